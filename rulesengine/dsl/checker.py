@@ -1,0 +1,241 @@
+"""Name and type checking of a parsed expression, before any game is played.
+
+Reports every problem it finds (unknown names and symbols, wrong arity, wrong types) with the
+offsets of the offending part, and records how each name and symbol resolved for the compiler.
+It never evaluates game data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import suggest
+from .builtins import ATTRIBUTES, REGISTRY
+from .types import ANY, BOOL, CARDS, ERROR, FAMILY, NUMBER, IconType, ListType, Scope, compatible, unify
+
+
+@dataclass(frozen=True)
+class Problem:
+    message: str
+    start: int
+    end: int
+    code: str
+    hint: str | None = None
+
+
+@dataclass
+class Checked:
+    type: object
+    resolved: dict = field(default_factory=dict)   # id(node) -> constant value
+    problems: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Symbols:
+    """The quoted names an edition defines: text -> (type, value)."""
+
+    table: dict
+    families: dict  # family key -> Family (with .valued)
+
+
+ARITHMETIC = {"+", "-", "*", "//", "%"}
+ORDERING = {"<", "<=", ">", ">="}
+EQUALITY = {"==", "!="}
+
+
+class Checker:
+    def __init__(self, scope: Scope, symbols: Symbols):
+        self.scope = scope
+        self.symbols = symbols
+        self.result = Checked(ERROR)
+        self.locals: list[tuple[str, object]] = []
+
+    def problem(self, node, message, code, hint=None, start=None, end=None):
+        self.result.problems.append(Problem(message, node.start if start is None else start, node.end if end is None else end, code, hint))
+
+    def run(self, node) -> Checked:
+        self.result.type = self.visit(node)
+        return self.result
+
+    def visit(self, node):
+        method = getattr(self, "visit_" + type(node).__name__)
+        return method(node)
+
+    def visit_Number(self, node):
+        return NUMBER
+
+    def visit_Bool(self, node):
+        return BOOL
+
+    def visit_Symbol(self, node):
+        entry = self.symbols.table.get(node.text)
+        if entry is None:
+            self.problem(node, f"unknown name '{node.text}'", "D201", suggest(node.text, self.symbols.table) or "quoted names are icons, regions and card letters of this edition")
+            return ERROR
+        type_, value = entry
+        self.result.resolved[id(node)] = value
+        return type_
+
+    def visit_Name(self, node):
+        for name, type_ in reversed(self.locals):
+            if name == node.name:
+                return type_
+        if node.name in self.scope.variables:
+            return self.scope.variables[node.name]
+        if node.name in self.scope.constants:
+            type_, value = self.scope.constants[node.name]
+            self.result.resolved[id(node)] = value
+            return type_
+        if node.name in self.scope.unavailable:
+            self.problem(node, f"'{node.name}' cannot be used here", "D203", self.scope.unavailable[node.name])
+            return ERROR
+        if node.name in self.symbols.table:
+            self.problem(node, f"unknown name '{node.name}'", "D202", f"quote it to mean the {self.symbols.table[node.name][0]}: '{node.name}'")
+            return ERROR
+        known = [n for n, _ in self.locals] + list(self.scope.variables) + list(self.scope.constants)
+        self.problem(node, f"unknown name '{node.name}'", "D202", suggest(node.name, known))
+        return ERROR
+
+    def visit_Attribute(self, node):
+        target = self.visit(node.target)
+        if target == ERROR:
+            return ERROR
+        fields = ATTRIBUTES.get(target)
+        if not fields:
+            self.problem(node, f"a {target} has no attribute '{node.name}'", "D204")
+            return ERROR
+        if node.name not in fields:
+            self.problem(node, f"a {target} has no attribute '{node.name}'", "D204", suggest(node.name, fields) or f"it has: {', '.join(fields)}")
+            return ERROR
+        return fields[node.name]
+
+    def visit_Unary(self, node):
+        operand = self.visit(node.operand)
+        want = NUMBER if node.op == "-" else BOOL
+        if not compatible(want, operand):
+            self.problem(node.operand, f"'{node.op}' needs a {want}, got {operand}", "D205")
+        return want
+
+    def visit_Binary(self, node):
+        left = self.visit(node.left)
+        right = self.visit(node.right)
+        op = node.op
+        if op in ARITHMETIC or op in ORDERING:
+            for side, type_ in ((node.left, left), (node.right, right)):
+                if not compatible(NUMBER, type_):
+                    self.problem(side, f"'{op}' needs numbers, got {type_}", "D205", "count(...), len(...) or .number give numbers" if isinstance(type_, (ListType, IconType)) else None)
+            return NUMBER if op in ARITHMETIC else BOOL
+        if op in EQUALITY:
+            if unify(left, right) is None:
+                self.problem(node, f"cannot compare {left} with {right}", "D205")
+            return BOOL
+        if op in ("and", "or"):
+            for side, type_ in ((node.left, left), (node.right, right)):
+                if not compatible(BOOL, type_):
+                    self.problem(side, f"'{op}' needs true/false values, got {type_}", "D205")
+            return BOOL
+        # in / not in
+        if right != ERROR and not isinstance(right, ListType) and right != ANY:
+            self.problem(node.right, f"'{op}' needs a list on its right, got {right}", "D205")
+        elif isinstance(right, ListType) and not compatible(right.item, left):
+            self.problem(node.left, f"looking for a {left} in a {right}", "D205")
+        return BOOL
+
+    def visit_If(self, node):
+        condition = self.visit(node.condition)
+        if not compatible(BOOL, condition):
+            self.problem(node.condition, f"the condition of 'if' must be true/false, got {condition}", "D205")
+        then, otherwise = self.visit(node.then), self.visit(node.otherwise)
+        common = unify(then, otherwise)
+        if common is None:
+            self.problem(node, f"the branches of 'if' differ: {then} and {otherwise}", "D205")
+            return ERROR
+        return common
+
+    def visit_Let(self, node):
+        value = self.visit(node.value)
+        self.locals.append((node.name, value))
+        try:
+            return self.visit(node.body)
+        finally:
+            self.locals.pop()
+
+    def visit_Comprehension(self, node):
+        source = self.visit(node.source)
+        item = ERROR
+        if isinstance(source, ListType):
+            item = source.item
+        elif source not in (ERROR, ANY):
+            self.problem(node.source, f"'for' needs a list to go through, got {source}", "D205")
+        self.locals.append((node.name, item))
+        try:
+            if node.condition is not None:
+                condition = self.visit(node.condition)
+                if not compatible(BOOL, condition):
+                    self.problem(node.condition, f"the 'if' of a list must be true/false, got {condition}", "D205")
+            return ListType(self.visit(node.element))
+        finally:
+            self.locals.pop()
+
+    def visit_ListLiteral(self, node):
+        item = ANY
+        for child in node.items:
+            type_ = self.visit(child)
+            common = unify(item, type_)
+            if common is None:
+                self.problem(child, f"a list holds items of one type: {item} and {type_}", "D205")
+            else:
+                item = common
+        return ListType(item)
+
+    def visit_Call(self, node):
+        entry = REGISTRY.get(node.function)
+        arg_types = [self.visit(arg) for arg in node.args]
+        if entry is None:
+            self.problem(node, f"unknown function '{node.function}'", "D206", suggest(node.function, REGISTRY) or f"functions: {', '.join(sorted(REGISTRY))}", end=node.name_end)
+            return ERROR
+        count = len(arg_types)
+        if not entry.min_args <= count <= entry.max_args:
+            wanted = str(entry.min_args) if entry.min_args == entry.max_args else f"{entry.min_args} to {entry.max_args}"
+            self.problem(node, f"'{node.function}' takes {wanted} argument{'s' if wanted != '1' else ''}, got {count}", "D207", entry.summary)
+            return NUMBER if node.function not in ("all", "any", "subset", "intersects", "connected") else BOOL
+
+        def report(index, message):
+            self.problem(node.args[index], f"argument {index + 1} of '{node.function}': {message}", "D205", entry.summary)
+
+        special = getattr(self, "call_" + node.function, None)
+        if special:
+            return special(node, arg_types, report)
+        return entry.check(arg_types, report)
+
+    def _family(self, node, arg_type, report, index):
+        if arg_type == ERROR:
+            return None
+        if arg_type != FAMILY:
+            report(index, f"expected a family ({', '.join(self.symbols.families)}), got {arg_type}")
+            return None
+        return self.result.resolved.get(id(node.args[index]))
+
+    def call_icons(self, node, arg_types, report):
+        if not compatible(CARDS, arg_types[0]):
+            report(0, f"expected {CARDS}, got {arg_types[0]}")
+        family = self._family(node, arg_types[1], report, 1)
+        return ListType(IconType(family.key if family else None))
+
+    def call_kinds(self, node, arg_types, report):
+        family = self._family(node, arg_types[0], report, 0)
+        return ListType(IconType(family.key if family else None))
+
+    def call_value(self, node, arg_types, report):
+        icon = arg_types[0]
+        if icon == ERROR:
+            return NUMBER
+        if not isinstance(icon, IconType):
+            report(0, f"expected an icon, got {icon}")
+        elif icon.family is not None and not self.symbols.families[icon.family].valued:
+            report(0, f"icons of the family '{icon.family}' have no value")
+        return NUMBER
+
+
+def check(node, scope: Scope, symbols: Symbols) -> Checked:
+    return Checker(scope, symbols).run(node)

@@ -1,0 +1,156 @@
+"""Checked AST → a Python closure, once per edition; the engine calls the closure millions of times.
+
+Constants (families, tables, symbols, literals) are bound at compile time. The closures take one
+argument, the environment: a dict of the game variables the expression's scope declares.
+Runtime failures raise DslRuntimeError carrying the node, so the caller can point at it.
+"""
+
+from __future__ import annotations
+
+import operator
+
+from .builtins import NEEDS_EDITION, REGISTRY, DslRuntimeError
+
+_MISSING = object()
+
+
+def _divide(op):
+    def run(a, b, node):
+        if b == 0:
+            raise DslRuntimeError("division by zero", node)
+        return op(a, b)
+    return run
+
+
+_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+_DIVISION = {"//": _divide(operator.floordiv), "%": _divide(operator.mod)}
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+
+
+class Compiler:
+    def __init__(self, resolved: dict, edition):
+        self.resolved = resolved
+        self.edition = edition
+
+    def compile(self, node):
+        return getattr(self, "c_" + type(node).__name__)(node)
+
+    def c_Number(self, node):
+        value = node.value
+        return lambda env: value
+
+    def c_Bool(self, node):
+        value = node.value
+        return lambda env: value
+
+    def c_Symbol(self, node):
+        value = self.resolved[id(node)]
+        return lambda env: value
+
+    def c_Name(self, node):
+        if id(node) in self.resolved:
+            value = self.resolved[id(node)]
+            return lambda env: value
+        name = node.name
+        return lambda env: env[name]
+
+    def c_Attribute(self, node):
+        target = self.compile(node.target)
+        getter = operator.attrgetter(node.name)
+        return lambda env: getter(target(env))
+
+    def c_Unary(self, node):
+        operand = self.compile(node.operand)
+        if node.op == "-":
+            return lambda env: -operand(env)
+        return lambda env: not operand(env)
+
+    def c_Binary(self, node):
+        left, right, op = self.compile(node.left), self.compile(node.right), node.op
+        if op == "and":
+            return lambda env: left(env) and right(env)
+        if op == "or":
+            return lambda env: left(env) or right(env)
+        if op == "in":
+            return lambda env: left(env) in right(env)
+        if op == "not in":
+            return lambda env: left(env) not in right(env)
+        if op in _DIVISION:
+            divide = _DIVISION[op]
+            return lambda env: divide(left(env), right(env), node)
+        function = _ARITHMETIC.get(op) or _COMPARE[op]
+        return lambda env: function(left(env), right(env))
+
+    def c_If(self, node):
+        condition, then, otherwise = self.compile(node.condition), self.compile(node.then), self.compile(node.otherwise)
+        return lambda env: then(env) if condition(env) else otherwise(env)
+
+    def c_Let(self, node):
+        value, body, name = self.compile(node.value), self.compile(node.body), node.name
+
+        def run(env):
+            saved = env.get(name, _MISSING)
+            env[name] = value(env)
+            try:
+                return body(env)
+            finally:
+                if saved is _MISSING:
+                    del env[name]
+                else:
+                    env[name] = saved
+        return run
+
+    def c_Comprehension(self, node):
+        element, source, name = self.compile(node.element), self.compile(node.source), node.name
+        condition = self.compile(node.condition) if node.condition is not None else None
+
+        def run(env):
+            saved = env.get(name, _MISSING)
+            out = []
+            try:
+                for item in source(env):
+                    env[name] = item
+                    if condition is None or condition(env):
+                        out.append(element(env))
+            finally:
+                if saved is _MISSING:
+                    env.pop(name, None)
+                else:
+                    env[name] = saved
+            return out
+        return run
+
+    def c_ListLiteral(self, node):
+        items = [self.compile(item) for item in node.items]
+        return lambda env: [item(env) for item in items]
+
+    def c_Call(self, node):
+        entry = REGISTRY[node.function]
+        args = [self.compile(arg) for arg in node.args]
+        function = entry.run
+        if node.function in NEEDS_EDITION:
+            edition = self.edition
+            base = function
+            function = lambda *values: base(*values, edition)  # noqa: E731
+        if len(args) == 1:
+            (a,) = args
+            call = lambda env: function(a(env))  # noqa: E731
+        elif len(args) == 2:
+            a, b = args
+            call = lambda env: function(a(env), b(env))  # noqa: E731
+        else:
+            call = lambda env: function(*[arg(env) for arg in args])  # noqa: E731
+        if node.function != "lookup":
+            return call
+
+        def located(env):
+            try:
+                return call(env)
+            except DslRuntimeError as exc:
+                exc.node = exc.node or node
+                raise
+        return located
+
+
+def compile_checked(node, resolved: dict, edition):
+    return Compiler(resolved, edition).compile(node)

@@ -1,0 +1,193 @@
+"""The game as a state machine: it deals, asks for decisions as data, applies answers, scores.
+
+It never blocks on input and never talks to a terminal or a socket: terminal players, bots, the
+network and simulations all drive it through pending() and apply(). All randomness comes from the
+game's own seeded generator, so (edition, players, seed, answers) replays a game exactly.
+Hidden information (hands, face-down Throw cards) leaves it only through view(seat) and events
+addressed to that seat.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .errors import Diagnostic, GameRuleError
+from .model import Card, Edition
+from .scoring import ScoreKeeper
+
+THROW, DRAFT, CHOICE = "throw", "draft", "choice"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A question the game asks one seat. options: card letters, or icons plus None for a choice."""
+
+    seat: int
+    kind: str
+    round: int
+    options: tuple
+    category: str | None = None
+
+    def as_dict(self) -> dict:
+        return {"seat": self.seat, "kind": self.kind, "round": self.round, "options": list(self.options), "category": self.category}
+
+
+class Game:
+    def __init__(self, edition: Edition, players: list[str], seed: int = 0):
+        n = len(players)
+        if not edition.players_min <= n <= edition.players_max:
+            raise GameRuleError(Diagnostic(None, f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}", "G602"))
+        if len(set(players)) != n:
+            raise GameRuleError(Diagnostic(None, "player names must differ", "G603"))
+        self.edition = edition
+        self.players = list(players)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.scores = ScoreKeeper(edition, players)
+        self.events: list[dict] = []
+        self.history: list[dict] = []            # per finished round: drafts and choices, as letters
+        self.round = 0                           # 0-based index of the round being played
+        self.leftover: list[Card] = []
+        self.over = False
+        self._start_round()
+
+    # -- the flow --------------------------------------------------------------------------
+    def _emit(self, event: dict, to: int | None = None) -> None:
+        event = dict(event, to=to)
+        self.events.append(event)
+
+    def _start_round(self) -> None:
+        edition, n, h = self.edition, len(self.players), self.edition.hand_size
+        leftover = list(self.leftover)
+        self.rng.shuffle(leftover)
+        rest = [c for c in edition.cards if c not in set(leftover)]
+        self.rng.shuffle(rest)
+        deck = leftover + rest
+        self.hands = [deck[seat * h:(seat + 1) * h] for seat in range(n)]
+        self.leftover = deck[n * h:]
+        self.drafts: list[list[Card]] = [[] for _ in range(n)]
+        self.picks: dict[int, Card] = {}
+        self.choices: list[dict] = [{} for _ in range(n)]
+        self.phase = THROW
+        self._emit({"type": "round_start", "round": self.round + 1, "direction": "left" if edition.passing.direction(self.round) > 0 else "right"})
+        for seat in range(n):
+            self._emit({"type": "deal", "round": self.round + 1, "seat": seat, "cards": [c.letter for c in self.hands[seat]]}, to=seat)
+
+    def pending(self) -> list[Decision]:
+        """Every decision the game is waiting for now; seats answer in any order."""
+        if self.over:
+            return []
+        if self.phase in (THROW, DRAFT):
+            return [Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand))
+                    for seat, hand in enumerate(self.hands) if seat not in self.picks]
+        out = []
+        for seat in range(len(self.players)):
+            for category in self.edition.choice_categories:
+                if category.key not in self.choices[seat]:
+                    options = self.scores.choice_options(seat, category, self.drafts)
+                    out.append(Decision(seat, CHOICE, self.round + 1, tuple(options) + (None,), category.key))
+        return out
+
+    def apply(self, seat: int, answer, category: str | None = None) -> None:
+        """Answer one pending decision of this seat (a letter, or an icon/None for a choice)."""
+        mine = [d for d in self.pending() if d.seat == seat and (category is None or d.category == category)]
+        if not mine:
+            raise GameRuleError(Diagnostic(None, f"seat {seat} has no decision to make now", "G604"))
+        decision = mine[0]
+        if answer not in decision.options:
+            shown = ", ".join("none" if o is None else str(o) for o in decision.options)
+            raise GameRuleError(Diagnostic(None, f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {shown})", "G605"))
+        if decision.kind == CHOICE:
+            self.choices[seat][decision.category] = answer
+            self._emit({"type": "choice", "round": self.round + 1, "seat": seat, "category": decision.category, "option": answer})
+            if not self.pending():
+                self._end_round()
+            return
+        card = self.edition.card(answer)
+        self.picks[seat] = card
+        if len(self.picks) == len(self.players):
+            self._resolve_picks()
+
+    def _resolve_picks(self) -> None:
+        n = len(self.players)
+        for seat in range(n):
+            card = self.picks[seat]
+            self.hands[seat].remove(card)
+            self.drafts[seat].append(card)
+            if self.phase == THROW:
+                self._emit({"type": "throw", "round": self.round + 1, "seat": seat, "card": card.letter}, to=seat)
+                self._emit({"type": "throw_placed", "round": self.round + 1, "seat": seat})
+            else:
+                self._emit({"type": "draft", "round": self.round + 1, "seat": seat, "card": card.letter})
+        self.picks = {}
+        self.phase = DRAFT
+        direction = self.edition.passing.direction(self.round)
+        if len(self.hands[0]) == 1 and self.edition.passing.catch == "previous":
+            direction = -direction
+        self.hands = [self.hands[(seat - direction) % n] for seat in range(n)]
+        if len(self.hands[0]) == 1:
+            for seat in range(n):
+                card = self.hands[seat].pop()
+                self.drafts[seat].append(card)
+                self._emit({"type": "catch", "round": self.round + 1, "seat": seat, "card": card.letter})
+            self._emit({"type": "reveal", "round": self.round + 1, "throws": {str(s): self.drafts[s][0].letter for s in range(n)}})
+            self.phase = CHOICE
+            if not self.pending():
+                self._end_round()
+        else:
+            for seat in range(n):
+                self._emit({"type": "hand", "round": self.round + 1, "seat": seat, "cards": [c.letter for c in self.hands[seat]]}, to=seat)
+
+    def _end_round(self) -> None:
+        choices = [{k: v for k, v in self.choices[seat].items() if v is not None} for seat in range(len(self.players))]
+        points = self.scores.score_round(self.drafts, choices)
+        self.history.append({
+            "drafts": {self.players[s]: [c.letter for c in self.drafts[s]] for s in range(len(self.players))},
+            "choices": {self.players[s]: choices[s] for s in range(len(self.players)) if choices[s]},
+        })
+        self._emit({"type": "round_scored", "round": self.round + 1, "points": {self.players[s]: points[s] for s in range(len(self.players))}})
+        self.round += 1
+        if self.round < self.edition.rounds:
+            self._start_round()
+            return
+        self.scores.finish()
+        self.over = True
+        self.hands = [[] for _ in self.players]
+        sheet = self.scores.sheet()
+        self._emit({"type": "game_over", "totals": {p["name"]: p["total"] for p in sheet["players"]}, "winners": sheet["winners"]})
+
+    # -- what a seat may see ---------------------------------------------------------------
+    def view(self, seat: int) -> dict:
+        """Everything this seat may know now, and nothing more: the input of every agent."""
+        n = len(self.players)
+        table = []
+        for other in range(n):
+            cards = self.drafts[other] if not self.over else []
+            face_up = [c.letter for c in cards[1:]] if self.phase != CHOICE else [c.letter for c in cards]
+            table.append({"name": self.players[other], "face_up": face_up, "throw_down": bool(cards) and self.phase != CHOICE,
+                          "hand_size": len(self.hands[other])})
+        mine = self.drafts[seat]
+        return {
+            "edition": self.edition.id,
+            "players": list(self.players),
+            "seat": seat,
+            "round": min(self.round + 1, self.edition.rounds),
+            "rounds": self.edition.rounds,
+            "phase": "over" if self.over else self.phase,
+            "hand": [c.letter for c in self.hands[seat]],
+            "throw": mine[0].letter if mine else None,
+            "table": table,
+            "history": [dict(r) for r in self.history],
+            "used_choices": {k: sorted(v) for k, v in self.scores.used_choices[seat].items()},
+            "sheet": self.scores.sheet(),
+            "pending": [d.as_dict() for d in self.pending() if d.seat == seat],
+        }
+
+    def events_for(self, seat: int | None) -> list[dict]:
+        """The event log as this seat may read it (None: only public events)."""
+        return [e for e in self.events if e["to"] is None or e["to"] == seat]
+
+    def record(self) -> dict:
+        """The game as a record: what `boom score` reads."""
+        return {"edition": self.edition.id, "players": list(self.players), "rounds": [dict(r) for r in self.history]}

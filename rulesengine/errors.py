@@ -1,0 +1,117 @@
+"""Diagnostics: every problem found in an input carries a span and renders like a compiler error.
+
+This module only describes and renders problems; it never decides what is wrong.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A region of a source file, 1-based lines and columns, end exclusive."""
+
+    file: str
+    line: int
+    col: int
+    end_line: int | None = None
+    end_col: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    span: Span | None
+    message: str
+    code: str
+    severity: str = "error"
+    hint: str | None = None
+
+    def as_dict(self) -> dict:
+        span = self.span
+        return {
+            "file": span.file if span else None,
+            "line": span.line if span else None,
+            "col": span.col if span else None,
+            "end_line": span.end_line if span else None,
+            "end_col": span.end_col if span else None,
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+class BoomError(Exception):
+    """A user-facing failure: carries diagnostics, never shown as a traceback."""
+
+    def __init__(self, diagnostics: list[Diagnostic] | Diagnostic):
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.message for d in self.diagnostics))
+
+
+class EditionError(BoomError):
+    """The edition file (YAML, schema, model or DSL) is wrong."""
+
+
+class RecordError(BoomError):
+    """A game record (the score pad input) is wrong."""
+
+
+class GameRuleError(BoomError):
+    """A decision that the rules do not allow (an illegal pick or choice)."""
+
+
+@dataclass
+class Sources:
+    """The text of every file read, so diagnostics can show the offending line."""
+
+    texts: dict[str, str] = field(default_factory=dict)
+
+    def line(self, file: str, line: int) -> str | None:
+        text = self.texts.get(file)
+        if text is None:
+            return None
+        lines = text.splitlines()
+        if 1 <= line <= len(lines):
+            return lines[line - 1]
+        return None
+
+
+SOURCES = Sources()
+
+
+def suggest(name: str, candidates) -> str | None:
+    """A 'did you mean' hint, or None when nothing is close."""
+    candidates = list(candidates)
+    close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in candidates}
+        if name.lower() in lowered:
+            close = [lowered[name.lower()]]
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def render(diagnostic: Diagnostic, sources: Sources = SOURCES) -> str:
+    """`file:line:col: severity: message`, the source line, a caret under the span, the hint."""
+    span = diagnostic.span
+    head = f"{span}: " if span else ""
+    out = [f"{head}{diagnostic.severity}: {diagnostic.message}"]
+    if span:
+        text = sources.line(span.file, span.line)
+        if text is not None:
+            text = text.expandtabs(1)
+            width = 1
+            if span.end_line == span.line and span.end_col and span.end_col > span.col:
+                width = span.end_col - span.col
+            out.append(f"    {text}")
+            out.append("    " + " " * (span.col - 1) + "^" + "~" * (width - 1))
+    if diagnostic.hint:
+        out.append(f"    hint: {diagnostic.hint}")
+    return "\n".join(out)

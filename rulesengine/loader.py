@@ -1,0 +1,35 @@
+"""The front door for editions: a path in, a checked Edition (or every diagnostic) out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .build import Builder
+from .errors import Diagnostic, EditionError, Span
+from .model import Edition
+from .schema import schema_diagnostics
+from .source import load_yaml
+
+
+def check_edition(path: str | Path) -> tuple[Edition | None, list[Diagnostic]]:
+    """Load and check an edition; return it (None on errors) and all diagnostics, warnings too."""
+    try:
+        data, source_map = load_yaml(path)
+    except EditionError as exc:
+        return None, exc.diagnostics
+    if not isinstance(data, dict):
+        return None, [Diagnostic(Span(str(path), 1, 1), "an edition must be a YAML mapping of keys such as 'cards' and 'categories'", "S103")]
+    problems = schema_diagnostics(data, source_map)
+    if problems:
+        return None, problems
+    builder = Builder(data, source_map)
+    edition = builder.build()
+    return edition, builder.diagnostics
+
+
+def load_edition(path: str | Path) -> Edition:
+    """Load an edition or raise EditionError with every error found."""
+    edition, diagnostics = check_edition(path)
+    if edition is None:
+        raise EditionError([d for d in diagnostics if d.severity == "error"] or diagnostics)
+    return edition

@@ -1,0 +1,144 @@
+"""The parsed edition: frozen, immutable, shared by every game played with it.
+
+Cards, regions and families compare by identity: an edition builds each exactly once, and the
+engine's hot paths (set membership, counting) rely on cheap hashing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+ROUND = "round"
+GAME_END = "game_end"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Region:
+    name: str
+    bonus: int
+    cards: tuple = ()
+
+    def __repr__(self) -> str:
+        return f"Region({self.name!r})"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Card:
+    letter: str
+    name: str
+    region: Region
+    number: int
+    icons: tuple[str, ...]
+    index: int                       # position in the edition's deck, for stable orderings
+    reconstructed: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"Card({self.letter!r})"
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Family:
+    key: str
+    title: str
+    icons: tuple[str, ...]
+    values: dict | None              # icon -> value, or None for a family without values
+    icon_set: frozenset = frozenset()
+
+    @property
+    def valued(self) -> bool:
+        return self.values is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    name: str
+    rows: dict
+
+
+@dataclass(frozen=True, slots=True)
+class Expression:
+    """A compiled DSL expression and where its text lives (to locate runtime errors)."""
+
+    text: str
+    path: tuple
+    run: Callable
+    locate: Callable = None          # (start, end) offsets in text -> Span in the edition file
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    family: Family
+    once_per_game: bool
+    requires: Expression | None
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    key: str
+    title: str
+    when: str
+    score: Expression
+    choice: Choice | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Race:
+    key: str
+    title: str
+    each: str | None                 # "region": one race per region; None: a single race
+    qualifies: Expression
+    award: Expression
+
+
+@dataclass(frozen=True, slots=True)
+class Passing:
+    directions: tuple[str, ...]      # cycled over the rounds: "left" or "right"
+    catch: str                       # "same" or "previous"
+
+    def direction(self, round_index: int) -> int:
+        """+1 passes to the next seat, -1 to the previous one."""
+        word = self.directions[round_index % len(self.directions)]
+        return 1 if word == "left" else -1
+
+
+@dataclass(frozen=True)
+class Edition:
+    id: str
+    name: str
+    file: str
+    players_min: int
+    players_max: int
+    rounds: int
+    hand_size: int
+    passing: Passing
+    families: dict
+    regions: tuple
+    cards: tuple
+    tables: dict
+    categories: tuple
+    races: tuple
+    tie_breaks: tuple
+    paths: dict = field(default_factory=dict)        # card -> tuple of neighbouring cards
+    card_sets: dict = field(default_factory=dict)
+    icon_values: dict = field(default_factory=dict)  # icon -> value, all valued families
+    provenance: str = ""
+    reconstructed_facts: int = 0
+
+    @property
+    def sheet_keys(self) -> tuple[str, ...]:
+        return tuple(c.key for c in self.categories) + tuple(r.key for r in self.races)
+
+    @property
+    def round_keys(self) -> tuple[str, ...]:
+        return tuple(c.key for c in self.categories if c.when == ROUND) + tuple(r.key for r in self.races)
+
+    @property
+    def choice_categories(self) -> tuple:
+        return tuple(c for c in self.categories if c.choice is not None)
+
+    def card(self, letter: str) -> Card | None:
+        return self._by_letter.get(letter)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_by_letter", {c.letter: c for c in self.cards})

@@ -1,0 +1,135 @@
+"""A game as data (players, each round's drafts and choices): read, checked, and scored.
+
+Used by `boom score` for games played on a real table, and to check that a game played here and
+then scored from its record gives the same sheet. Every problem names the round, the seat and
+the card, at its position in the record file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import Diagnostic, EditionError, RecordError, suggest
+from .model import Edition
+from .scoring import ScoreKeeper
+from .source import SourceMap, load_yaml
+
+
+class _Checker:
+    def __init__(self, edition: Edition, source_map: SourceMap):
+        self.edition = edition
+        self.map = source_map
+        self.problems: list[Diagnostic] = []
+
+    def error(self, path, message, hint=None, key=False):
+        self.problems.append(Diagnostic(self.map.span_at(path, key=key), message, "R701", hint=hint))
+
+
+def load_record(path: str | Path) -> tuple[dict, SourceMap]:
+    try:
+        return load_yaml(path)
+    except EditionError as exc:  # the YAML reader speaks of editions; here it is a record
+        raise RecordError(exc.diagnostics) from None
+
+
+def score_record(edition: Edition, record, source_map: SourceMap) -> dict:
+    """Check a record against the edition and return its score sheet, or raise RecordError."""
+    check = _Checker(edition, source_map)
+    if not isinstance(record, dict):
+        check.error((), "a record must be a mapping with 'players' and 'rounds'")
+        raise RecordError(check.problems)
+    for key in record:
+        if key not in ("players", "rounds", "edition"):
+            check.error((key,), f"unknown key '{key}' in the record", suggest(str(key), ["players", "rounds", "edition"]), key=True)
+    players = record.get("players")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
+        check.error(("players",), "'players' must be a list of names")
+        raise RecordError(check.problems)
+    if len(set(players)) != len(players):
+        check.error(("players",), "two players have the same name")
+    if not edition.players_min <= len(players) <= edition.players_max:
+        check.error(("players",), f"{edition.name} is for {edition.players_min} to {edition.players_max} players, this record has {len(players)}")
+    if "edition" in record and record["edition"] != edition.id:
+        check.error(("edition",), f"this record is a game of '{record['edition']}', not of '{edition.id}'")
+    rounds = record.get("rounds")
+    if not isinstance(rounds, list):
+        check.error(("rounds",), "'rounds' must be a list with one entry per round")
+        raise RecordError(check.problems)
+    if len(rounds) != edition.rounds:
+        check.error(("rounds",), f"{edition.name} has {edition.rounds} rounds, this record has {len(rounds)}")
+    if check.problems:
+        raise RecordError(check.problems)
+
+    keeper = ScoreKeeper(edition, players)
+    choice_keys = {c.key: c for c in edition.choice_categories}
+    for r, round_data in enumerate(rounds):
+        path = ("rounds", r)
+        label = f"round {r + 1}"
+        if not isinstance(round_data, dict) or not isinstance(round_data.get("drafts"), dict):
+            check.error(path, f"{label} must have 'drafts': each player's cards in the order taken")
+            raise RecordError(check.problems)
+        for key in round_data:
+            if key not in ("drafts", "choices"):
+                check.error(path + (key,), f"unknown key '{key}' in {label}", suggest(str(key), ["drafts", "choices"]), key=True)
+        drafts_data = round_data["drafts"]
+        for name in drafts_data:
+            if name not in players:
+                check.error(path + ("drafts", name), f"{label}: '{name}' is not a player", suggest(str(name), players), key=True)
+        owner: dict = {}
+        drafts = []
+        for name in players:
+            where = path + ("drafts", name)
+            letters = drafts_data.get(name)
+            if letters is None:
+                check.error(path + ("drafts",), f"{label}: no cards for {name}")
+                continue
+            if not isinstance(letters, list):
+                check.error(where, f"{label}, {name}: the cards must be a list of letters")
+                continue
+            if len(letters) != edition.hand_size:
+                check.error(where, f"{label}, {name}: {len(letters)} cards, but a seat drafts {edition.hand_size} a round")
+            hand = []
+            for i, letter in enumerate(letters):
+                card = edition.card(str(letter))
+                if card is None:
+                    check.error(where + (i,), f"{label}, {name}: unknown card '{letter}'", suggest(str(letter), [c.letter for c in edition.cards]))
+                    continue
+                if card in owner:
+                    check.error(where + (i,), f"{label}, {name}: card '{card.letter}' was already drafted by {owner[card]} this round", "each card exists once")
+                    continue
+                owner[card] = name
+                hand.append(card)
+            drafts.append(hand)
+        if check.problems:
+            raise RecordError(check.problems)
+        choices = [{} for _ in players]
+        choices_data = round_data.get("choices") or {}
+        if not isinstance(choices_data, dict):
+            check.error(path + ("choices",), f"{label}: 'choices' must map players to their choices")
+            raise RecordError(check.problems)
+        for name, picked in choices_data.items():
+            where = path + ("choices", name)
+            if name not in players:
+                check.error(where, f"{label}: '{name}' is not a player", suggest(str(name), players), key=True)
+                continue
+            if not isinstance(picked, dict):
+                check.error(where, f"{label}, {name}: a choice is written as {{category: option}}")
+                continue
+            seat = players.index(name)
+            for key, icon in picked.items():
+                category = choice_keys.get(key)
+                if category is None:
+                    check.error(where + (key,), f"{label}, {name}: '{key}' is not a category with a choice", suggest(str(key), choice_keys) or f"choices: {', '.join(choice_keys) or 'none in this edition'}", key=True)
+                    continue
+                if icon is None:
+                    continue
+                reason = keeper.check_choice(seat, category, str(icon), drafts)
+                if reason:
+                    check.error(where + (key,), f"{label}, {name}: {reason}", suggest(str(icon), category.choice.family.icons))
+                    continue
+                choices[seat][key] = str(icon)
+        if check.problems:
+            raise RecordError(check.problems)
+        keeper.score_round(drafts, choices)
+    keeper.finish()
+    return keeper.sheet()
