@@ -30,10 +30,10 @@ class Builder:
 
     # -- reporting -------------------------------------------------------------------------
     def error(self, path, message, code, hint=None, key=False):
-        self.diagnostics.append(Diagnostic(self.map.span_at(path, key=key), message, code, "error", hint))
+        self.diagnostics.append(Diagnostic(self.map.span_at(path, key=key), message, code, hint=hint))
 
     def warning(self, path, message, code, hint=None):
-        self.diagnostics.append(Diagnostic(self.map.span_at(path), message, code, "warning", hint))
+        self.diagnostics.append(Diagnostic(self.map.span_at(path), message, code, severity="warning", hint=hint))
 
     # -- pieces ----------------------------------------------------------------------------
     def families(self):
@@ -111,11 +111,11 @@ class Builder:
         try:
             node = parse(text)
         except DslSyntaxError as exc:
-            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, exc.start, exc.end, text), f"syntax: {exc.message}", "D100", exc.hint))
+            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, exc.start, exc.end, text), f"syntax: {exc.message}", "D100", hint=exc.hint))
             return None
         checked = check(node, scope, symbols)
         for problem in checked.problems:
-            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, problem.start, problem.end, text), problem.message, problem.code, "error", problem.hint))
+            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, problem.start, problem.end, text), problem.message, problem.code, hint=problem.hint))
         if not checked.problems and not compatible(want, checked.type):
             self.diagnostics.append(Diagnostic(self.map.span_in_value(path, node.start, node.end, text), f"this expression gives {checked.type}, but {want} is needed here", "D208"))
             return None
@@ -230,5 +230,27 @@ class Builder:
             paths=paths, card_sets=card_sets,
             icon_values=icon_values,
             provenance=data.get("provenance", ""), reconstructed_facts=reconstructed,
+            language=SimpleNamespace(symbols=symbol_table, constants=constants, lookups=self.lookups),
         )
         return edition
+
+
+def compile_expression(edition: Edition, text: str, variables: dict | None = None):
+    """Compile one more expression against an edition (round scope by default), for tools and tests.
+
+    Raises EditionError whose diagnostics carry offsets into text (as columns of line 1).
+    """
+    from .errors import EditionError, Span
+
+    scope_variables = dict(ROUND_VARIABLES) if variables is None else variables
+    def at(start, end):
+        return Span("<expression>", 1, start + 1, 1, end + 1)
+    try:
+        node = parse(text)
+    except DslSyntaxError as exc:
+        raise EditionError(Diagnostic(at(exc.start, exc.end), f"syntax: {exc.message}", "D100", hint=exc.hint)) from None
+    language = edition.language
+    checked = check(node, Scope(scope_variables, language.constants), language.symbols)
+    if checked.problems:
+        raise EditionError([Diagnostic(at(p.start, p.end), p.message, p.code, hint=p.hint) for p in checked.problems])
+    return compile_checked(node, checked.resolved, language.lookups)

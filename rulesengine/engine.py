@@ -81,13 +81,7 @@ class Game:
         if self.phase in (THROW, DRAFT):
             return [Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand))
                     for seat, hand in enumerate(self.hands) if seat not in self.picks]
-        out = []
-        for seat in range(len(self.players)):
-            for category in self.edition.choice_categories:
-                if category.key not in self.choices[seat]:
-                    options = self.scores.choice_options(seat, category, self.drafts)
-                    out.append(Decision(seat, CHOICE, self.round + 1, tuple(options) + (None,), category.key))
-        return out
+        return [d for d in self._choice_decisions if d.category not in self.choices[d.seat]]
 
     def apply(self, seat: int, answer, category: str | None = None) -> None:
         """Answer one pending decision of this seat (a letter, or an icon/None for a choice)."""
@@ -133,6 +127,9 @@ class Game:
                 self._emit({"type": "catch", "round": self.round + 1, "seat": seat, "card": card.letter})
             self._emit({"type": "reveal", "round": self.round + 1, "throws": {str(s): self.drafts[s][0].letter for s in range(n)}})
             self.phase = CHOICE
+            self._choice_decisions = [
+                Decision(seat, CHOICE, self.round + 1, tuple(self.scores.choice_options(seat, category, self.drafts)) + (None,), category.key)
+                for seat in range(n) for category in self.edition.choice_categories]
             if not self.pending():
                 self._end_round()
         else:

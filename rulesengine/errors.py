@@ -28,8 +28,8 @@ class Diagnostic:
     span: Span | None
     message: str
     code: str
-    severity: str = "error"
-    hint: str | None = None
+    severity: str = field(default="error", kw_only=True)
+    hint: str | None = field(default=None, kw_only=True)
 
     def as_dict(self) -> dict:
         span = self.span

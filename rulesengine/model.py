@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 ROUND = "round"
 GAME_END = "game_end"
@@ -124,16 +125,17 @@ class Edition:
     icon_values: dict = field(default_factory=dict)  # icon -> value, all valued families
     provenance: str = ""
     reconstructed_facts: int = 0
+    language: object = None                          # symbols and constants, to compile more expressions
 
-    @property
+    @cached_property
     def sheet_keys(self) -> tuple[str, ...]:
         return tuple(c.key for c in self.categories) + tuple(r.key for r in self.races)
 
-    @property
+    @cached_property
     def round_keys(self) -> tuple[str, ...]:
         return tuple(c.key for c in self.categories if c.when == ROUND) + tuple(r.key for r in self.races)
 
-    @property
+    @cached_property
     def choice_categories(self) -> tuple:
         return tuple(c for c in self.categories if c.choice is not None)
 

@@ -54,7 +54,7 @@ def _diagnose(error, source_map: SourceMap):
         allowed = list(schema.get("properties", {}))
         for key in error.instance:
             if key not in schema.get("properties", {}):
-                yield Diagnostic(source_map.span_at(path + (key,), key=True), f"unknown key '{key}' in {where}", "S101", suggest(str(key), allowed) or (f"allowed keys: {', '.join(allowed)}" if allowed else None))
+                yield Diagnostic(source_map.span_at(path + (key,), key=True), f"unknown key '{key}' in {where}", "S101", hint=suggest(str(key), allowed) or (f"allowed keys: {', '.join(allowed)}" if allowed else None))
         return
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
@@ -66,7 +66,7 @@ def _diagnose(error, source_map: SourceMap):
         yield Diagnostic(span, f"{where} must be {_article(expected)}, not {_describe(error.instance)}", "S103")
     elif kind == "enum":
         options = ", ".join(map(repr, schema["enum"]))
-        yield Diagnostic(span, f"{where} must be one of {options}, not {error.instance!r}", "S104", suggest(str(error.instance), map(str, schema["enum"])))
+        yield Diagnostic(span, f"{where} must be one of {options}, not {error.instance!r}", "S104", hint=suggest(str(error.instance), map(str, schema["enum"])))
     elif kind == "const":
         yield Diagnostic(span, f"{where} must be {schema['const']!r}, not {error.instance!r}", "S104")
     elif kind in ("minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "minProperties"):

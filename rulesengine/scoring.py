@@ -47,6 +47,7 @@ class ScoreKeeper:
         self.races = {(race.key, region.name if race.each else None): RaceState()
                       for race in edition.races for region in (edition.regions if race.each else (None,))}
         self.end_scores: list[dict] | None = None
+        self._sheet: dict | None = None
 
     @property
     def round_index(self) -> int:
@@ -125,6 +126,7 @@ class ScoreKeeper:
         self._run_races(drafts, visited, results)
         for seat, points in enumerate(results):
             self.rounds[seat].append(points)
+        self._sheet = None
         return results
 
     def _run_races(self, drafts, visited, results):
@@ -155,6 +157,7 @@ class ScoreKeeper:
                     results[seat][race.key] += award
 
     def finish(self) -> None:
+        self._sheet = None
         self.end_scores = []
         n = len(self.players)
         for seat in range(n):
@@ -183,7 +186,15 @@ class ScoreKeeper:
         return [seat for seat in range(len(self.players)) if rank(seat) == best]
 
     def sheet(self) -> dict:
-        """The score sheet as data: the shape `boom score --format json` prints."""
+        """The score sheet as data: the shape `boom score --format json` prints (a fresh copy)."""
+        if self._sheet is None:
+            self._sheet = self._make_sheet()
+        return {
+            "players": [dict(p, categories=dict(p["categories"]), rounds=[dict(r) for r in p["rounds"]]) for p in self._sheet["players"]],
+            "winners": list(self._sheet["winners"]),
+        }
+
+    def _make_sheet(self) -> dict:
         players = []
         for seat, name in enumerate(self.players):
             players.append({
