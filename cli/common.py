@@ -1,0 +1,35 @@
+"""What every command shares: turning failures into located messages and an exit status."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+
+import click
+
+from rulesengine import BoomError, render
+
+
+def fail(diagnostics, code: int = 1):
+    for diagnostic in diagnostics:
+        click.echo(render(diagnostic), err=True)
+    sys.exit(code)
+
+
+def handles_errors(command):
+    """Every user-facing failure ends as located messages and a non-zero exit, never a traceback."""
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except BoomError as exc:
+            fail(exc.diagnostics)
+        except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit):
+            raise
+        except Exception as exc:  # noqa: BLE001 - last line of defence: say so, do not dump a stack
+            if os.environ.get("BOOM_DEBUG"):
+                raise
+            click.echo(f"internal error: {type(exc).__name__}: {exc} (set BOOM_DEBUG=1 for details; please report it)", err=True)
+            sys.exit(3)
+    return wrapper

@@ -1,0 +1,27 @@
+"""`boom score`: the score pad for a game played on a real table."""
+
+from __future__ import annotations
+
+import click
+from rich.console import Console
+
+from rulesengine import load_edition, load_record, score_record
+
+from .common import handles_errors
+from .sheets import print_sheet, sheet_json
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--record", "record_path", required=True, type=click.Path(dir_okay=False), help="The game: players and each round's drafts and choices (YAML or JSON).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@handles_errors
+def score(file, record_path, fmt):
+    """The score pad: score a game played on a real table from its record."""
+    edition = load_edition(file)
+    record, source_map = load_record(record_path)
+    sheet = score_record(edition, record, source_map)
+    if fmt == "json":
+        click.echo(sheet_json(sheet))
+        return
+    print_sheet(Console(highlight=False), edition, sheet)

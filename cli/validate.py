@@ -1,0 +1,41 @@
+"""`boom validate`: every problem of an edition file at once, as text or JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from rulesengine import check_edition, render
+
+from .common import handles_errors
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="json: one list of diagnostics for editors and CI.")
+@handles_errors
+def validate(files, fmt):
+    """Check edition files; report every error at file:line:col."""
+    failed = False
+    everything = []
+    for file in files:
+        edition, diagnostics = check_edition(file)
+        errors = [d for d in diagnostics if d.severity == "error"]
+        failed = failed or bool(errors) or edition is None
+        everything.extend(diagnostics)
+        if fmt == "json":
+            continue
+        for diagnostic in diagnostics:
+            click.echo(render(diagnostic), err=bool(errors))
+        if edition is not None and not errors:
+            races = len(edition.races)
+            click.echo(f"{file}: ok: {edition.name}, {len(edition.cards)} cards, {len(edition.categories)} categories, "
+                       f"{races} race{'s' if races != 1 else ''}, {edition.reconstructed_facts} reconstructed facts")
+        else:
+            count = len(errors)
+            click.echo(f"{file}: {count} error{'s' if count != 1 else ''}", err=True)
+    if fmt == "json":
+        click.echo(json.dumps([d.as_dict() for d in everything], indent=2))
+    sys.exit(1 if failed else 0)
