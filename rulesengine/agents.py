@@ -7,16 +7,23 @@ import random
 from .engine import Decision
 
 
+def decision_rng(seed: int, view: dict, decision: Decision) -> random.Random:
+    """A generator fixed by the bot's seed and the decision alone, so a bot keeps no state between
+    decisions: a game resumed from its saved decisions continues exactly as it would have."""
+    picked = len(view["table"][view["seat"]]["face_up"]) + (1 if view["throw"] else 0)
+    return random.Random(f"{seed}/{decision.round}/{decision.kind}/{decision.category}/{picked}")
+
+
 class RandomAgent:
-    """Uniformly random legal decisions, from its own seeded generator (replayable)."""
+    """Uniformly random legal decisions (replayable: see decision_rng)."""
 
     kind = "random"
 
     def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def decide(self, view: dict, decision: Decision):
-        return self.rng.choice(decision.options)
+        return decision_rng(self.seed, view, decision).choice(decision.options)
 
 
 BOTS = {"random": RandomAgent}

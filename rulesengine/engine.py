@@ -34,7 +34,7 @@ class Decision:
 
 
 class Game:
-    def __init__(self, edition: Edition, players: list[str], seed: int = 0):
+    def __init__(self, edition: Edition, players: list[str], seed: int = 0, *, deal: bool = True):
         n = len(players)
         if not edition.players_min <= n <= edition.players_max:
             raise GameRuleError(Diagnostic(None, f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}", "G602"))
@@ -50,7 +50,15 @@ class Game:
         self.round = 0                           # 0-based index of the round being played
         self.leftover: list[Card] = []
         self.over = False
-        self._start_round()
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.drafts: list[list[Card]] = [[] for _ in range(n)]
+        self.seen_hands: list[list[list[Card]]] = [[] for _ in range(n)]   # each seat's hands this round
+        self.picks: dict[int, Card] = {}
+        self.choices: list[dict] = [{} for _ in range(n)]
+        self._choice_decisions: list[Decision] = []
+        self.phase = THROW
+        if deal:
+            self._start_round()
 
     # -- the flow --------------------------------------------------------------------------
     def _emit(self, event: dict, to: int | None = None) -> None:
@@ -66,9 +74,10 @@ class Game:
         deck = leftover + rest
         self.hands = [deck[seat * h:(seat + 1) * h] for seat in range(n)]
         self.leftover = deck[n * h:]
-        self.drafts: list[list[Card]] = [[] for _ in range(n)]
-        self.picks: dict[int, Card] = {}
-        self.choices: list[dict] = [{} for _ in range(n)]
+        self.drafts = [[] for _ in range(n)]
+        self.seen_hands = [[list(hand)] for hand in self.hands]
+        self.picks = {}
+        self.choices = [{} for _ in range(n)]
         self.phase = THROW
         self._emit({"type": "round_start", "round": self.round + 1, "direction": "left" if edition.passing.direction(self.round) > 0 else "right"})
         for seat in range(n):
@@ -134,6 +143,7 @@ class Game:
                 self._end_round()
         else:
             for seat in range(n):
+                self.seen_hands[seat].append(list(self.hands[seat]))
                 self._emit({"type": "hand", "round": self.round + 1, "seat": seat, "cards": [c.letter for c in self.hands[seat]]}, to=seat)
 
     def _end_round(self) -> None:
@@ -174,6 +184,8 @@ class Game:
             "phase": "over" if self.over else self.phase,
             "hand": [c.letter for c in self.hands[seat]],
             "throw": mine[0].letter if mine else None,
+            "seen_hands": [[c.letter for c in hand] for hand in self.seen_hands[seat]],
+            "direction": self.edition.passing.direction(min(self.round, self.edition.rounds - 1)),
             "table": table,
             "history": [dict(r) for r in self.history],
             "used_choices": {k: sorted(v) for k, v in self.scores.used_choices[seat].items()},

@@ -251,11 +251,14 @@ def test_europe_treasures_three_players():
 def test_europe_treasures_four_players():
     # All 28 cards dealt. Ana holds 3 Art (B W X) and scores Art; Ben H J, Cy L, Dee none
     # -> 3 other Art icons * 2 = 6.
+    # Ben holds Architecture (F G) and scores it: Cy S, Dee T @ # = 4 other icons * 2 = 8
+    # (the rulebook's "8 points for Architecture" in a 4-player game).
     record = same_rounds(["Ana", "Ben", "Cy", "Dee"],
                          {"Ana": "BWXACDE", "Ben": "HJFGIKM", "Cy": "LNOPQRS", "Dee": "TUVYZ@#"},
-                         {"Ana": {"treasures": "Art"}})
+                         {"Ana": {"treasures": "Art"}, "Ben": {"treasures": "Architecture"}})
     sheets, _ = run(europe, record)
     assert per_round(sheets["Ana"], "treasures") == [6, 0, 0, 0]
+    assert per_round(sheets["Ben"], "treasures") == [8, 0, 0, 0]
 
 
 # Passport: a country visited in every region. PA has one card of each region; the other sets miss
@@ -308,6 +311,24 @@ def test_europe_passport_shared_place():
     assert per_round(sheets["Ben"], "passport") == [0, 0, 3, 0]
     assert per_round(sheets["Cy"], "passport") == [0, 0, 0, 1]
     assert per_round(sheets["Dee"], "passport") == [0, 0, 0, 1]
+
+
+def test_europe_passport_place_counts_rounds_not_seats():
+    # R1 Ana (A F I K N Q U) and Ben (B G J L O R V) each hold one country of every region: both
+    # place 1 -> 7. R2 Cy (C D E H M P S before) adds I and U -> place 2 -> 3 (not third although
+    # two seats were ahead). R3 Dee (Eastern T and Southern before) takes A F I K N Q U -> place 3
+    # -> 1 (4 players).
+    record = game(["Ana", "Ben", "Cy", "Dee"], [
+        ({"Ana": "AFIKNQU", "Ben": "BGJLORV", "Cy": "CDEHMPS", "Dee": "TWXYZ@#"}, {}),
+        ({"Ana": "AFJKNQP", "Ben": "BGLORVS", "Cy": "IUCDEHM", "Dee": "TWXYZ@#"}, {}),
+        ({"Ana": "TWXYZ@#", "Ben": "BGJLORV", "Cy": "CDEHMPS", "Dee": "AFIKNQU"}, {}),
+        ({"Ana": "TWXYZ@#", "Ben": "BGJLORV", "Cy": "CDEHMPS", "Dee": "AFIKNQU"}, {}),
+    ])
+    sheets, _ = run(europe, record)
+    assert per_round(sheets["Ana"], "passport") == [7, 0, 0, 0]
+    assert per_round(sheets["Ben"], "passport") == [7, 0, 0, 0]
+    assert per_round(sheets["Cy"], "passport") == [0, 3, 0, 0]
+    assert per_round(sheets["Dee"], "passport") == [0, 0, 1, 0]
 
 
 # A whole 2-player game: E1 = A-G, E2 = H-N, E3 = O-U, E4 = V W X Y Z @ #.
