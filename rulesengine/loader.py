@@ -6,15 +6,15 @@ from pathlib import Path
 
 from .build import Builder
 from .errors import Diagnostic, EditionError, Span
+from .extends import load_with_extends
 from .model import Edition
 from .schema import schema_diagnostics
-from .source import load_yaml
 
 
 def check_edition(path: str | Path) -> tuple[Edition | None, list[Diagnostic]]:
     """Load and check an edition; return it (None on errors) and all diagnostics, warnings too."""
     try:
-        data, source_map = load_yaml(path)
+        data, source_map = load_with_extends(path)
     except EditionError as exc:
         return None, exc.diagnostics
     if not isinstance(data, dict):

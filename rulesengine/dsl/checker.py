@@ -201,6 +201,8 @@ class Checker:
             return NUMBER if node.function not in ("all", "any", "subset", "intersects", "connected") else BOOL
 
         def report(index, message):
+            if arg_types[index] == ERROR:  # already reported where it arose
+                return
             self.problem(node.args[index], f"argument {index + 1} of '{node.function}': {message}", "D205", entry.summary)
 
         special = getattr(self, "call_" + node.function, None)

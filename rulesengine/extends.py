@@ -1,0 +1,187 @@
+"""House rules as small files: `extends: parent.yaml` plus only what changes.
+
+Merging rules, applied to the parent's data (itself possibly extended):
+- `remove:` (child only) takes entries out first: `remove: {cards: ['#'], categories: [activities]}`
+  names card letters, category and race keys, region names, or family, table and card-set names.
+- mappings merge key by key, the child winning; other lists are replaced whole;
+- the keyed lists merge by their key: cards by `letter`, regions by `name`, categories and races
+  by `key`. A child entry with a known key updates that entry (only the keys it gives); a new key
+  is appended.
+Every node of the result remembers the file and place it came from, so errors point into the file
+where the mistake is. A cycle of `extends` is an error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import Diagnostic, EditionError, Span, suggest
+from .source import SourceMap, load_yaml
+
+KEYED_LISTS = {"cards": "letter", "regions": "name", "categories": "key", "races": "key"}
+NAMED_MAPS = ("families", "tables", "card_sets")
+SINGULAR = {"cards": "card", "regions": "region", "categories": "category", "races": "race"}
+MAX_CHAIN = 16
+
+
+class ComposedSourceMap:
+    """Positions for merged data: each path of the result leads back to (file map, path there)."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.origins: dict[tuple, tuple[SourceMap, tuple]] = {}
+
+    def _origin(self, path: tuple):
+        path = tuple(path)
+        while True:
+            if path in self.origins:
+                return path, self.origins[path]
+            if not path:
+                return None
+            path = path[:-1]
+
+    def span_at(self, path, key: bool = False) -> Span:
+        found = self._origin(path)
+        if found is None:
+            return Span(self.file, 1, 1)
+        matched, (source_map, original) = found
+        return source_map.span_at(original + tuple(path)[len(matched):], key=key)
+
+    def span_in_value(self, path, start, end, value) -> Span:
+        found = self._origin(path)
+        if found is None or found[0] != tuple(path):
+            return self.span_at(path)
+        source_map, original = found[1]
+        return source_map.span_in_value(original, start, end, value)
+
+
+def _stamp(origins, source_map, data, merged_path, original_path):
+    """Record that data (and everything under it) at merged_path came from original_path."""
+    origins[tuple(merged_path)] = (source_map, tuple(original_path))
+    if isinstance(data, dict):
+        for key, value in data.items():
+            _stamp(origins, source_map, value, merged_path + (key,), original_path + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            _stamp(origins, source_map, value, merged_path + (index,), original_path + (index,))
+
+
+def load_with_extends(path: str | Path, chain: tuple = ()) -> tuple[object, object]:
+    """Load an edition file, resolving `extends`; return (data, source map) or raise EditionError."""
+    data, source_map = load_yaml(path)
+    if not isinstance(data, dict) or "extends" not in data:
+        return data, source_map
+    parent_name = data["extends"]
+    if not isinstance(parent_name, str) or not parent_name:
+        raise EditionError(Diagnostic(source_map.span_at(("extends",)), "'extends' must be the path of the edition this file changes", "X801"))
+    parent_path = (Path(path).parent / parent_name).resolve()
+    here = Path(path).resolve()
+    if parent_path in chain or parent_path == here:
+        cycle = " -> ".join(p.name for p in (*chain, here, parent_path))
+        raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"'extends' makes a cycle: {cycle}", "X802"))
+    if len(chain) >= MAX_CHAIN:
+        raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"more than {MAX_CHAIN} files extend one another", "X803"))
+    if not parent_path.is_file():
+        raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"cannot find the edition '{parent_name}' (looked for {parent_path})", "X804"))
+    parent_data, parent_map = load_with_extends(parent_path, (*chain, here))
+    if not isinstance(parent_data, dict):
+        raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"'{parent_name}' is not an edition (not a mapping)", "X804"))
+
+    composed = ComposedSourceMap(str(path))
+    if isinstance(parent_map, ComposedSourceMap):
+        composed.origins.update(parent_map.origins)
+    else:
+        _stamp(composed.origins, parent_map, parent_data, (), ())
+    merged = _apply_removals(parent_data, data.get("remove"), source_map, composed)
+    for key, value in data.items():
+        if key in ("extends", "remove"):
+            continue
+        merged[key] = _merge_key(key, merged.get(key), value, source_map, composed)
+    composed.origins[()] = (source_map, ())
+    return merged, composed
+
+
+def _apply_removals(parent: dict, removals, source_map: SourceMap, composed: ComposedSourceMap) -> dict:
+    merged = dict(parent)
+    if removals is None:
+        return merged
+    problems = []
+    if not isinstance(removals, dict):
+        raise EditionError(Diagnostic(source_map.span_at(("remove",)), "'remove' maps a section (cards, categories, ...) to the names to take out", "X805"))
+    for section, names in removals.items():
+        where = ("remove", section)
+        if section not in KEYED_LISTS and section not in NAMED_MAPS:
+            problems.append(Diagnostic(source_map.span_at(where, key=True), f"cannot remove from '{section}'", "X805",
+                                       hint=suggest(str(section), [*KEYED_LISTS, *NAMED_MAPS]) or f"sections: {', '.join([*KEYED_LISTS, *NAMED_MAPS])}"))
+            continue
+        if not isinstance(names, list):
+            problems.append(Diagnostic(source_map.span_at(where), f"'remove.{section}' must be a list of names", "X805"))
+            continue
+        current = merged.get(section)
+        if section in KEYED_LISTS:
+            field = KEYED_LISTS[section]
+            entries = list(current or [])
+            existing = [e.get(field) for e in entries if isinstance(e, dict)]
+            for index, name in enumerate(names):
+                if name not in existing:
+                    problems.append(Diagnostic(source_map.span_at(where + (index,)), f"there is no {SINGULAR[section]} '{name}' to remove", "X806", hint=suggest(str(name), map(str, existing))))
+            keep = [i for i, e in enumerate(entries) if not (isinstance(e, dict) and e.get(field) in names)]
+            _reindex(composed, (section,), keep)
+            merged[section] = [entries[i] for i in keep]
+        else:
+            mapping = dict(current or {})
+            for index, name in enumerate(names):
+                if name not in mapping:
+                    problems.append(Diagnostic(source_map.span_at(where + (index,)), f"there is no {section} entry '{name}' to remove", "X806", hint=suggest(str(name), map(str, mapping))))
+                mapping.pop(name, None)
+            merged[section] = mapping
+    if problems:
+        raise EditionError(problems)
+    return merged
+
+
+def _reindex(composed: ComposedSourceMap, prefix: tuple, keep: list[int]) -> None:
+    """After list entries are removed, move the remembered origins to the entries' new indexes."""
+    moved = {}
+    for path, origin in list(composed.origins.items()):
+        if path[: len(prefix)] == prefix and len(path) > len(prefix):
+            del composed.origins[path]
+            old = path[len(prefix)]
+            if old in keep:
+                moved[prefix + (keep.index(old),) + path[len(prefix) + 1:]] = origin
+    composed.origins.update(moved)
+
+
+def _merge_key(key, parent_value, child_value, source_map: SourceMap, composed: ComposedSourceMap):
+    if key in KEYED_LISTS and isinstance(parent_value, list) and isinstance(child_value, list):
+        field = KEYED_LISTS[key]
+        merged = list(parent_value)
+        positions = {e.get(field): i for i, e in enumerate(merged) if isinstance(e, dict)}
+        for child_index, entry in enumerate(child_value):
+            name = entry.get(field) if isinstance(entry, dict) else None
+            if name is not None and name in positions:
+                target = positions[name]
+                base = merged[target] if isinstance(merged[target], dict) else {}
+                merged[target] = {**base, **entry}
+                for entry_key, value in entry.items():
+                    for path in [p for p in composed.origins if p[:3] == (key, target, entry_key)]:
+                        del composed.origins[path]
+                    _stamp(composed.origins, source_map, value, (key, target, entry_key), (key, child_index, entry_key))
+            else:
+                positions[name] = len(merged)
+                _stamp(composed.origins, source_map, entry, (key, len(merged)), (key, child_index))
+                merged.append(entry)
+        return merged
+    if isinstance(parent_value, dict) and isinstance(child_value, dict):
+        merged = dict(parent_value)
+        for sub_key, value in child_value.items():
+            for path in [p for p in composed.origins if p[:2] == (key, sub_key)]:
+                del composed.origins[path]
+            merged[sub_key] = value
+            _stamp(composed.origins, source_map, value, (key, sub_key), (key, sub_key))
+        composed.origins.setdefault((key,), (source_map, (key,)))
+        return merged
+    for path in [p for p in composed.origins if p[:1] == (key,)]:
+        del composed.origins[path]
+    _stamp(composed.origins, source_map, child_value, (key,), (key,))
+    return child_value
