@@ -47,6 +47,7 @@ class Game:
         self.scores = ScoreKeeper(edition, players)
         self.events: list[dict] = []
         self.history: list[dict] = []            # per finished round: drafts and choices, as letters
+        self.decisions: list[list] = []          # [seat, answer, category] in the order applied: replays the game
         self.round = 0                           # 0-based index of the round being played
         self.leftover: list[Card] = []
         self.over = False
@@ -101,6 +102,8 @@ class Game:
         if answer not in decision.options:
             shown = ", ".join("none" if o is None else str(o) for o in decision.options)
             raise GameRuleError(Diagnostic(None, f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {shown})", "G605"))
+        self._emit({"type": "decision", "round": self.round + 1, "seat": seat, "kind": decision.kind, "category": decision.category, "answer": answer}, to=seat)
+        self.decisions.append([seat, answer, decision.category])
         if decision.kind == CHOICE:
             self.choices[seat][decision.category] = answer
             self._emit({"type": "choice", "round": self.round + 1, "seat": seat, "category": decision.category, "option": answer})
