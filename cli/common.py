@@ -27,6 +27,9 @@ def handles_errors(command):
             fail(exc.diagnostics)
         except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit):
             raise
+        except BrokenPipeError:  # the reader went away (`| head`): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
         except Exception as exc:  # noqa: BLE001 - last line of defence: say so, do not dump a stack
             if os.environ.get("BOOM_DEBUG"):
                 raise

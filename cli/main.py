@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import click
 
+from .replay import replay
+from .resume import resume
 from .run import run
 from .score import score
 from .validate import validate
@@ -18,7 +20,7 @@ def main():
     """boom: play, score and check the Boomerang family of card-drafting games."""
 
 
-for command in (validate, run, score):
+for command in (validate, run, score, resume, replay):
     main.add_command(command)
 
 

@@ -127,12 +127,14 @@ def test_run_rejects_a_bad_player_count():
     assert "2 to 4 players, not 5" in result.output
 
 
-def test_human_seat_plays_from_piped_input_and_end_of_input_stops_cleanly():
+def test_human_seat_plays_from_piped_input_and_end_of_input_stops_cleanly(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["run", str(AUSTRALIA), "--players", "2", "--seed", "1", "--seat", "human"], input="?\n")
     assert result.exit_code == 130
     assert "not in your hand" in result.output
-    assert "Game abandoned in round 1" in result.output
+    assert "Game stopped in round 1; saved to boom-australia-1.json" in result.output
     assert "Traceback" not in result.output
+    assert (tmp_path / "boom-australia-1.json").exists()
 
 
 def write_record(tmp_path, record):

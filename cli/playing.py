@@ -1,0 +1,79 @@
+"""Playing a session at the terminal, shared by `boom run` and `boom resume`.
+
+It wires agents to seats, prints the sheets as rounds end, writes the save file and the log after
+every decision, and turns an interruption or a failure into a saved game and a resume command.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from rulesengine import BoomError, render
+from rulesengine.agents import BOTS, agent_seed
+from rulesengine.play import play
+from rulesengine.session import Session, write_atomic
+
+from .sheets import print_sheet, round_table
+from .terminal import GameAbandoned, TerminalAgent
+
+
+def make_agents(session: Session):
+    edition, seed = session.game.edition, session.game.seed
+    return [TerminalAgent(edition) if kind == "human" else BOTS[kind](agent_seed(seed, seat)) for seat, kind in enumerate(session.seats)]
+
+
+def default_save_path(session: Session) -> str:
+    return f"boom-{session.game.edition.id}-{session.game.seed}.json"
+
+
+def play_session(session: Session, quiet: bool = False, save_record: str | None = None) -> None:
+    game = session.game
+    edition = game.edition
+    console = Console(highlight=False)
+    shown = [game.round]
+
+    def after_step(game):
+        session.checkpoint()
+        while shown[0] < game.round and not quiet:
+            console.print(round_table(edition, game.scores.sheet(), shown[0]))
+            shown[0] += 1
+
+    try:
+        play(game, make_agents(session), after_step)
+    except (GameAbandoned, KeyboardInterrupt):
+        path = _save_for_later(session)
+        click.echo(f"\nGame stopped in round {game.round + 1}; saved to {path}. Resume it with: boom resume {path}", err=True)
+        sys.exit(130)
+    except BoomError as exc:
+        path = _save_for_later(session)
+        for diagnostic in exc.diagnostics:
+            click.echo(render(diagnostic), err=True)
+        click.echo(f"The game stopped; its state is saved to {path} (boom resume {path} after fixing the edition).", err=True)
+        sys.exit(1)
+    session.checkpoint()
+    print_sheet(console, edition, game.scores.sheet(), per_round=False)
+    if save_record:
+        write_record(save_record, game.record())
+        console.print(f"record written to {save_record}")
+
+
+def _save_for_later(session: Session) -> str:
+    if not session.save_path:
+        session.save_path = default_save_path(session)
+    session.checkpoint()
+    return session.save_path
+
+
+def write_record(path: str, record: dict) -> None:
+    if Path(path).suffix.lower() == ".json":
+        text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+    else:
+        import yaml
+
+        text = yaml.safe_dump(record, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    write_atomic(path, text)

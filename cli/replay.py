@@ -1,0 +1,36 @@
+"""`boom replay`: re-play a game log, check it, or show the game as one player saw it."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from rulesengine.session import replay_log
+
+from .common import handles_errors
+
+
+@click.command()
+@click.argument("log_file", type=click.Path(dir_okay=False))
+@click.option("--verify", is_flag=True, help="Re-play from the seed and decisions; check every event and the final sheet byte for byte.")
+@click.option("--seat", "seat_name", help="Show only what this player saw, in order.")
+@handles_errors
+def replay(log_file, verify, seat_name):
+    """Re-play a log written by `boom run --log`."""
+    game, problems = replay_log(log_file)
+    if seat_name is not None:
+        if seat_name not in game.players:
+            raise click.BadParameter(f"'{seat_name}' is not a player of this game ({', '.join(game.players)})", param_hint="--seat")
+        for event in game.events_for(game.players.index(seat_name)):
+            click.echo(json.dumps({k: v for k, v in event.items() if k != "to"}, ensure_ascii=False))
+    if verify or seat_name is None:
+        for problem in problems:
+            click.echo(problem, err=True)
+        if problems:
+            sys.exit(1)
+        sheet = game.scores.sheet() if game.over else None
+        status = "finished" if game.over else f"stopped in round {game.round + 1}"
+        click.echo(f"{log_file}: verified: {len(game.events)} events and {len(game.decisions)} decisions replay identically; game {status}"
+                   + (f"; winners {', '.join(sheet['winners'])}" if sheet else ""))

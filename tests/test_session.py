@@ -1,0 +1,139 @@
+"""Logs that replay byte for byte, per-seat replays, and saved games that survive a SIGKILL."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cli.main import main
+from rulesengine import Game
+from rulesengine.agents import RandomAgent, agent_seed
+from rulesengine.play import play
+
+ROOT = Path(__file__).resolve().parent.parent
+AUSTRALIA = ROOT / "editions" / "australia.yaml"
+
+
+def invoke(*args, input=None):
+    result = CliRunner().invoke(main, [str(a) for a in args], input=input, catch_exceptions=False)
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_a_logged_game_replays_identically(tmp_path):
+    log = tmp_path / "game.jsonl"
+    assert invoke("run", AUSTRALIA, "-p", 3, "--seed", 8, "--log", log, "-q").exit_code == 0
+    result = invoke("replay", log, "--verify")
+    assert result.exit_code == 0
+    assert "replay identically; game finished" in result.output
+
+
+def test_a_tampered_log_is_caught_at_its_line(tmp_path):
+    log = tmp_path / "game.jsonl"
+    invoke("run", AUSTRALIA, "-p", 3, "--seed", 8, "--log", log, "-q")
+    lines = log.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines) if '"type": "round_scored"' in line)
+    event = json.loads(lines[number])
+    name = next(iter(event["points"]))
+    event["points"][name]["collections"] += 1
+    lines[number] = json.dumps(event)
+    log.write_text("\n".join(lines) + "\n")
+    result = invoke("replay", log, "--verify")
+    assert result.exit_code == 1
+    assert f"game.jsonl:{number + 1}: logged" in result.output
+
+
+def test_replay_as_one_seat_shows_nothing_hidden_from_it(tmp_path):
+    log = tmp_path / "game.jsonl"
+    invoke("run", AUSTRALIA, "-p", 3, "--seed", 8, "--log", log, "-q")
+    shown = [json.loads(line) for line in invoke("replay", log, "--seat", "Ben").output.splitlines()]
+    private = [e for e in shown if e["type"] in ("deal", "hand", "throw", "decision")]
+    assert private and all(e["seat"] == 1 for e in private)
+    assert len([e for e in shown if e["type"] == "round_scored"]) == 4
+
+
+def test_replay_of_a_broken_log_is_a_located_error(tmp_path):
+    log = tmp_path / "game.jsonl"
+    log.write_text('{"type": "header"}\nnot json\n')
+    result = invoke("replay", log, "--verify")
+    assert result.exit_code == 1
+    assert "game.jsonl:2:1: error: not JSON" in result.output
+
+
+def human_answers(seed, players=3):
+    """The answers a 'first option' human at seat 0 gives, found by playing the same game here."""
+    from rulesengine import load_edition
+
+    edition = load_edition(AUSTRALIA)
+    answers = []
+
+    class FirstOption:
+        def decide(self, view, decision):
+            answer = decision.options[0]
+            answers.append("none" if answer is None else answer)
+            return answer
+
+    game = Game(edition, ["Ana", "Ben", "Cy"][:players], seed)
+    play(game, [FirstOption()] + [RandomAgent(agent_seed(seed, s)) for s in range(1, players)])
+    return answers, game
+
+
+def boom(*args):
+    return [sys.executable, "-c", "from cli.main import main; main()", *map(str, args)]
+
+
+def test_a_game_killed_mid_round_resumes_to_the_same_end(tmp_path):
+    seed = 21
+    answers, uninterrupted = human_answers(seed)
+    save = tmp_path / "game.json"
+    process = subprocess.Popen(boom("run", AUSTRALIA, "-p", 3, "--seed", seed, "--seat", "human", "--save", save, "-q"),
+                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, text=True)
+    first = 10  # round 2, mid-draft: 7 answers in round 1 (+ maybe a choice), then a few more
+    process.stdin.write("\n".join(answers[:first]) + "\n")
+    process.stdin.flush()
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if save.exists():
+            saved = json.loads(save.read_text())
+            if len([d for d in saved["decisions"] if d[0] == 0]) == first:
+                break
+        time.sleep(0.05)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    saved = json.loads(save.read_text())
+    assert saved["over"] is False
+    assert len([d for d in saved["decisions"] if d[0] == 0]) == first
+    record = tmp_path / "resumed.json"
+    result = subprocess.run(boom("resume", save, "--save-record", record, "-q"), input="\n".join(answers[first:]) + "\n",
+                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(record.read_text()) == uninterrupted.record()
+    final = json.loads(save.read_text())
+    assert final["over"] is True and final["decisions"] == uninterrupted.decisions
+
+
+def test_end_of_input_saves_the_game_and_says_how_to_resume(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    answers, uninterrupted = human_answers(5)
+    result = CliRunner().invoke(main, ["run", str(AUSTRALIA), "-p", "3", "--seed", "5", "--seat", "human", "-q"], input="\n".join(answers[:3]) + "\n")
+    assert result.exit_code == 130
+    assert "saved to boom-australia-5.json. Resume it with: boom resume boom-australia-5.json" in result.output
+    resumed = CliRunner().invoke(main, ["resume", "boom-australia-5.json", "-q"], input="\n".join(answers[3:]) + "\n")
+    assert resumed.exit_code == 0, resumed.output
+    final = json.loads((tmp_path / "boom-australia-5.json").read_text())
+    assert final["decisions"] == uninterrupted.decisions
+
+
+def test_a_bad_save_file_is_a_located_error(tmp_path):
+    path = tmp_path / "save.json"
+    path.write_text(f'{{"type": "saved_game", "edition": "{AUSTRALIA}", "players": ["a", "b"], "seats": ["random", "random"], "seed": 1,\n "decisions": [[0, "ZZ", null]]}}')
+    result = invoke("resume", path)
+    assert result.exit_code == 1
+    assert "save.json:2:16: error: decision 1: 'ZZ' is not a legal throw" in result.output
