@@ -39,6 +39,7 @@ def from_view(edition: Edition, view: dict, rng: random.Random) -> Game:
             Decision(seat, CHOICE, game.round + 1, tuple(game.scores.choice_options(seat, category, game.drafts)) + (None,), category.key)
             for seat in range(n) for category in edition.choice_categories]
         game.choices = [{} for _ in range(n)]
+        game.seen_hands[me] = [[card(x) for x in hand] for hand in view["seen_hands"]]
         return game
 
     direction = view["direction"]
@@ -80,5 +81,6 @@ def from_view(edition: Edition, view: dict, rng: random.Random) -> Game:
     game.drafts = drafts
     game.leftover = leftover
     game.seen_hands = [[list(h)] for h in hands]
+    game.seen_hands[me] = [list(h) for h in seen]
     game.phase = THROW if step == 0 else DRAFT
     return game

@@ -164,6 +164,8 @@ class Game:
         self.scores.finish()
         self.over = True
         self.hands = [[] for _ in self.players]
+        self.drafts = [[] for _ in self.players]          # the finished rounds are all in history
+        self.seen_hands = [[] for _ in self.players]
         sheet = self.scores.sheet()
         self._emit({"type": "game_over", "totals": {p["name"]: p["total"] for p in sheet["players"]}, "winners": sheet["winners"]})
 
