@@ -57,6 +57,7 @@ class Game:
         self.picks: dict[int, Card] = {}
         self.choices: list[dict] = [{} for _ in range(n)]
         self._choice_decisions: list[Decision] = []
+        self._pick_cache: tuple = (None, [])
         self.phase = THROW
         if deal:
             self._start_round()
@@ -89,8 +90,10 @@ class Game:
         if self.over:
             return []
         if self.phase in (THROW, DRAFT):
-            return [Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand))
-                    for seat, hand in enumerate(self.hands) if seat not in self.picks]
+            key = (self.round, self.phase, len(self.hands[0]))
+            if self._pick_cache[0] != key:  # the hands only change when they are passed
+                self._pick_cache = (key, [Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand)) for seat, hand in enumerate(self.hands)])
+            return [d for d in self._pick_cache[1] if d.seat not in self.picks]
         return [d for d in self._choice_decisions if d.category not in self.choices[d.seat]]
 
     def apply(self, seat: int, answer, category: str | None = None) -> None:
