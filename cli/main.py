@@ -9,6 +9,7 @@ import click
 
 from .replay import replay
 from .resume import resume
+from .rules import rules
 from .run import run
 from .score import score
 from .validate import validate
@@ -22,6 +23,7 @@ def main():
 
 for command in (validate, run, score, resume, replay):
     main.add_command(command)
+main.add_command(rules)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,12 +11,16 @@ from rulesengine import check_edition, render
 
 from .common import handles_errors
 
+# In text output the "ok:" line already counts the reconstructed facts; --verbose shows the warning too.
+SUMMARY_CODES = {"W402"}
+
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="json: one list of diagnostics for editors and CI.")
+@click.option("--verbose", "-v", is_flag=True, help="Text: also print summary warnings (W402, what is reconstructed).")
 @handles_errors
-def validate(files, fmt):
+def validate(files, fmt, verbose):
     """Check edition files; report every error at file:line:col."""
     failed = False
     everything = []
@@ -28,7 +32,8 @@ def validate(files, fmt):
         if fmt == "json":
             continue
         for diagnostic in diagnostics:
-            click.echo(render(diagnostic), err=bool(errors))
+            if verbose or diagnostic.code not in SUMMARY_CODES:
+                click.echo(render(diagnostic), err=bool(errors))
         if edition is not None and not errors:
             races = len(edition.races)
             click.echo(f"{file}: ok: {edition.name}, {len(edition.cards)} cards, {len(edition.categories)} categories, "

@@ -1,32 +1,39 @@
-"""Edition data (already schema-valid) → the frozen Edition, with every semantic check on the way.
+"""Edition data (schema-valid, or cut down to its valid part) → the frozen Edition, checking meaning.
 
 Each check reports a Diagnostic at the exact key or character; the builder goes on after an error
-so that an author sees every mistake at once. Expressions are parsed, checked and compiled here,
-once per edition.
+so that an author sees every mistake at once. When the schema check cut broken entries out (see
+schema.usable_part), references to what was cut are not reported again and no Edition is made.
+Expressions are parsed, checked and compiled here, once per edition; the checks that look at the
+edition as a whole live in checks.py.
 """
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
+from .checks import Facts, run_checks
 from .dsl.checker import Symbols, check
 from .dsl.compiler import compile_checked
 from .dsl.parser import DslSyntaxError, parse
-from .dsl.types import BOOL, CARD, CARDS, FAMILY, NUMBER, REGION, TABLE, IconType, ListType, Scope, compatible
+from .dsl.types import BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, IconType, ListType, Scope, compatible
 from .errors import Diagnostic, suggest
 from .model import ROUND, Card, Category, Choice, Edition, Expression, Family, Passing, Race, Region, Table
-from .source import SourceMap
+from .schema import Cut
 
 ROUND_VARIABLES = {"cards": CARDS, "throw": CARD, "catch": CARD, "others": CARDS, "visited": CARDS, "players": NUMBER, "round": NUMBER, "previous": NUMBER}
 NOT_AT_GAME_END = "at game end only 'visited' and 'players' are known"
+NAME_SECTIONS = ("families", "tables", "card_sets")
 
 
 class Builder:
-    def __init__(self, data: dict, source_map: SourceMap):
+    def __init__(self, data: dict, source_map, cut: Cut | None = None):
         self.data = data
         self.map = source_map
+        self.cut = cut or Cut()
+        self.recovering = cut is not None   # the schema check found problems: check, but build nothing
         self.diagnostics: list[Diagnostic] = []
         self.lookups = SimpleNamespace(icon_values={}, paths={})
+        self.facts = Facts(data, source_map, self.cut)
 
     # -- reporting -------------------------------------------------------------------------
     def error(self, path, message, code, hint=None, key=False):
@@ -35,10 +42,14 @@ class Builder:
     def warning(self, path, message, code, hint=None):
         self.diagnostics.append(Diagnostic(self.map.span_at(path), message, code, severity="warning", hint=hint))
 
+    def entries(self, section):
+        """(index, entry) of a list section, skipping the entries the schema check cut out."""
+        return [(i, e) for i, e in enumerate(self.data.get(section) or ()) if e is not None]
+
     # -- pieces ----------------------------------------------------------------------------
     def families(self):
         families, owner = {}, {}
-        for key, spec in self.data["families"].items():
+        for key, spec in self.data.get("families", {}).items():
             icons = spec["icons"]
             values = dict(icons) if isinstance(icons, dict) else None
             names = tuple(icons)
@@ -52,7 +63,7 @@ class Builder:
 
     def regions(self):
         regions = {}
-        for index, spec in enumerate(self.data["regions"]):
+        for index, spec in self.entries("regions"):
             if spec["name"] in regions:
                 self.error(("regions", index, "name"), f"region '{spec['name']}' is defined twice", "M302")
                 continue
@@ -61,7 +72,7 @@ class Builder:
 
     def cards(self, regions, icon_owner):
         cards, by_letter = [], {}
-        for index, spec in enumerate(self.data["cards"]):
+        for index, spec in self.entries("cards"):
             path = ("cards", index)
             letter = spec["letter"]
             if letter in by_letter:
@@ -69,20 +80,21 @@ class Builder:
                 continue
             region = regions.get(spec["region"])
             if region is None:
-                self.error(path + ("region",), f"unknown region '{spec['region']}'", "M304", suggest(spec["region"], regions))
+                if not self.cut.covers("regions", spec["region"]):
+                    self.error(path + ("region",), f"unknown region '{spec['region']}'", "M304", suggest(spec["region"], regions))
                 region = Region(spec["region"], 0)
             for icon_index, icon in enumerate(spec["icons"]):
-                if icon not in icon_owner:
+                if icon not in icon_owner and not self.cut.covers("icons", icon):
                     self.error(path + ("icons", icon_index), f"unknown icon '{icon}'", "M305", suggest(icon, icon_owner))
             card = Card(letter, spec["name"], region, spec["number"], tuple(spec["icons"]), len(cards), tuple(spec.get("reconstructed", ())))
             cards.append(card)
             by_letter[letter] = card
+        names = [spec["name"] for _, spec in self.entries("regions")]
         for region in regions.values():
             members = tuple(c for c in cards if c.region is region)
             object.__setattr__(region, "cards", members)
-            if not members:
-                path = ("regions", [r["name"] for r in self.data["regions"]].index(region.name))
-                self.warning(path, f"region '{region.name}' has no card", "W401")
+            if not members and "cards" not in self.cut.sections:
+                self.warning(("regions", self.entries("regions")[names.index(region.name)][0]), f"region '{region.name}' has no card", "W401")
         return cards, by_letter
 
     def letters(self, path, letters, by_letter):
@@ -90,18 +102,41 @@ class Builder:
         for index, letter in enumerate(letters):
             card = by_letter.get(str(letter))
             if card is None:
-                self.error(path + (index,), f"unknown card letter '{letter}'", "M306", suggest(str(letter), by_letter))
+                if not self.cut.covers("cards", letter):
+                    self.error(path + (index,), f"unknown card letter '{letter}'", "M306", suggest(str(letter), by_letter))
             else:
                 out.append(card)
         return tuple(out)
 
     def game_shape(self, cards):
-        players = self.data["players"]
+        players, hand_size = self.data.get("players"), self.data.get("hand_size")
+        if players is None:
+            return
         if players["min"] > players["max"]:
             self.error(("players", "min"), f"players.min ({players['min']}) is more than players.max ({players['max']})", "M307")
-        needed = self.data["hand_size"] * players["max"]
-        if needed > len(cards):
-            self.error(("hand_size",), f"{players['max']} players need {needed} cards ({self.data['hand_size']} each) but the deck has {len(cards)}", "M308")
+        if hand_size is not None and "cards" not in self.cut.sections and not self.cut.names.get("cards"):
+            needed = hand_size * players["max"]
+            if needed > len(cards):
+                self.error(("hand_size",), f"{players['max']} players need {needed} cards ({hand_size} each) but the deck has {len(cards)}", "M308",
+                           f"the largest hand for {players['max']} players is {len(cards) // players['max']}" if len(cards) >= players["max"] else None)
+
+    def map_paths(self, by_letter):
+        paths: dict = {}
+        for index, pair in self.entries_of(("map", "paths")):
+            ends = self.letters(("map", "paths", index), pair, by_letter)
+            if len(ends) == 2:
+                a, b = ends
+                if a is b:
+                    self.error(("map", "paths", index), f"a path from '{a.letter}' to itself", "M309")
+                paths.setdefault(a, []).append(b)
+                paths.setdefault(b, []).append(a)
+        return {card: tuple(neighbours) for card, neighbours in paths.items()}
+
+    def entries_of(self, path):
+        node = self.data
+        for part in path:
+            node = node.get(part, {}) if isinstance(node, dict) else {}
+        return [(i, e) for i, e in enumerate(node if isinstance(node, list) else ()) if e is not None]
 
     # -- expressions -----------------------------------------------------------------------
     def expression(self, path, scope, symbols, want):
@@ -111,52 +146,42 @@ class Builder:
         try:
             node = parse(text)
         except DslSyntaxError as exc:
-            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, exc.start, exc.end, text), f"syntax: {exc.message}", "D100", hint=exc.hint))
+            hint = "compare with '==', or bind a name with 'let name = value; body'" if text[exc.start:exc.end] == "=" else exc.hint
+            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, exc.start, exc.end, text), f"syntax: {exc.message}", "D100", hint=hint))
             return None
         checked = check(node, scope, symbols)
         for problem in checked.problems:
             self.diagnostics.append(Diagnostic(self.map.span_in_value(path, problem.start, problem.end, text), problem.message, problem.code, hint=problem.hint))
         if not checked.problems and not compatible(want, checked.type):
-            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, node.start, node.end, text), f"this expression gives {checked.type}, but {want} is needed here", "D208"))
+            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, node.start, node.end, text), f"this expression gives {checked.type}, but {want} is needed here", "D208",
+                                               hint=_conversion_hint(want, checked.type)))
             return None
         if checked.problems:
             return None
+        self.facts.expressions[tuple(path)] = (node, checked.resolved, text)
+        if self.recovering or checked.type == ERROR:
+            return Expression(text, path, None)
         source_map = self.map
         return Expression(text, path, compile_checked(node, checked.resolved, self.lookups),
                           lambda start, end: source_map.span_in_value(path, start, end, text))
 
-    def build(self) -> Edition | None:
-        data = self.data
-        families, icon_owner = self.families()
-        regions = self.regions()
-        cards, by_letter = self.cards(regions, icon_owner)
-        self.game_shape(cards)
-
-        tables = {name: Table(name, {int(k): v for k, v in rows.items()}) for name, rows in data.get("tables", {}).items()}
-        card_sets = {name: self.letters(("card_sets", name), letters, by_letter) for name, letters in data.get("card_sets", {}).items()}
-        paths: dict = {}
-        for index, pair in enumerate(data.get("map", {}).get("paths", [])):
-            ends = self.letters(("map", "paths", index), pair, by_letter)
-            if len(ends) == 2:
-                a, b = ends
-                if a is b:
-                    self.error(("map", "paths", index), f"a path from '{a.letter}' to itself", "M309")
-                paths.setdefault(a, []).append(b)
-                paths.setdefault(b, []).append(a)
-        paths = {card: tuple(neighbours) for card, neighbours in paths.items()}
-        icon_values = {icon: value for f in families.values() if f.values for icon, value in f.values.items()}
-        self.lookups.icon_values, self.lookups.paths = icon_values, paths
-
+    def language(self, families, icon_owner, regions, cards, tables, card_sets):
+        """The quoted names (symbols) and the edition constants the expressions may use."""
         symbols = {}
         for icon, family in icon_owner.items():
             symbols[icon] = (IconType(family), icon)
+        region_index = {spec["name"]: index for index, spec in reversed(self.entries("regions"))}
         for name, region in regions.items():
             if name in symbols:
-                self.error(("regions",), f"'{name}' is both an icon and a region", "M310")
+                self.error(("regions", region_index[name], "name"), f"'{name}' is both an icon and a region", "M310", "a quoted name must mean one thing: rename the region or the icon")
             symbols[name] = (REGION, region)
         for card in cards:
             symbols.setdefault(card.letter, (CARD, card))
-        symbol_table = Symbols(symbols, families)
+        for section in ("icons", "regions", "cards"):
+            for name in self.cut.names.get(section, ()):
+                symbols.setdefault(name, (ERROR, None))
+        lenient = bool(self.cut.sections & {"families", "icons", "regions", "cards", "tables", "card_sets"})
+        symbol_table = Symbols(symbols, families, lenient)
 
         constants = {"regions": (ListType(REGION), tuple(regions.values())), "deck": (CARDS, tuple(cards))}
         for key, family in families.items():
@@ -165,11 +190,17 @@ class Builder:
             constants[name] = (TABLE, table)
         for name, members in card_sets.items():
             if name in constants:
-                self.error(("card_sets", name), f"the name '{name}' is already used by a family or table", "M311", key=True)
+                self.error(("card_sets", name), f"the name '{name}' is already used by a family or table", "M311", "rename the card set", key=True)
+                continue
             constants[name] = (CARDS, members)
+        for section in NAME_SECTIONS:
+            for name in self.cut.names.get(section, ()):
+                constants.setdefault(name, (ERROR, None))
+        return symbol_table, constants
 
-        categories, keys = [], {}
-        for index, spec in enumerate(data["categories"]):
+    def categories(self, families, constants, symbol_table, keys):
+        categories = []
+        for index, spec in self.entries("categories"):
             path = ("categories", index)
             key = spec["key"]
             if key in keys:
@@ -182,11 +213,12 @@ class Builder:
             if "choice" in spec:
                 choice_spec = spec["choice"]
                 family = families.get(choice_spec["from"])
-                if family is None:
+                if family is None and not self.cut.covers("families", choice_spec["from"]):
                     self.error(path + ("choice", "from"), f"unknown family '{choice_spec['from']}'", "M313", suggest(choice_spec["from"], families))
                 if when != ROUND:
-                    self.error(path + ("choice",), "a choice is made at the end of a round; this category scores at game end", "M314")
-                variables["choice"] = IconType(family.key if family else None)
+                    self.error(path + ("choice",), "a choice is made at the end of a round; this category scores at game end", "M314",
+                               "remove 'when: game_end' or the choice", key=True)
+                variables["choice"] = IconType(family.key) if family else ERROR
                 requires = None
                 if "requires" in choice_spec:
                     requires = self.expression(path + ("choice", "requires"), Scope(variables, constants), symbol_table, BOOL)
@@ -197,9 +229,11 @@ class Builder:
             score = self.expression(path + ("score",), Scope(variables, constants, unavailable), symbol_table, NUMBER)
             if score is not None:
                 categories.append(Category(key, spec.get("title", key), when, score, choice))
+        return categories
 
+    def races(self, constants, symbol_table, keys):
         races = []
-        for index, spec in enumerate(data.get("races", [])):
+        for index, spec in self.entries("races"):
             path = ("races", index)
             key = spec["key"]
             if key in keys:
@@ -212,15 +246,41 @@ class Builder:
             award = self.expression(path + ("award",), Scope({"place": NUMBER, "players": NUMBER, "round": NUMBER, **extra}, constants, unavailable), symbol_table, NUMBER)
             if qualifies and award:
                 races.append(Race(key, spec.get("title", key), each, qualifies, award))
+        return races
 
-        for index, key in enumerate(data.get("tie_breaks", [])):
-            if key not in keys:
-                self.error(("tie_breaks", index), f"unknown category or race '{key}'", "M315", suggest(key, keys))
+    def tie_breaks(self, keys):
+        for index, key in self.entries("tie_breaks"):
+            if key not in keys and not self.cut.covers("categories", key) and not self.cut.covers("races", key):
+                self.error(("tie_breaks", index), f"unknown category or race '{key}'", "M315", suggest(key, keys) or (f"keys: {', '.join(keys)}" if keys else None))
 
-        reconstructed = sum(len(c.reconstructed) for c in cards) + sum(len(r.get("reconstructed", ())) for r in data["regions"])
-        if any(d.severity == "error" for d in self.diagnostics):
+    def build(self) -> Edition | None:
+        data = self.data
+        families, icon_owner = self.families()
+        regions = self.regions()
+        cards, by_letter = self.cards(regions, icon_owner)
+        self.game_shape(cards)
+
+        tables = {name: Table(name, {int(k): v for k, v in rows.items()}) for name, rows in data.get("tables", {}).items()}
+        card_sets = {name: self.letters(("card_sets", name), letters, by_letter) for name, letters in data.get("card_sets", {}).items()}
+        paths = self.map_paths(by_letter)
+        icon_values = {icon: value for f in families.values() if f.values for icon, value in f.values.items()}
+        self.lookups.icon_values, self.lookups.paths = icon_values, paths
+        symbol_table, constants = self.language(families, icon_owner, regions, cards, tables, card_sets)
+
+        keys: dict = {}
+        categories = self.categories(families, constants, symbol_table, keys)
+        races = self.races(constants, symbol_table, keys)
+        self.tie_breaks(keys)
+
+        facts = self.facts
+        facts.families, facts.icon_owner, facts.regions, facts.cards, facts.by_letter = families, icon_owner, regions, cards, by_letter
+        facts.card_sets, facts.paths, facts.tables = card_sets, paths, tables
+        self.diagnostics.extend(run_checks(facts, has_errors=self.recovering or any(d.severity == "error" for d in self.diagnostics)))
+
+        if self.recovering or any(d.severity == "error" for d in self.diagnostics):
             return None
-        edition = Edition(
+        reconstructed = sum(len(c.reconstructed) for c in cards) + sum(len(r.get("reconstructed", ())) for _, r in self.entries("regions"))
+        return Edition(
             id=data["id"], name=data["name"], file=self.map.file,
             players_min=data["players"]["min"], players_max=data["players"]["max"],
             rounds=data["rounds"], hand_size=data["hand_size"],
@@ -232,7 +292,16 @@ class Builder:
             provenance=data.get("provenance", ""), reconstructed_facts=reconstructed,
             language=SimpleNamespace(symbols=symbol_table, constants=constants, lookups=self.lookups),
         )
-        return edition
+
+
+def _conversion_hint(want, got) -> str | None:
+    if want == NUMBER and got == BOOL:
+        return "turn a condition into points with 'if condition then points else 0'"
+    if want == NUMBER and isinstance(got, ListType):
+        return "len(list) counts the items, sum(list) adds numbers"
+    if want == BOOL and got == NUMBER:
+        return "compare the number, e.g. '... >= 1'"
+    return None
 
 
 def compile_expression(edition: Edition, text: str, variables: dict | None = None):

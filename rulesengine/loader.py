@@ -8,7 +8,7 @@ from .build import Builder
 from .errors import Diagnostic, EditionError, Span
 from .extends import load_with_extends
 from .model import Edition
-from .schema import schema_diagnostics
+from .schema import schema_diagnostics, usable_part
 
 
 def check_edition(path: str | Path) -> tuple[Edition | None, list[Diagnostic]]:
@@ -18,13 +18,14 @@ def check_edition(path: str | Path) -> tuple[Edition | None, list[Diagnostic]]:
     except EditionError as exc:
         return None, exc.diagnostics
     if not isinstance(data, dict):
-        return None, [Diagnostic(Span(str(path), 1, 1), "an edition must be a YAML mapping of keys such as 'cards' and 'categories'", "S103")]
+        return None, [Diagnostic(source_map.span_at(()) if data is not None else Span(str(path), 1, 1), "an edition must be a YAML mapping of keys such as 'cards' and 'categories'", "S103")]
     problems = schema_diagnostics(data, source_map)
-    if problems:
-        return None, problems
-    builder = Builder(data, source_map)
+    cut = None
+    if problems:  # check the meaning of what is structurally sound, so every mistake shows at once
+        data, cut = usable_part(data)
+    builder = Builder(data, source_map, cut)
     edition = builder.build()
-    return edition, builder.diagnostics
+    return (None if problems else edition), problems + builder.diagnostics
 
 
 def load_edition(path: str | Path) -> Edition:

@@ -1,11 +1,15 @@
 """JSON Schema validation of an edition's structure, each error placed at the key it concerns.
 
 Only structure is checked here; meaning (names that exist, types of expressions) is the builder's job.
+So that the builder can still check the rest, `usable_part` cuts the broken entries out of the data
+and says what was cut; it never invents a value.
 """
 
 from __future__ import annotations
 
+import copy
 import json
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,6 +20,12 @@ from .source import SourceMap
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "edition.schema.json"
 
+# The entries an error cuts out: a whole family, card, category... never more than the broken one.
+ENTRY_LISTS = ("regions", "cards", "categories", "races", "tie_breaks")
+ENTRY_MAPS = ("families", "tables", "card_sets")
+# The field that names an entry, so references to a cut entry are not reported as unknown.
+NAMING_FIELD = {"regions": "name", "cards": "letter", "categories": "key", "races": "key"}
+
 
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
@@ -24,7 +34,20 @@ def validator() -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
-def _where(path) -> str:
+SINGULAR = {"regions": "region", "cards": "card", "categories": "category", "races": "race"}
+
+
+def _where(path, data=None) -> str:
+    """The place in words: `players.max`, or `score of the category 'koalas'` inside a named entry."""
+    path = tuple(path)
+    if len(path) >= 2 and path[0] in NAMING_FIELD and isinstance(path[1], int) and isinstance(data, dict):
+        entries = data.get(path[0])
+        entry = entries[path[1]] if isinstance(entries, list) and path[1] < len(entries) else None
+        name = entry.get(NAMING_FIELD[path[0]]) if isinstance(entry, dict) else None
+        if isinstance(name, (str, int)) and not isinstance(name, bool):
+            inside = _where(path[2:])
+            entry_words = f"the {SINGULAR[path[0]]} '{name}'"
+            return entry_words if not path[2:] else f"'{inside}' of {entry_words}"
     parts = []
     for part in path:
         parts.append(f"[{part}]" if isinstance(part, int) else ("." if parts else "") + str(part))
@@ -32,53 +55,115 @@ def _where(path) -> str:
 
 
 def schema_diagnostics(data, source_map: SourceMap) -> list[Diagnostic]:
+    """Every structural problem of data, at the key or value it concerns, in file order."""
     out = []
-    errors = sorted(validator().iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
-    for error in errors:
-        out.extend(_diagnose(error, source_map))
+    for error in validator().iter_errors(data):
+        out.extend(_diagnose(error, source_map, data))
     seen, unique = set(), []
     for d in out:
         marker = (d.span, d.message)
         if marker not in seen:
             seen.add(marker)
             unique.append(d)
+    unique.sort(key=lambda d: (d.span.file, d.span.line, d.span.col) if d.span else ("", 0, 0))
     return unique
 
 
-def _diagnose(error, source_map: SourceMap):
+def _is_key_error(error) -> bool:
+    return "propertyNames" in error.schema_path
+
+
+def _diagnose(error, source_map: SourceMap, data=None):
     path = tuple(error.absolute_path)
-    where = _where(path)
+    where = _where(path, data)
     kind = error.validator
     schema = error.schema
+    if _is_key_error(error):
+        span = source_map.span_at(path + (error.instance,), key=True)
+        if path[:1] == ("tables",) and len(path) == 2:
+            yield Diagnostic(span, f"row {error.instance!r} of the table '{path[1]}' must be a whole number", "S106")
+        else:
+            yield Diagnostic(span, f"{error.instance!r} in {where} is not a valid name (lower-case letters, digits and '_', starting with a letter)", "S106",
+                             hint=f"for example '{_as_name(error.instance)}'" if _as_name(error.instance) else None)
+        return
     if kind == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(schema.get("properties", {}))
         for key in error.instance:
             if key not in schema.get("properties", {}):
-                yield Diagnostic(source_map.span_at(path + (key,), key=True), f"unknown key '{key}' in {where}", "S101", hint=suggest(str(key), allowed) or (f"allowed keys: {', '.join(allowed)}" if allowed else None))
+                yield Diagnostic(source_map.span_at(path + (key,), key=True), f"unknown key '{key}' in {where}", "S101",
+                                 hint=suggest(str(key), allowed) or (f"allowed keys: {', '.join(allowed)}" if allowed else None))
         return
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         yield Diagnostic(source_map.span_at(path), f"{where} is missing the key '{missing}'", "S102")
         return
+    if kind == "oneOf":
+        branch = _matching_branch(error)
+        if branch is not None:
+            yield from _diagnose(branch, source_map, data)
+            return
     span = source_map.span_at(path)
     if kind == "type":
         expected = schema.get("type")
-        yield Diagnostic(span, f"{where} must be {_article(expected)}, not {_describe(error.instance)}", "S103")
+        quote = expected == "string" and isinstance(error.instance, (int, float, bool))
+        yield Diagnostic(span, f"{where} must be {_article(expected)}, not {_describe(error.instance)}", "S103",
+                         hint=f"quote it to make it text: '{_yaml_text(error.instance)}'" if quote else None)
     elif kind == "enum":
         options = ", ".join(map(repr, schema["enum"]))
         yield Diagnostic(span, f"{where} must be one of {options}, not {error.instance!r}", "S104", hint=suggest(str(error.instance), map(str, schema["enum"])))
     elif kind == "const":
         yield Diagnostic(span, f"{where} must be {schema['const']!r}, not {error.instance!r}", "S104")
     elif kind in ("minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "minProperties"):
-        yield Diagnostic(span, f"{where}: {error.message}", "S105")
+        yield Diagnostic(span, f"{where}: {_bound(kind, schema[kind], error.instance)}", "S105")
     elif kind == "pattern":
-        yield Diagnostic(span, f"{where}: {error.instance!r} is not a valid name (lower-case letters, digits and '_', starting with a letter)", "S106")
+        yield Diagnostic(span, f"{where}: {error.instance!r} is not a valid name (lower-case letters, digits and '_', starting with a letter)", "S106",
+                         hint=f"for example '{_as_name(error.instance)}'" if _as_name(error.instance) else None)
     elif kind == "oneOf":
-        yield Diagnostic(span, f"{where} must be a mapping of icon -> value or a list of icon names", "S103")
+        yield Diagnostic(span, f"{where} must be a mapping of icon -> value or a list of icon names, not {_describe(error.instance)}", "S103")
     elif kind == "uniqueItems":
-        yield Diagnostic(span, f"{where} lists the same item twice", "S105")
+        yield Diagnostic(span, f"{where} lists the same item twice", "S105", hint=_repeated(error.instance))
     else:
         yield Diagnostic(span, f"{where}: {error.message}", "S100")
+
+
+def _matching_branch(error):
+    """For a oneOf whose branches differ by type: the deepest error of the branch of the value's type."""
+    wanted = "object" if isinstance(error.instance, dict) else "array" if isinstance(error.instance, list) else None
+    inside = [e for e in error.context or () if e.validator != "type" or tuple(e.absolute_path) != tuple(error.absolute_path)]
+    if wanted is None or not inside:
+        return None
+    return max(inside, key=lambda e: len(e.absolute_path))
+
+
+def _bound(kind: str, limit, value) -> str:
+    size = len(value) if isinstance(value, (list, dict, str)) else value
+    return {
+        "minimum": f"{value!r} is less than the minimum of {limit}",
+        "maximum": f"{value!r} is more than the maximum of {limit}",
+        "minItems": f"needs at least {limit} item{'s' if limit != 1 else ''}, has {size}",
+        "maxItems": f"takes at most {limit} item{'s' if limit != 1 else ''}, has {size}",
+        "minLength": f"needs at least {limit} character{'s' if limit != 1 else ''}",
+        "maxLength": f"{value!r} is longer than {limit} character{'s' if limit != 1 else ''}",
+        "minProperties": f"needs at least {limit} entr{'ies' if limit != 1 else 'y'}",
+    }[kind]
+
+
+def _repeated(items) -> str | None:
+    seen = []
+    for item in items:
+        if item in seen:
+            return f"{item!r} appears more than once"
+        seen.append(item)
+    return None
+
+
+def _as_name(value) -> str | None:
+    text = "".join(ch if ch.isalnum() else "_" for ch in str(value).lower()).strip("_")
+    return text if text and text[0].isalpha() else None
+
+
+def _yaml_text(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _article(expected) -> str:
@@ -100,3 +185,95 @@ def _describe(value) -> str:
     if isinstance(value, str):
         return f"the text {value!r}"
     return f"{value!r}"
+
+
+# -- recovery: the part of a broken document that can still be checked ---------------------------
+@dataclass
+class Cut:
+    """What usable_part took out: whole sections, and the names of single entries."""
+
+    sections: set = field(default_factory=set)     # top-level keys missing or cut whole
+    names: dict = field(default_factory=dict)      # section -> names of cut entries ("icons" too)
+
+    def add(self, section: str, name) -> None:
+        if isinstance(name, (str, int)) and not isinstance(name, bool):
+            self.names.setdefault(section, set()).add(str(name))
+
+    def covers(self, section: str, name) -> bool:
+        """Was the entry `name` of `section` (or the whole section) cut? Then a reference to it is no news."""
+        return section in self.sections or str(name) in self.names.get(section, ())
+
+
+def _entry_of(path: tuple) -> tuple:
+    """The smallest unit an error at path spoils: one entry of a section, or a top-level key."""
+    if not path:
+        return ()
+    head = path[0]
+    if head in ENTRY_LISTS or head in ENTRY_MAPS:
+        return path[:2]
+    if head == "map" and len(path) >= 3:
+        return path[:3]
+    return path[:1]
+
+
+def usable_part(data: dict) -> tuple[dict, Cut]:
+    """data without the entries that break the schema (and without unknown keys), and what was cut.
+
+    A cut list entry becomes None, so the indexes of the others (and so their positions) stay put.
+    """
+    data = copy.deepcopy(data)
+    cut = Cut()
+    spoiled = set()
+    for error in validator().iter_errors(data):
+        path = tuple(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict) and not _is_key_error(error):
+            allowed = error.schema.get("properties", {})
+            for key in [k for k in error.instance if k not in allowed]:
+                del error.instance[key]
+            continue
+        if _is_key_error(error):
+            path = path + (error.instance,)
+        if path:
+            spoiled.add(_entry_of(path))
+    for entry in sorted(spoiled, key=len):
+        _cut(data, entry, cut)
+    for section in ("players", "rounds", "hand_size", "passing", "families", "regions", "cards", "categories"):
+        if section not in data:
+            cut.sections.add(section)
+    return data, cut
+
+
+def _cut(data: dict, entry: tuple, cut: Cut) -> None:
+    parent = data
+    for part in entry[:-1]:
+        if isinstance(parent, dict):
+            parent = parent.get(part)
+        elif isinstance(parent, list) and isinstance(part, int) and part < len(parent):
+            parent = parent[part]
+        else:
+            return
+    last = entry[-1]
+    if isinstance(parent, list) and isinstance(last, int) and last < len(parent):
+        value, parent[last] = parent[last], None
+    elif isinstance(parent, dict) and last in parent:
+        value = parent.pop(last)
+    else:
+        return  # already cut with a larger entry
+    section = entry[0]
+    if len(entry) == 1:
+        cut.sections.add(section)
+        if section == "families":
+            cut.sections.add("icons")
+        return
+    if section in NAMING_FIELD and isinstance(value, dict):
+        cut.add(section, value.get(NAMING_FIELD[section]))
+    elif section in ENTRY_MAPS:
+        cut.add(section, last)
+        if section == "families":
+            icons = value.get("icons") if isinstance(value, dict) else None
+            if not isinstance(icons, (dict, list)):
+                cut.sections.add("icons")  # which icons it had is unknown: no icon is news
+            for icon in icons if isinstance(icons, (dict, list)) else ():
+                cut.add("icons", icon)
+    elif section == "map":
+        cut.sections.add("map")

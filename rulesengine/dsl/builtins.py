@@ -115,7 +115,10 @@ def _run_kinds(family):
 
 
 def _run_value(icon, edition):
-    return edition.icon_values[icon]
+    number = edition.icon_values.get(icon)
+    if number is None:  # the checker refuses this; kept so that a gap there cannot crash a game
+        raise DslRuntimeError(f"the icon '{icon}' has no value")
+    return number
 
 
 # icons(), kinds() and value() need the family named in the call; the checker handles them

@@ -36,6 +36,34 @@ class Symbols:
 
     table: dict
     families: dict  # family key -> Family (with .valued)
+    lenient: bool = False  # part of the edition is broken: an unknown name may be one of its names, so stay quiet
+
+
+@dataclass(frozen=True, slots=True)
+class IconOfFamilies(IconType):
+    """An icon of one of several known families (an `if` or a list mixing them): family is None."""
+
+    families: frozenset = frozenset()
+
+    def __str__(self) -> str:
+        return "icon"
+
+
+def join(a, b):
+    """unify(a, b), remembering which families an icon of mixed families can come from."""
+    common = unify(a, b)
+    if isinstance(common, ListType) and isinstance(a, ListType) and isinstance(b, ListType):
+        item = join(a.item, b.item)
+        return common if item is None else ListType(item)
+    if isinstance(common, IconType) and common.family is None and isinstance(a, IconType) and isinstance(b, IconType):
+        families = _families(a) | _families(b)
+        if None not in families:
+            return IconOfFamilies(None, frozenset(families))
+    return common
+
+
+def _families(icon: IconType) -> set:
+    return set(icon.families) if isinstance(icon, IconOfFamilies) else {icon.family}
 
 
 ARITHMETIC = {"+", "-", "*", "//", "%"}
@@ -69,8 +97,12 @@ class Checker:
 
     def visit_Symbol(self, node):
         entry = self.symbols.table.get(node.text)
+        if entry is None and self.symbols.lenient:
+            return ERROR
         if entry is None:
-            self.problem(node, f"unknown name '{node.text}'", "D201", suggest(node.text, self.symbols.table) or "quoted names are icons, regions and card letters of this edition")
+            bare = node.text in self.scope.variables or node.text in self.scope.constants
+            hint = f"names of families, tables, card sets and variables are written without quotes: {node.text}" if bare else None
+            self.problem(node, f"unknown name '{node.text}'", "D201", hint or suggest(node.text, self.symbols.table) or "quoted names are icons, regions and card letters of this edition")
             return ERROR
         type_, value = entry
         self.result.resolved[id(node)] = value
@@ -91,6 +123,8 @@ class Checker:
             return ERROR
         if node.name in self.symbols.table:
             self.problem(node, f"unknown name '{node.name}'", "D202", f"quote it to mean the {self.symbols.table[node.name][0]}: '{node.name}'")
+            return ERROR
+        if self.symbols.lenient:
             return ERROR
         known = [n for n, _ in self.locals] + list(self.scope.variables) + list(self.scope.constants)
         self.problem(node, f"unknown name '{node.name}'", "D202", suggest(node.name, known))
@@ -146,7 +180,7 @@ class Checker:
         if not compatible(BOOL, condition):
             self.problem(node.condition, f"the condition of 'if' must be true/false, got {condition}", "D205")
         then, otherwise = self.visit(node.then), self.visit(node.otherwise)
-        common = unify(then, otherwise)
+        common = join(then, otherwise)
         if common is None:
             self.problem(node, f"the branches of 'if' differ: {then} and {otherwise}", "D205")
             return ERROR
@@ -181,7 +215,7 @@ class Checker:
         item = ANY
         for child in node.items:
             type_ = self.visit(child)
-            common = unify(item, type_)
+            common = join(item, type_)
             if common is None:
                 self.problem(child, f"a list holds items of one type: {item} and {type_}", "D205")
             else:
@@ -222,11 +256,11 @@ class Checker:
         if not compatible(CARDS, arg_types[0]):
             report(0, f"expected {CARDS}, got {arg_types[0]}")
         family = self._family(node, arg_types[1], report, 1)
-        return ListType(IconType(family.key if family else None))
+        return ListType(IconType(family.key) if family else ERROR)  # no family: already reported
 
     def call_kinds(self, node, arg_types, report):
         family = self._family(node, arg_types[0], report, 0)
-        return ListType(IconType(family.key if family else None))
+        return ListType(IconType(family.key) if family else ERROR)
 
     def call_value(self, node, arg_types, report):
         icon = arg_types[0]
@@ -236,6 +270,11 @@ class Checker:
             report(0, f"expected an icon, got {icon}")
         elif icon.family is not None and not self.symbols.families[icon.family].valued:
             report(0, f"icons of the family '{icon.family}' have no value")
+        elif icon.family is None:
+            possible = icon.families if isinstance(icon, IconOfFamilies) else self.symbols.families
+            unvalued = [key for key in possible if key in self.symbols.families and not self.symbols.families[key].valued]
+            if unvalued:
+                report(0, f"this can be an icon of {' or '.join(sorted(possible))}, and icons of {' or '.join(unvalued)} have no value")
         return NUMBER
 
 

@@ -1,0 +1,196 @@
+"""An edition as a rules summary a player can read at the table, generated from its YAML.
+
+Says how a round goes (players, hand, passing, the Catch), the icons and regions, every category
+with its formula (the author's `description` in words when there is one, and always the formula
+itself), the bonuses, the tie-breaks, and what each name in the formulas means. It reads a checked
+Edition and, for the words only an author can give, the edition's data; it never plays or scores.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from .dsl import ast
+from .dsl.builtins import REGISTRY
+from .dsl.parser import parse
+from .extends import load_with_extends
+from .loader import load_edition
+from .model import ROUND, Edition
+
+WIDTH = 96
+VARIABLES = {
+    "cards": "the cards you drafted this round",
+    "throw": "your Throw card: the first card you kept this round",
+    "catch": "your Catch card: the last card of the round",
+    "others": "the cards the other players drafted this round",
+    "visited": "every card you have drafted in the game so far (each site once)",
+    "players": "the number of players",
+    "round": "the round number, 1 for the first",
+    "previous": "your score in this category in the previous round (0 in round 1)",
+    "choice": "the icon you chose for this category this round",
+    "place": "1 for the first round in which anyone qualified, 2 for the next such round, and so on",
+    "region": "the region the race is for",
+    "deck": "every card of the game",
+    "regions": "every region",
+}
+
+
+def rules_text(path: str | Path) -> str:
+    """The rules summary of the edition at path; raises EditionError if it does not validate."""
+    edition = load_edition(path)
+    data, _ = load_with_extends(path)
+    return summary(edition, data)
+
+
+def summary(edition: Edition, data: dict) -> str:
+    out: list[str] = []
+    title = edition.name
+    out += [title, "=" * len(title)]
+    if data.get("description"):
+        out += _wrap(data["description"])
+    out.append("")
+    out += _section("The game", _game(edition))
+    out += _section("Icons", [f"{f.title} ({f.key}): " + (", ".join(f"{i} {v}" for i, v in f.values.items()) if f.valued else ", ".join(f.icons))
+                              for f in edition.families.values()])
+    out += _section("Regions", [f"{r.name}{f' (bonus {r.bonus})' if r.bonus else ''}: {' '.join(c.letter for c in r.cards)}" for r in edition.regions])
+    if edition.paths:
+        pairs = sorted({tuple(sorted((a, b), key=lambda c: c.index)) for a, ends in edition.paths.items() for b in ends}, key=lambda p: (p[0].index, p[1].index))
+        out += _section("Map", _wrap(f"{len(pairs)} paths join the towns: " + ", ".join(f"{a.letter}-{b.letter}" for a, b in pairs) + "."))
+    specs = {spec["key"]: spec for spec in data.get("categories", []) if isinstance(spec, dict)}
+    rounds = [c for c in edition.categories if c.when == ROUND]
+    if rounds:
+        out += _section("Scoring every round", _blocks(_category(c, specs.get(c.key, {})) for c in rounds))
+    ends = [c for c in edition.categories if c.when != ROUND]
+    if ends:
+        out += _section("Scoring at the end of the game", _blocks(_category(c, specs.get(c.key, {})) for c in ends))
+    if edition.races:
+        race_specs = {spec["key"]: spec for spec in data.get("races", []) if isinstance(spec, dict)}
+        lines = _wrap("Checked at the end of every round. Everyone who qualifies in the same round gets the award of the "
+                      "same place; each player wins each bonus at most once.")
+        out += _section("Bonuses", _blocks([lines, *(_race(race, race_specs.get(race.key, {})) for race in edition.races)]))
+    out += _section("Ties", _ties(edition))
+    out += _section("Reading the formulas", _glossary(edition))
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _section(title: str, lines: list[str]) -> list[str]:
+    return [title, "-" * len(title), *lines, ""]
+
+
+def _blocks(blocks) -> list[str]:
+    """Blocks of lines with one blank line between them."""
+    out = []
+    for block in blocks:
+        out += ([""] if out else []) + block
+    return out
+
+
+def _wrap(text: str, indent: str = "") -> list[str]:
+    return textwrap.wrap(" ".join(text.split()), WIDTH, initial_indent=indent, subsequent_indent=indent) or [indent.rstrip()]
+
+
+def _game(edition: Edition) -> list[str]:
+    players = f"{edition.players_min} to {edition.players_max} players" if edition.players_min != edition.players_max else f"{edition.players_min} players"
+    lines = _wrap(f"{players}, {edition.rounds} rounds. Each round every player is dealt {edition.hand_size} cards, keeps one and "
+                  f"passes the rest, until every card is kept: the first card kept is the Throw (face down until the round ends), "
+                  f"the last one, passed alone, is the Catch.")
+    lines += _wrap(_passing(edition))
+    return lines
+
+
+def _passing(edition: Edition) -> str:
+    by_direction: dict[str, list[int]] = {}
+    for index in range(edition.rounds):
+        word = edition.passing.directions[index % len(edition.passing.directions)]
+        by_direction.setdefault(word, []).append(index + 1)
+    if len(by_direction) == 1:
+        text = f"Hands are passed {next(iter(by_direction))} every round."
+    else:
+        text = "Hands are passed " + "; ".join(f"{word} in round{'s' if len(rounds) > 1 else ''} {_and(map(str, rounds))}" for word, rounds in by_direction.items()) + "."
+    if edition.passing.catch == "previous":
+        text += " The last card of a round (the Catch) goes the other way: to the previous player."
+    return text
+
+
+def _and(words) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _formula(text: str, indent: str = "    ") -> list[str]:
+    return [indent + line.rstrip() for line in text.strip().splitlines()]
+
+
+def _category(category, spec: dict) -> list[str]:
+    lines = [f"  {category.title}"]
+    if spec.get("description"):
+        lines += _wrap(spec["description"], "    ")
+    choice = category.choice
+    if choice is not None:
+        once = ", each icon once per game" if choice.once_per_game else ""
+        lines += _wrap(f"At the end of the round you may choose one {choice.family.title} icon ({', '.join(choice.family.icons)}){once}; "
+                       "without a choice the category scores 0.", "    ")
+        if choice.requires is not None:
+            lines += ["    You may choose an icon only when:", *_formula(choice.requires.text, "      ")]
+    return lines + ["    Score:", *_formula(category.score.text, "      ")]
+
+
+def _race(race, spec: dict) -> list[str]:
+    lines = [f"  {race.title}" + (" (one for each region)" if race.each == "region" else "")]
+    if spec.get("description"):
+        lines += _wrap(spec["description"], "    ")
+    lines += ["    Qualify when:", *_formula(race.qualifies.text, "      ")]
+    lines += ["    Award:", *_formula(race.award.text, "      ")]
+    return lines
+
+
+def _ties(edition: Edition) -> list[str]:
+    titles = {c.key: c.title for c in edition.categories} | {r.key: r.title for r in edition.races}
+    if not edition.tie_breaks:
+        return ["Tied players share the victory."]
+    order = [f"the most {titles.get(key, key)} points" for key in edition.tie_breaks]
+    return _wrap(f"The highest total wins. Between tied players, {', then '.join(order)} wins; still tied, they share the victory.")
+
+
+def _names_used(edition: Edition) -> tuple[list[str], list[str]]:
+    """The free names and the functions the edition's formulas use, in order of first use."""
+    texts = [c.score.text for c in edition.categories] + [c.choice.requires.text for c in edition.categories if c.choice and c.choice.requires]
+    texts += [t for r in edition.races for t in (r.qualifies.text, r.award.text)]
+    names, functions = {}, {}
+    for text in texts:
+        stack, bound = [parse(text)], set()
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.Let, ast.Comprehension)):
+                bound.add(node.name)
+            elif isinstance(node, ast.Name) and node.name not in bound:
+                names.setdefault(node.name, None)
+            elif isinstance(node, ast.Call):
+                functions.setdefault(node.function, None)
+            stack.extend(reversed(ast.children(node)))
+    return list(names), list(functions)
+
+
+def _glossary(edition: Edition) -> list[str]:
+    names, functions = _names_used(edition)
+    lines = []
+    for name in names:
+        if name in VARIABLES:
+            meaning = VARIABLES[name]
+        elif name in edition.families:
+            family = edition.families[name]
+            meaning = f"the {family.title} icons: {', '.join(family.icons)}"
+        elif name in edition.tables:
+            meaning = "the table " + ", ".join(f"{k} -> {v}" for k, v in edition.tables[name].rows.items())
+        elif name in edition.card_sets:
+            meaning = "the cards " + ", ".join(f"{c.letter} {c.name}" for c in edition.card_sets[name])
+        else:
+            continue  # a name bound inside the formula (let, for)
+        lines += _wrap(f"{name}: {meaning}", "  ")
+    for function in functions:
+        if function in REGISTRY:
+            lines += _wrap(REGISTRY[function].summary, "  ")
+    lines += _wrap("'Name' in quotes is an icon, a region or a card letter; x.number is a card's number, x.region its region, "
+                   "region.cards the cards of a region, region.bonus its bonus. See docs/dsl.md for the whole language.", "  ")
+    return lines

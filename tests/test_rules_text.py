@@ -1,0 +1,197 @@
+"""`boom rules`: the edition as a rules summary a player can read at the table, generated from the YAML."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from rulesengine import load_edition
+from rulesengine.rules_text import rules_text
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = sorted((ROOT / "editions").glob("*.yaml")) + sorted((ROOT / "editions" / "variants").glob("*.yaml"))
+
+MINI = """\
+format: 1
+id: mini
+name: Mini
+description: A two-region test game.
+players: {min: 2, max: 3}
+rounds: 3
+hand_size: 2
+passing: {directions: [left, left, right], catch: previous}
+families:
+  animal: {title: Animals, icons: {Emus: 4, Koalas: 7}}
+  activity: {title: Activities, icons: [Surfing]}
+regions:
+  - {name: North, bonus: 3}
+  - {name: South}
+cards:
+  - {letter: 'A', name: Alpha, region: North, number: 1, icons: [Emus, Surfing]}
+  - {letter: 'B', name: Bravo, region: North, number: 2, icons: [Koalas]}
+  - {letter: 'C', name: Charlie, region: South, number: 3, icons: [Emus]}
+  - {letter: 'D', name: Delta, region: South, number: 4, icons: [Koalas]}
+  - {letter: 'E', name: Echo, region: South, number: 5, icons: [Emus]}
+  - {letter: 'F', name: Foxtrot, region: South, number: 6, icons: [Koalas, Surfing]}
+tables:
+  surf: {1: 2, 2: 5}
+categories:
+  - key: pairs
+    title: Animal pairs
+    description: Each pair of one animal scores its value.
+    score: sum([value(k) * (count(k, cards) // 2) for k in kinds(animal)])
+  - key: surf
+    title: Surfing
+    choice: {from: activity, requires: "count(choice, cards) >= 1"}
+    score: lookup(surf, count(choice, cards), 0)
+  - key: sites
+    title: Sites
+    when: game_end
+    score: len(visited)
+races:
+  - key: north
+    title: Up north
+    qualifies: subset(['A', 'B'], visited)
+    award: if place == 1 then 3 else 1
+tie_breaks: [pairs, north]
+"""
+
+MINI_RULES = """\
+Mini
+====
+A two-region test game.
+
+The game
+--------
+2 to 3 players, 3 rounds. Each round every player is dealt 2 cards, keeps one and passes the
+rest, until every card is kept: the first card kept is the Throw (face down until the round
+ends), the last one, passed alone, is the Catch.
+Hands are passed left in rounds 1 and 2; right in round 3. The last card of a round (the Catch)
+goes the other way: to the previous player.
+
+Icons
+-----
+Animals (animal): Emus 4, Koalas 7
+Activities (activity): Surfing
+
+Regions
+-------
+North (bonus 3): A B
+South: C D E F
+
+Scoring every round
+-------------------
+  Animal pairs
+    Each pair of one animal scores its value.
+    Score:
+      sum([value(k) * (count(k, cards) // 2) for k in kinds(animal)])
+
+  Surfing
+    At the end of the round you may choose one Activities icon (Surfing), each icon once per
+    game; without a choice the category scores 0.
+    You may choose an icon only when:
+      count(choice, cards) >= 1
+    Score:
+      lookup(surf, count(choice, cards), 0)
+
+Scoring at the end of the game
+------------------------------
+  Sites
+    Score:
+      len(visited)
+
+Bonuses
+-------
+Checked at the end of every round. Everyone who qualifies in the same round gets the award of
+the same place; each player wins each bonus at most once.
+
+  Up north
+    Qualify when:
+      subset(['A', 'B'], visited)
+    Award:
+      if place == 1 then 3 else 1
+
+Ties
+----
+The highest total wins. Between tied players, the most Animal pairs points, then the most Up
+north points wins; still tied, they share the victory.
+
+Reading the formulas
+--------------------
+  cards: the cards you drafted this round
+  animal: the Animals icons: Emus, Koalas
+  surf: the table 1 -> 2, 2 -> 5
+  choice: the icon you chose for this category this round
+  visited: every card you have drafted in the game so far (each site once)
+  place: 1 for the first round in which anyone qualified, 2 for the next such round, and so on
+  sum(list): the total of a list of numbers
+  value(icon): the number printed on an icon of a valued family
+  count(icon, cards): how many times the icon is printed on the cards
+  kinds(family): the icons of a family, each once
+  lookup(table, key[, default]): the table's number for key
+  len(list): how many items
+  subset(a, b): every item of a is in b
+  'Name' in quotes is an icon, a region or a card letter; x.number is a card's number, x.region
+  its region, region.cards the cards of a region, region.bonus its bonus. See docs/dsl.md for
+  the whole language.
+"""
+
+
+def invoke(*args):
+    result = CliRunner().invoke(main, ["rules", *map(str, args)], catch_exceptions=False)
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_the_whole_summary_of_a_small_edition(tmp_path):
+    path = tmp_path / "mini.yaml"
+    path.write_text(MINI, encoding="utf-8")
+    assert rules_text(path) == MINI_RULES
+    result = invoke(path)
+    assert result.exit_code == 0
+    assert result.output == MINI_RULES
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_every_shipped_edition_prints_its_rules(path):
+    edition = load_edition(path)
+    text = invoke(path).output
+    assert text.startswith(f"{edition.name}\n{'=' * len(edition.name)}\n")
+    assert f"{edition.rounds} rounds" in text and f"dealt {edition.hand_size} cards" in text
+    for category in edition.categories:
+        assert f"  {category.title}\n" in text
+        for line in category.score.text.strip().splitlines():
+            assert f"      {line.strip()}\n" in text
+    for race in edition.races:
+        assert f"  {race.title}" in text
+        assert race.award.text.strip().splitlines()[0] in text
+    titles = {c.key: c.title for c in edition.categories} | {r.key: r.title for r in edition.races}
+    for key in edition.tie_breaks:
+        assert f"the most {titles[key]} points" in " ".join(text.split())
+    for region in edition.regions:
+        assert f"{region.name}" in text
+
+
+def test_the_passing_rules_in_words():
+    assert "Hands are passed left every round." in invoke(ROOT / "editions" / "australia.yaml").output
+    direction = invoke(ROOT / "editions" / "variants" / "australia-direction.yaml").output
+    assert "Hands are passed left in rounds 1 and 3; right in rounds 2 and 4." in direction
+    catch = invoke(ROOT / "editions" / "variants" / "australia-catch-previous.yaml").output
+    assert "The last card of a round (the Catch) goes the other way: to the previous player." in " ".join(catch.split())
+
+
+def test_the_author_s_words_come_with_the_formula():
+    text = " ".join(invoke(ROOT / "editions" / "variants" / "australia-first-edition.yaml").output.split())
+    assert "Five rounds, and a round's Collections score counts only when it is greater than your Collections score of the previous round" in text
+    assert "scores only when greater than your Collections score of the previous round. Score: let total" in text
+    assert "previous: your score in this category in the previous round (0 in round 1)" in text
+
+
+def test_a_broken_edition_gives_its_errors_not_rules():
+    broken = ROOT / "tests" / "broken" / "m304-unknown-region.yaml"
+    result = invoke(broken)
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{broken}:5:27: error: unknown region 'Queenslan'")
