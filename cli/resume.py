@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from rulesengine.session import check_writable
 from rulesengine.session import resume as resume_session
 
 from .common import handles_errors
@@ -17,6 +18,7 @@ from .playing import play_session
 @handles_errors
 def resume(save_file, save_record, quiet):
     """Continue a game saved by `boom run --save` (or by an interruption)."""
+    check_writable(save_record)
     session = resume_session(save_file, warn=lambda message: click.echo(message, err=True))
     game = session.game
     click.echo(f"{game.edition.name}: resumed in round {min(game.round + 1, game.edition.rounds)} after {len(game.decisions)} decisions; seed {game.seed}")

@@ -74,14 +74,18 @@ def load_with_extends(path: str | Path, chain: tuple = ()) -> tuple[object, obje
     parent_name = data["extends"]
     if not isinstance(parent_name, str) or not parent_name:
         raise EditionError(Diagnostic(source_map.span_at(("extends",)), "'extends' must be the path of the edition this file changes", "X801"))
-    parent_path = (Path(path).parent / parent_name).resolve()
-    here = Path(path).resolve()
+    try:
+        parent_path = (Path(path).parent / parent_name).resolve()
+        here = Path(path).resolve()
+        found = parent_path.is_file()
+    except (OSError, ValueError) as exc:  # a NUL in the name, a name too long for the system...
+        raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"cannot find the edition '{parent_name}' ({getattr(exc, 'strerror', None) or exc})", "X804")) from None
     if parent_path in chain or parent_path == here:
         cycle = " -> ".join(p.name for p in (*chain, here, parent_path))
         raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"'extends' makes a cycle: {cycle}", "X802"))
     if len(chain) >= MAX_CHAIN:
         raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"more than {MAX_CHAIN} files extend one another", "X803"))
-    if not parent_path.is_file():
+    if not found:
         raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"cannot find the edition '{parent_name}' (looked for {parent_path})", "X804"))
     parent_data, parent_map = load_with_extends(parent_path, (*chain, here))
     if not isinstance(parent_data, dict):
@@ -117,18 +121,27 @@ def _apply_removals(parent: dict, removals, source_map: SourceMap, composed: Com
         if not isinstance(names, list):
             problems.append(Diagnostic(source_map.span_at(where), f"'remove.{section}' must be a list of names", "X805"))
             continue
+        for index, name in enumerate(names):
+            if not _is_name(name):
+                problems.append(Diagnostic(source_map.span_at(where + (index,)), f"'remove.{section}' must be a list of names, not of {type(name).__name__}s", "X805"))
+        names = [name for name in names if _is_name(name)]
         current = merged.get(section)
         if section in KEYED_LISTS:
+            if not isinstance(current, list | None):
+                continue  # the parent's section is broken: the schema check says so, in the parent's file
             field = KEYED_LISTS[section]
             entries = list(current or [])
-            existing = [e.get(field) for e in entries if isinstance(e, dict)]
+            existing = {e.get(field) for e in entries if isinstance(e, dict) and _is_name(e.get(field))}
             for index, name in enumerate(names):
                 if name not in existing:
                     problems.append(Diagnostic(source_map.span_at(where + (index,)), f"there is no {SINGULAR[section]} '{name}' to remove", "X806", hint=suggest(str(name), map(str, existing))))
-            keep = [i for i, e in enumerate(entries) if not (isinstance(e, dict) and e.get(field) in names)]
+            taken_out = set(names)
+            keep = [i for i, e in enumerate(entries) if not (isinstance(e, dict) and _is_name(e.get(field)) and e.get(field) in taken_out)]
             _reindex(composed, (section,), keep)
             merged[section] = [entries[i] for i in keep]
         else:
+            if not isinstance(current, dict | None):
+                continue
             mapping = dict(current or {})
             for index, name in enumerate(names):
                 if name not in mapping:
@@ -140,48 +153,64 @@ def _apply_removals(parent: dict, removals, source_map: SourceMap, composed: Com
     return merged
 
 
+def _is_name(value) -> bool:
+    """Can value name an entry (a card letter, a key)? Lists and mappings cannot; the schema check says why."""
+    return isinstance(value, str | int | float | bool) or value is None
+
+
 def _reindex(composed: ComposedSourceMap, prefix: tuple, keep: list[int]) -> None:
     """After list entries are removed, move the remembered origins to the entries' new indexes."""
+    new_index = {old: new for new, old in enumerate(keep)}
     moved = {}
     for path, origin in list(composed.origins.items()):
         if path[: len(prefix)] == prefix and len(path) > len(prefix):
             del composed.origins[path]
             old = path[len(prefix)]
-            if old in keep:
-                moved[prefix + (keep.index(old),) + path[len(prefix) + 1:]] = origin
+            if old in new_index:
+                moved[prefix + (new_index[old],) + path[len(prefix) + 1:]] = origin
     composed.origins.update(moved)
 
 
+def _forget(composed: ComposedSourceMap, prefixes: set, length: int) -> None:
+    """Drop the origins under the given paths (all of one length), in one pass over the table."""
+    if prefixes:
+        for path in [p for p in composed.origins if p[:length] in prefixes]:
+            del composed.origins[path]
+
+
 def _merge_key(key, parent_value, child_value, source_map: SourceMap, composed: ComposedSourceMap):
+    # Origins of replaced values are dropped in one pass before the new ones are stamped: a pass per
+    # value would make a large house rule take minutes.
     if key in KEYED_LISTS and isinstance(parent_value, list) and isinstance(child_value, list):
         field = KEYED_LISTS[key]
         merged = list(parent_value)
-        positions = {e.get(field): i for i, e in enumerate(merged) if isinstance(e, dict)}
+        positions = {e.get(field): i for i, e in enumerate(merged) if isinstance(e, dict) and _is_name(e.get(field))}
+        replaced, stamps = set(), []
         for child_index, entry in enumerate(child_value):
-            name = entry.get(field) if isinstance(entry, dict) else None
+            name = entry.get(field) if isinstance(entry, dict) and _is_name(entry.get(field)) else None
             if name is not None and name in positions:
                 target = positions[name]
                 base = merged[target] if isinstance(merged[target], dict) else {}
                 merged[target] = {**base, **entry}
                 for entry_key, value in entry.items():
-                    for path in [p for p in composed.origins if p[:3] == (key, target, entry_key)]:
-                        del composed.origins[path]
-                    _stamp(composed.origins, source_map, value, (key, target, entry_key), (key, child_index, entry_key))
+                    replaced.add((key, target, entry_key))
+                    stamps.append((value, (key, target, entry_key), (key, child_index, entry_key)))
             else:
                 positions[name] = len(merged)
-                _stamp(composed.origins, source_map, entry, (key, len(merged)), (key, child_index))
+                stamps.append((entry, (key, len(merged)), (key, child_index)))
                 merged.append(entry)
+        _forget(composed, replaced, 3)
+        for value, merged_path, original_path in stamps:
+            _stamp(composed.origins, source_map, value, merged_path, original_path)
         return merged
     if isinstance(parent_value, dict) and isinstance(child_value, dict):
         merged = dict(parent_value)
+        _forget(composed, {(key, sub_key) for sub_key in child_value}, 2)
         for sub_key, value in child_value.items():
-            for path in [p for p in composed.origins if p[:2] == (key, sub_key)]:
-                del composed.origins[path]
             merged[sub_key] = value
             _stamp(composed.origins, source_map, value, (key, sub_key), (key, sub_key))
         composed.origins.setdefault((key,), (source_map, (key,)))
         return merged
-    for path in [p for p in composed.origins if p[:1] == (key,)]:
-        del composed.origins[path]
+    _forget(composed, {(key,)}, 1)
     _stamp(composed.origins, source_map, child_value, (key,), (key,))
     return child_value

@@ -26,14 +26,31 @@ def file_digest(path: str | Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
+def unwritable(path: str | Path) -> BoomError:
+    return BoomError(Diagnostic(None, f"cannot write {path}: its folder does not exist or is not writable", "F907"))
+
+
+def check_writable(*paths) -> None:
+    """Refuse output paths that cannot be written before a game starts, not after it ends."""
+    for path in paths:
+        if path is None:
+            continue
+        folder = Path(path).resolve().parent
+        if not folder.is_dir() or not os.access(folder, os.W_OK) or Path(path).is_dir():
+            raise unwritable(path)
+
+
 def write_atomic(path: str | Path, text: str) -> None:
     target = Path(path)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, target)
+    try:
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except OSError:
+        raise unwritable(path) from None
 
 
 @dataclass
@@ -51,6 +68,7 @@ class Session:
     @classmethod
     def start(cls, edition_path, players, seats, seed, save_path=None, log_path=None, options=None) -> Session:
         edition = load_edition(edition_path)
+        check_writable(save_path, log_path, (options or {}).get("record"))
         session = cls(str(edition_path), Game(edition, players, seed), list(seats), save_path, log_path, dict(options or {}))
         session.checkpoint()
         return session
@@ -66,16 +84,21 @@ class Session:
             state = dict(self.header(), type="saved_game", decisions=self.game.decisions, over=self.game.over)
             write_atomic(self.save_path, json.dumps(state, ensure_ascii=False) + "\n")
         if self.log_path:
-            events = self.game.events
-            if self._logged == 0:
-                with open(self.log_path, "w", encoding="utf-8") as handle:
-                    handle.write(json.dumps(self.header(), ensure_ascii=False) + "\n")
-            with open(self.log_path, "a", encoding="utf-8") as handle:
-                for event in events[self._logged:]:
-                    handle.write(json.dumps(event, ensure_ascii=False) + "\n")
-                handle.flush()
-            self._logged = len(events)
+            try:
+                self._append_log()
+            except OSError:
+                raise unwritable(self.log_path) from None
 
+    def _append_log(self) -> None:
+        events = self.game.events
+        if self._logged == 0:
+            with open(self.log_path, "w", encoding="utf-8") as handle:
+                handle.write(json.dumps(self.header(), ensure_ascii=False) + "\n")
+        with open(self.log_path, "a", encoding="utf-8") as handle:
+            for event in events[self._logged:]:
+                handle.write(json.dumps(event, ensure_ascii=False) + "\n")
+            handle.flush()
+        self._logged = len(events)
 
 def replay_decisions(game: Game, decisions, where=lambda index: None) -> Game:
     """Apply saved decisions in order; a decision the game refuses is reported where it was read."""

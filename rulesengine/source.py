@@ -3,6 +3,8 @@
 Safe YAML only (no Python tags), with bounds on size, nesting and alias expansion, and duplicate
 keys reported instead of silently overwritten. Positions are kept in a side table keyed by the
 JSON path of each node, so later passes (schema, model, DSL) can point at the exact place.
+The data is JSON-like: mapping keys are always text (a YAML key `1:` is '1'). It must never raise
+anything but EditionError, nor recurse deeper than MAX_DEPTH, whatever the text.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from .errors import SOURCES, Diagnostic, EditionError, Span
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 64
-MAX_NODES = 200_000
+MAX_NODES = 50_000        # an edition has about 600; PyYAML composes some 50,000 nodes a second
 
 
 @dataclass
@@ -80,14 +82,13 @@ def _align(value: str, raw: str) -> list[int]:
     """For each character of a scalar's value, its index in the raw YAML text (best effort)."""
     out = []
     p = 0
-    for ch in value:
-        q = p
-        while q < len(raw):
-            r = raw[q]
-            if r == ch or (ch in " \n" and r in " \n"):
-                break
-            q += 1
-        if q >= len(raw):
+    for ch in value:  # str.find, not a loop over raw: escapes (\x41) can make every search fail
+        if ch in " \n":
+            found = [q for q in (raw.find(" ", p), raw.find("\n", p)) if q >= 0]
+            q = min(found) if found else -1
+        else:
+            q = raw.find(ch, p)
+        if q < 0:
             q = max(p - 1, 0)
         out.append(q)
         p = q + 1
@@ -98,40 +99,144 @@ def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, Source
     """Parse a YAML file into plain data and its source map, or raise EditionError."""
     file = str(path)
     if text is None:
-        try:
-            size = Path(path).stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise EditionError(Diagnostic(Span(file, 1, 1), f"file is {size} bytes, more than the limit of {MAX_FILE_BYTES}", "E001"))
-            text = Path(path).read_text(encoding="utf-8")
-        except EditionError:
-            raise
-        except UnicodeDecodeError as exc:
-            raise EditionError(Diagnostic(Span(file, 1, 1), f"file is not UTF-8 text ({exc.reason})", "E001")) from None
-        except OSError as exc:
-            raise EditionError(Diagnostic(None, f"cannot read {file}: {exc.strerror}", "E001")) from None
+        text = _read(path, file)
     if len(text) > MAX_FILE_BYTES:
         raise EditionError(Diagnostic(Span(file, 1, 1), f"file is longer than the limit of {MAX_FILE_BYTES} characters", "E001"))
     SOURCES.texts[file] = text
     source_map = SourceMap(file, text)
-    loader = yaml.SafeLoader(text)
-    try:
-        node = loader.get_single_node()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        span = Span(file, mark.line + 1, mark.column + 1) if mark else Span(file, 1, 1)
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise EditionError(Diagnostic(span, f"YAML syntax: {problem}", "E002")) from None
-    except yaml.YAMLError as exc:
-        raise EditionError(Diagnostic(Span(file, 1, 1), f"YAML: {exc}", "E002")) from None
-    finally:
-        loader.dispose()
+    node, loader = _compose(file, text)
     if node is None:
         return None, source_map
+    _check_expansion(file, node)
     builder = _Builder(source_map, loader)
     data = builder.build(node, (), 0)
     if builder.errors:
         raise EditionError(builder.errors)
     return data, source_map
+
+
+def _read(path, file: str) -> str:
+    """The file's text; never more than MAX_FILE_BYTES are read (a device or a pipe may not end)."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+        size = Path(path).stat().st_size if len(data) > MAX_FILE_BYTES else 0
+    except OSError as exc:
+        raise EditionError(Diagnostic(None, f"cannot read {file}: {exc.strerror or exc}", "E001")) from None
+    except ValueError as exc:  # e.g. a path with a NUL character
+        raise EditionError(Diagnostic(None, f"cannot read {file}: {exc}", "E001")) from None
+    if len(data) > MAX_FILE_BYTES:
+        message = f"file is {size} bytes, more than the limit of {MAX_FILE_BYTES}" if size > MAX_FILE_BYTES else f"file is longer than the limit of {MAX_FILE_BYTES} bytes"
+        raise EditionError(Diagnostic(Span(file, 1, 1), message, "E001"))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start)
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1)
+        raise EditionError(Diagnostic(Span(file, line + 1, col + 1), f"file is not UTF-8 text (byte 0x{data[exc.start]:02x}: {exc.reason})", "E001")) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # newlines as read_text() gives them
+
+
+class _TooLarge(Exception):
+    def __init__(self, mark, message):
+        super().__init__(message)
+        self.mark, self.message = mark, message
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's composer recurses once per level of nesting: refuse depth and size before Python's
+    stack (or the machine's memory) runs out, at the place in the text where the limit is crossed."""
+
+    def __init__(self, text: str):
+        self.depth = 0
+        self.composed = 0
+        super().__init__(text)
+
+    def compose_node(self, parent, index):
+        self.composed += 1
+        if self.depth > MAX_DEPTH:
+            raise _TooLarge(self.peek_event().start_mark, f"nesting deeper than {MAX_DEPTH} levels")
+        if self.composed > MAX_NODES:
+            raise _TooLarge(self.peek_event().start_mark, f"the document has more than {MAX_NODES} nodes")
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _compose(file: str, text: str):
+    """The YAML node graph of text (None for an empty document) and the loader that made it."""
+    def at(mark) -> Span:
+        return Span(file, mark.line + 1, mark.column + 1) if mark else Span(file, 1, 1)
+    loader = None
+    try:
+        loader = _BoundedLoader(text)
+        return loader.get_single_node(), loader
+    except _TooLarge as exc:
+        raise EditionError(Diagnostic(at(exc.mark), exc.message, "E003")) from None
+    except yaml.MarkedYAMLError as exc:
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise EditionError(Diagnostic(at(exc.problem_mark or exc.context_mark), f"YAML syntax: {problem}", "E002")) from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position)
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1)
+        what = f"character #x{exc.character:04x}" if isinstance(exc.character, int) else f"byte {exc.character!r}"
+        raise EditionError(Diagnostic(Span(file, line + 1, col + 1), f"YAML: unacceptable {what}: {exc.reason}", "E002")) from None
+    except yaml.YAMLError as exc:
+        raise EditionError(Diagnostic(Span(file, 1, 1), f"YAML: {exc}", "E002")) from None
+    except RecursionError:  # a second line of defence: the depth check above should come first
+        raise EditionError(Diagnostic(Span(file, 1, 1), "nesting too deep to read", "E003")) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def _children(node) -> list:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _check_expansion(file: str, root) -> None:
+    """Aliases share nodes, so a small text can stand for a huge (or endless) document: measure the
+    expanded size and depth over the shared graph, without recursion, before building anything."""
+    size: dict[int, int] = {}
+    height: dict[int, int] = {}
+    open_nodes: set[int] = set()
+    stack = [(root, False)]
+    def error(node, message):
+        mark = node.start_mark
+        return EditionError(Diagnostic(Span(file, mark.line + 1, mark.column + 1), message, "E003"))
+    while stack:
+        node, finished = stack.pop()
+        key = id(node)
+        children = _children(node)
+        if finished:
+            open_nodes.discard(key)
+            size[key] = 1 + sum(size[id(c)] for c in children)
+            height[key] = 1 + max((height[id(c)] for c in children), default=0)
+            continue
+        if key in size:
+            continue
+        if key in open_nodes:
+            raise error(node, "an alias refers to a collection that contains it (the document would be endless)")
+        open_nodes.add(key)
+        stack.append((node, True))
+        stack.extend((c, False) for c in children if id(c) not in size)
+    for table, limit, message in ((size, MAX_NODES, f"the document expands to more than {MAX_NODES} nodes (aliases expanding without bound?)"),
+                                  (height, MAX_DEPTH + 1, f"aliases nest the document deeper than {MAX_DEPTH} levels")):
+        if table[id(root)] <= limit:
+            continue
+        node = root  # go down to the collection where the limit is crossed, to point at it
+        while True:
+            over = [c for c in _children(node) if table[id(c)] > limit]
+            if not over:
+                break
+            node = over[0]
+        raise error(node, message)
 
 
 class _Builder:
@@ -159,8 +264,8 @@ class _Builder:
                     self.errors.append(Diagnostic(self.span(key_node), "a key must be a plain scalar", "E004"))
                     continue
                 key = self._scalar(key_node)
-                if not isinstance(key, (str, int)) or isinstance(key, bool):
-                    key = str(key_node.value)
+                if not isinstance(key, str):  # keys are text, as in JSON: `1:` is '1', `true:` is 'true'
+                    key = str(key) if isinstance(key, int) and not isinstance(key, bool) else str(key_node.value)
                 if key in out:
                     self.errors.append(Diagnostic(self.span(key_node), f"duplicate key '{key}'", "E005", hint="a YAML key may appear once in a mapping"))
                     continue
@@ -178,5 +283,11 @@ class _Builder:
         try:
             return self.loader.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
-            self.errors.append(Diagnostic(self.span(node), f"bad scalar: {getattr(exc, 'problem', exc)}", "E002"))
-            return node.value
+            message = f"bad scalar: {getattr(exc, 'problem', None) or exc}"
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:  # PyYAML's constructors on odd text: '!!int x', 100,000 digits
+            kind = node.tag.rsplit(":", 1)[-1]
+            shown = node.value if len(node.value) <= 40 else node.value[:37] + "..."
+            too_long = " (more digits than Python reads)" if "digits" in str(exc) else ""
+            message = f"bad scalar: {shown!r} is not a valid {kind}{too_long}"
+        self.errors.append(Diagnostic(self.span(node), message, "E002"))
+        return node.value

@@ -66,6 +66,7 @@ def _families(icon: IconType) -> set:
     return set(icon.families) if isinstance(icon, IconOfFamilies) else {icon.family}
 
 
+MAX_NESTED_LOOPS = 3  # with lists of at most a few dozen cards or icons, evaluation stays well under a million steps
 ARITHMETIC = {"+", "-", "*", "//", "%"}
 ORDERING = {"<", "<=", ">", ">="}
 EQUALITY = {"==", "!="}
@@ -77,6 +78,7 @@ class Checker:
         self.symbols = symbols
         self.result = Checked(ERROR)
         self.locals: list[tuple[str, object]] = []
+        self.loops = 0
 
     def problem(self, node, message, code, hint=None, start=None, end=None):
         self.result.problems.append(Problem(message, node.start if start is None else start, node.end if end is None else end, code, hint))
@@ -195,6 +197,16 @@ class Checker:
             self.locals.pop()
 
     def visit_Comprehension(self, node):
+        self.loops += 1
+        try:
+            if self.loops > MAX_NESTED_LOOPS:
+                self.problem(node, f"more than {MAX_NESTED_LOOPS} lists built one inside another", "D209",
+                             "each nested '[... for ...]' multiplies the work; use 'let' to build a list once")
+            return self._comprehension(node)
+        finally:
+            self.loops -= 1
+
+    def _comprehension(self, node):
         source = self.visit(node.source)
         item = ERROR
         if isinstance(source, ListType):

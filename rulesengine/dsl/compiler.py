@@ -22,9 +22,28 @@ def _divide(op):
     return run
 
 
-_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul}
-_DIVISION = {"//": _divide(operator.floordiv), "%": _divide(operator.mod)}
-_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+MAX_NUMBER = 10**15  # far beyond any score; keeps repeated squaring from growing numbers without end
+
+
+def _multiply(a, b, node):
+    product = a * b
+    if -MAX_NUMBER <= product <= MAX_NUMBER:
+        return product
+    raise DslRuntimeError(f"a product larger than {MAX_NUMBER:,} (is something multiplied by itself over and over?)", node)
+
+
+_ARITHMETIC = {"+": operator.add, "-": operator.sub}
+_DIVISION = {"//": _divide(operator.floordiv), "%": _divide(operator.mod), "*": _multiply}
+
+
+def _as_list(value):
+    return list(value) if type(value) is tuple else value
+
+
+def _equal(a, b):
+    """Lists compare by their items, whether they come from the game (lists) or the edition (tuples)."""
+    return _as_list(a) == _as_list(b)
+_COMPARE = {"==": _equal, "!=": lambda a, b: not _equal(a, b), "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
 class Compiler:

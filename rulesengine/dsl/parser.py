@@ -5,6 +5,7 @@ Errors come out as DslSyntaxError with an offset into the expression, never as L
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from lark import Lark, Token, Transformer_NonRecursive, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -14,6 +15,7 @@ from . import ast
 MAX_EXPRESSION_CHARS = 4000
 MAX_DEPTH = 60
 MAX_NODES = 2000
+_COMMENT = re.compile(r"#[^\n]*")
 
 _PARSER = Lark(
     (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8"),
@@ -68,7 +70,7 @@ def _character_hint(ch: str) -> str | None:
 
 def parse(text: str) -> ast.Node:
     """Parse one expression; raise DslSyntaxError with the offset of the problem."""
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str) or not _COMMENT.sub("", text).strip():
         raise DslSyntaxError("empty expression", 0, 1, "write an expression such as 'abs(throw.number - catch.number)'")
     if len(text) > MAX_EXPRESSION_CHARS:
         raise DslSyntaxError(f"expression is {len(text)} characters long, more than {MAX_EXPRESSION_CHARS}", 0, 1)
@@ -93,12 +95,24 @@ def parse(text: str) -> ast.Node:
         pos = getattr(exc, "pos_in_stream", 0) or 0
         raise DslSyntaxError("cannot parse the expression", pos, pos + 1) from None
     node = _ToAst().transform(tree)
+    _check_limits(node, text)
+    return node
+
+
+def _check_limits(node: ast.Node, text: str) -> None:
+    """The checker and the compiler recurse once per level: refuse a tree too deep or too big for
+    them here, pointing at the part that crosses the depth limit."""
     depth, size = ast.depth_and_size(node)
     if depth > MAX_DEPTH:
-        raise DslSyntaxError(f"expression nests {depth} levels deep, more than {MAX_DEPTH}", 0, 1)
+        stack = [(node, 1)]
+        while stack:
+            current, level = stack.pop()
+            if level > MAX_DEPTH:
+                raise DslSyntaxError(f"expression nests {depth} levels deep, more than {MAX_DEPTH}", current.start, max(current.end, current.start + 1),
+                                     "split it into simpler expressions") from None
+            stack.extend((child, level + 1) for child in ast.children(current))
     if size > MAX_NODES:
-        raise DslSyntaxError(f"expression has {size} parts, more than {MAX_NODES}", 0, 1)
-    return node
+        raise DslSyntaxError(f"expression has {size} parts, more than {MAX_NODES}", 0, len(text.rstrip()) or 1, "split it into simpler expressions")
 
 
 def _span(meta) -> tuple[int, int]:

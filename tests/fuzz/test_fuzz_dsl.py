@@ -1,0 +1,89 @@
+"""Fuzzing the scoring language: any text either compiles against Boomerang: Australia or is refused
+with located diagnostics; anything that compiles evaluates, in any possible game environment, to a
+value of its checked type or to a DslRuntimeError, and leaves the environment as it found it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import event, given
+from hypothesis import strategies as st
+
+from rulesengine import EditionError, load_edition
+from rulesengine.build import compile_expression
+from rulesengine.dsl.builtins import DslRuntimeError
+from rulesengine.dsl.checker import check
+from rulesengine.dsl.parser import parse
+from rulesengine.dsl.types import BOOL, CARD, CARDS, NUMBER, REGION, IconType, ListType, Scope
+
+from .budget import budget
+from .dsl_strategies import SCOPES, Typed, conforms, environments, grammar_expressions, mutated, random_texts
+from .known_issues import KNOWN, tolerating_known_issues
+from .paths import EDITIONS
+
+pytestmark = pytest.mark.fuzz
+
+AUSTRALIA = load_edition(EDITIONS / "australia.yaml")
+EDITION_TEXTS = [c.score.text for c in AUSTRALIA.categories] + [t for r in AUSTRALIA.races for t in (r.qualifies.text, r.award.text)]
+TYPED = Typed(AUSTRALIA)
+WANTED = [NUMBER] * 6 + [BOOL] * 4 + [CARD, REGION, CARDS, CARDS, ListType(NUMBER), ListType(BOOL), ListType(REGION),
+                                    *[IconType(f) for f in AUSTRALIA.families], *[ListType(IconType(f)) for f in AUSTRALIA.families]]
+
+
+def compile_or_refuse(text: str, variables: dict):
+    """The compiled expression and its type, or None after checking that the refusal is located."""
+    try:
+        run = compile_expression(AUSTRALIA, text, dict(variables))
+    except EditionError as exc:
+        assert exc.diagnostics
+        event(f"refused ({exc.diagnostics[0].code})")
+        for diagnostic in exc.diagnostics:
+            span = diagnostic.span
+            assert span is not None and span.file == "<expression>" and span.line == 1, diagnostic
+            assert 1 <= span.col <= len(text) + 1 and span.end_col >= span.col, (diagnostic, len(text))
+            assert diagnostic.message and diagnostic.code.startswith("D"), diagnostic
+        return None
+    language = AUSTRALIA.language
+    checked = check(parse(text), Scope(dict(variables), language.constants), language.symbols)
+    assert not checked.problems
+    return run, checked.type
+
+
+def evaluate_everywhere(data, text: str, scope: str = "round") -> bool:
+    """Compile text in a scope and evaluate it in a few random environments; True if it compiled."""
+    variables = SCOPES[scope]
+    compiled = compile_or_refuse(text, variables)
+    if compiled is None:
+        return False
+    run, type_ = compiled
+    event(f"compiled: {type_}")
+    event(f"compiled, {len(text) // 50 * 50}+ characters")
+    for env in data.draw(st.lists(environments(AUSTRALIA, variables), min_size=1, max_size=3), label="environments"):
+        before = dict(env)
+        try:
+            value = tolerating_known_issues(run, env)
+        except DslRuntimeError as exc:
+            assert exc.message
+            event("evaluated: DslRuntimeError")
+        else:
+            assert value is KNOWN or conforms(value, type_, AUSTRALIA), f"{text!r} gave {value!r}, not a {type_}"
+        assert env == before, "evaluation must leave the environment as it found it"
+    return True
+
+
+@budget(400)
+@given(text=grammar_expressions(AUSTRALIA), scope=st.sampled_from(sorted(SCOPES)), data=st.data())
+def test_grammar_generated_expressions(text, scope, data):
+    evaluate_everywhere(data, text, scope)
+
+
+@budget(400)
+@given(text=st.sampled_from(WANTED).flatmap(TYPED.expression), data=st.data())
+def test_well_typed_expressions_compile_and_evaluate_to_their_type(text, data):
+    assert evaluate_everywhere(data, text), f"a well-typed expression was refused: {text!r}"
+
+
+@budget(300)
+@given(text=random_texts() | mutated(EDITION_TEXTS), scope=st.sampled_from(sorted(SCOPES)), data=st.data())
+def test_random_and_mutated_text(text, scope, data):
+    evaluate_everywhere(data, text, scope)
