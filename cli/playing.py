@@ -14,7 +14,7 @@ import click
 from rich.console import Console
 
 from rulesengine import BoomError, render
-from rulesengine.agents import BOTS, agent_seed
+from rulesengine.agents import agent_seed, make_bot
 from rulesengine.play import play
 from rulesengine.session import Session, write_atomic
 
@@ -23,8 +23,15 @@ from .terminal import GameAbandoned, TerminalAgent
 
 
 def make_agents(session: Session):
+    """One agent per seat; several humans share the terminal in turn (hot seat). The search budget
+    is kept in the session's options, so a resumed game is played with the same one."""
     edition, seed = session.game.edition, session.game.seed
-    return [TerminalAgent(edition) if kind == "human" else BOTS[kind](agent_seed(seed, seat)) for seat, kind in enumerate(session.seats)]
+    hot_seat = session.seats.count("human") > 1
+    search = {key: session.options[f"search_{key}"] for key in ("rollouts", "seconds") if session.options.get(f"search_{key}") is not None}
+    if "seconds" in search and "rollouts" not in search:
+        search["rollouts"] = None
+    return [TerminalAgent(edition, hot_seat=hot_seat) if kind == "human" else make_bot(kind, edition, agent_seed(seed, seat), **search)
+            for seat, kind in enumerate(session.seats)]
 
 
 def default_save_path(session: Session) -> str:

@@ -7,7 +7,7 @@ import secrets
 import click
 
 from rulesengine.agents import BOTS
-from rulesengine.session import Session
+from rulesengine.session import Session, check_writable
 
 from .common import handles_errors
 from .playing import play_session
@@ -26,8 +26,10 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write every event as JSON lines (for `boom replay`).")
 @click.option("--save-record", type=click.Path(dir_okay=False), help="Write the finished game as a record (YAML or JSON by extension) for `boom score`.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking.")
+@click.option("--search-rollouts", type=click.IntRange(1), default=None, help="Search bots: rollouts per decision (default 64).")
+@click.option("--search-seconds", type=click.FloatRange(0, min_open=True), default=None, help="Search bots: seconds per decision (a game so played does not replay exactly).")
 @handles_errors
-def run(file, players, seed, seats, names, save_path, log_path, save_record, quiet):
+def run(file, players, seed, seats, names, save_path, log_path, save_record, quiet, search_rollouts, search_seconds):
     """Play a full game: humans at this terminal and/or bots."""
     if len(seats) > players:
         raise click.BadParameter(f"{len(seats)} seats given for {players} players", param_hint="--seat")
@@ -36,6 +38,9 @@ def run(file, players, seed, seats, names, save_path, log_path, save_record, qui
     seed = secrets.randbelow(2**31) if seed is None else seed
     player_names = list(names) + [n for n in DEFAULT_NAMES if n not in names][: players - len(names)]
     kinds = list(seats) + ["random"] * (players - len(seats))
-    session = Session.start(file, player_names, kinds, seed, save_path, log_path, {"log": log_path})
+    options = {"log": log_path}
+    options.update({key: value for key, value in (("search_rollouts", search_rollouts), ("search_seconds", search_seconds)) if value is not None})
+    check_writable(save_path, log_path, save_record)
+    session = Session.start(file, player_names, kinds, seed, save_path, log_path, options)
     click.echo(f"{session.game.edition.name}: {', '.join(f'{n} ({k})' for n, k in zip(player_names, kinds, strict=True))}; seed {seed}")
     play_session(session, quiet, save_record)

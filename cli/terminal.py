@@ -1,54 +1,149 @@
-"""A human seat at the terminal: shows what the seat may see, reads a letter, re-asks on a mistake."""
+"""A human seat at the terminal: shows what the seat may see, reads a letter, explains, re-asks.
+
+Input and output are injected (a rich Console and a read function), so a test can pipe a whole
+game through it. It knows only the seat's view: the numbers of the `?` help and of the choice
+prompts come from rulesengine.advice. End of input or Ctrl-C raises GameAbandoned; the caller
+saves the game. With several humans at one terminal (hot seat) the screen is cleared and the
+next player is called before a hand is shown, and cleared again once the decision is made.
+"""
 
 from __future__ import annotations
 
 import click
+from rich.console import Console
+
+from rulesengine.advice import card_advice, choice_advice, sheet_keys
+
+from .cards import advice_table, card_box, cards_row, chip_line, choice_table, sheet_so_far, table_view
+
+NONE_WORDS = ("none", "-", "no", "0")
 
 
 class GameAbandoned(Exception):
     """The player closed the input (end of file) or pressed Ctrl-C."""
 
 
+def _prompt(text: str) -> str:
+    return click.prompt(text, default="", show_default=False)
+
+
 class TerminalAgent:
     kind = "human"
 
-    def __init__(self, edition, echo=click.echo, prompt_input=None):
+    def __init__(self, edition, console: Console | None = None, read=None, *, hot_seat: bool = False):
         self.edition = edition
-        self.echo = echo
-        self.read = prompt_input or (lambda text: click.prompt(text, default="", show_default=False))
+        self.console = console or Console(highlight=False)
+        self.read = read or _prompt
+        self.hot_seat = hot_seat
+        self._seen: tuple | None = None         # (round, face-up cards per seat) at this seat's last decision
 
-    def describe(self, letter: str) -> str:
-        card = self.edition.card(letter)
-        return f"{card.letter} {card.name} [{card.number}] {', '.join(card.icons)}"
-
+    # -- what the seat sees ----------------------------------------------------------------
     def decide(self, view: dict, decision):
         name = view["players"][view["seat"]]
-        self.echo("")
-        self.echo(f"== {name}, round {view['round']}: {decision.kind} ==")
-        if view["throw"]:
-            self.echo(f"Your Throw card (face down): {self.describe(view['throw'])}")
-        for seat_view in view["table"]:
-            if seat_view["face_up"]:
-                self.echo(f"  {seat_view['name']}: {' '.join(seat_view['face_up'])}")
+        if self.hot_seat:
+            self.console.clear()
+            self._ask(f"Pass the terminal to {name} and press Enter when only {name} can see it")
+        try:
+            return self._decide(view, decision, name)
+        finally:
+            if self.hot_seat:
+                self.console.clear()
+
+    def _decide(self, view: dict, decision, name: str):
+        out = self.console
+        out.print()
+        out.rule(f"{name}: round {view['round']} of {view['rounds']}, {self._what(decision)}")
+        self._show_news(view)
+        sheet = sheet_so_far(self.edition, view)
+        if sheet is not None:
+            out.print(sheet)
+        out.print(table_view(self.edition, view))
         if decision.kind == "choice":
-            options = [o for o in decision.options if o is not None]
-            self.echo(f"Choose {decision.category} for this round: {', '.join(options) or '(nothing allowed)'}; or 'none'")
-            while True:
-                answer = self._ask(f"{decision.category}")
-                if answer.lower() in ("none", "-", ""):
-                    return None
-                matches = [o for o in options if o.lower() == answer.lower()]
-                if matches:
-                    return matches[0]
-                self.echo(f"'{answer}' is not an option; type one of: {', '.join(options)}, or none")
-        self.echo("Your hand:")
-        for letter in view["hand"]:
-            self.echo(f"  {self.describe(letter)}")
+            return self._choose(view, decision)
+        if view["throw"]:
+            out.print(cards_row(self.edition, [view["throw"]], {view["throw"]: "your Throw (face down)"}))
+        out.print("Your hand:")
+        out.print(cards_row(self.edition, view["hand"]))
+        return self._pick(view, decision)
+
+    @staticmethod
+    def _what(decision) -> str:
+        if decision.kind == "throw":
+            return "choose your Throw card (kept face down until the round ends)"
+        if decision.kind == "draft":
+            return "draft a card (the rest of the hand passes on)"
+        return "end of the round"
+
+    def _show_news(self, view: dict) -> None:
+        """What the other seats took face up since this seat last decided (and, at the round's end,
+        the Throws revealed and the cards caught)."""
+        now = (view["round"], tuple(tuple(t["face_up"]) for t in view["table"]))
+        before, self._seen = self._seen, now
+        if before is None or before[0] != now[0]:
+            return
+        lines = []
+        for seat, (old, new) in enumerate(zip(before[1], now[1], strict=True)):
+            if seat == view["seat"] or new == old:
+                continue
+            if view["phase"] == "choice":
+                picks, extra = new[len(old) + 1:-1], f"; caught {self._named(new[-1])}; Throw: {self._named(new[0])}"
+            else:
+                picks, extra = new[len(old):], ""
+            words = ", ".join(self._named(x) for x in picks)
+            lines.append(f"  {view['players'][seat]} took {words or 'nothing more'}{extra}")
+        if lines:
+            self.console.print("Since your last turn:")
+            for line in lines:
+                self.console.print(line)
+
+    def _named(self, letter: str) -> str:
+        return f"{letter} {self.edition.card(letter).name}"
+
+    # -- reading answers -------------------------------------------------------------------
+    def _pick(self, view: dict, decision):
+        options = decision.options
+        self.console.print(f"Type a letter ({' '.join(options)}); ? explains every card; ?X explains card X.")
         while True:
-            answer = self._ask("card letter").strip().upper()
-            if answer in decision.options:
-                return answer
-            self.echo(f"'{answer}' is not in your hand; type one of: {' '.join(decision.options)}")
+            answer = self._ask("card").strip()
+            if answer.startswith("?"):
+                self._explain(view, decision, answer[1:].strip().upper())
+                continue
+            letter = answer.upper()
+            if letter in options:
+                return letter
+            self.console.print(f"'{answer}' is not in your hand; type one of: {' '.join(options)} (or ? for help)")
+
+    def _explain(self, view: dict, decision, letter: str) -> None:
+        advice = card_advice(self.edition, view, decision)
+        if letter and letter not in decision.options:
+            self.console.print(f"'{letter}' is not in your hand; ask ? alone, or ?X for a card X of your hand")
+            return
+        if letter:
+            advice = [a for a in advice if a.letter == letter]
+            self.console.print(card_box(self.edition, letter))
+        self.console.print(advice_table(self.edition, advice, sheet_keys(self.edition)))
+        if not letter:
+            self.console.print("Expected round gain: the greedy bot's estimate of all this round adds to your total "
+                               "if you take the card now and the rest at random from the cards still in play.")
+
+    def _choose(self, view: dict, decision):
+        category = next(c for c in self.edition.choice_categories if c.key == decision.category)
+        cards = view["table"][view["seat"]]["face_up"]
+        self.console.print("Your cards this round:", chip_line(self.edition, cards))
+        options = choice_advice(self.edition, view, decision)
+        self.console.print(choice_table(self.edition, category, options))
+        allowed = [o.icon for o in options if not o.note or o.icon is None]
+        while True:
+            answer = self._ask(f"{category.title} (name or number, none to skip)").strip()
+            if answer.lower() in NONE_WORDS or answer == "":
+                return None
+            if answer.isdigit() and 1 <= int(answer) <= len(allowed):
+                return allowed[int(answer) - 1]
+            matches = [icon for icon in allowed if icon is not None and icon.lower() == answer.lower()]
+            if matches:
+                return matches[0]
+            shown = ", ".join(icon for icon in allowed if icon is not None)
+            self.console.print(f"'{answer}' is not an option; type one of: {shown or '(none allowed)'}, or none")
 
     def _ask(self, text: str) -> str:
         try:

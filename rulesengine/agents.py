@@ -1,17 +1,15 @@
-"""Bots. An agent sees only a seat's view (never the game) and answers one decision at a time."""
+"""Bots. An agent sees only a seat's view (never the game) and answers one decision at a time.
+
+Every bot is built the same way, BOTS[kind](seed, edition=edition, **options), and keeps no state
+between decisions (see bots.seeding.decision_rng), so a resumed game replays identically.
+"""
 
 from __future__ import annotations
 
-import random
-
+from .bots import GreedyAgent, SearchAgent
+from .bots.seeding import agent_seed, decision_rng
 from .engine import Decision
-
-
-def decision_rng(seed: int, view: dict, decision: Decision) -> random.Random:
-    """A generator fixed by the bot's seed and the decision alone, so a bot keeps no state between
-    decisions: a game resumed from its saved decisions continues exactly as it would have."""
-    picked = len(view["table"][view["seat"]]["face_up"]) + (1 if view["throw"] else 0)
-    return random.Random(f"{seed}/{decision.round}/{decision.kind}/{decision.category}/{picked}")
+from .model import Edition
 
 
 class RandomAgent:
@@ -19,16 +17,22 @@ class RandomAgent:
 
     kind = "random"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, edition: Edition | None = None):
         self.seed = seed
 
     def decide(self, view: dict, decision: Decision):
         return decision_rng(self.seed, view, decision).choice(decision.options)
 
 
-BOTS = {"random": RandomAgent}
+BOTS = {"random": RandomAgent, "greedy": GreedyAgent, "search": SearchAgent}
 
 
-def agent_seed(game_seed: int, seat: int) -> int:
-    """Each bot's generator derives from the game seed, so a seed fixes the whole game."""
-    return game_seed * 1_000_003 + seat * 7_919 + 1
+def make_bot(kind: str, edition: Edition, seed: int, **options):
+    """A bot of this kind for this edition; options go to the bots that take them (search budget)."""
+    cls = BOTS[kind]
+    if kind == "search":
+        return cls(seed, edition, **options)
+    return cls(seed, edition)
+
+
+__all__ = ["BOTS", "GreedyAgent", "RandomAgent", "SearchAgent", "agent_seed", "decision_rng", "make_bot"]

@@ -68,7 +68,7 @@ class Session:
     @classmethod
     def start(cls, edition_path, players, seats, seed, save_path=None, log_path=None, options=None) -> Session:
         edition = load_edition(edition_path)
-        check_writable(save_path, log_path, (options or {}).get("record"))
+        check_writable(save_path, log_path)
         session = cls(str(edition_path), Game(edition, players, seed), list(seats), save_path, log_path, dict(options or {}))
         session.checkpoint()
         return session

@@ -129,7 +129,7 @@ def test_run_rejects_a_bad_player_count():
 
 def test_human_seat_plays_from_piped_input_and_end_of_input_stops_cleanly(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["run", str(AUSTRALIA), "--players", "2", "--seed", "1", "--seat", "human"], input="?\n")
+    result = CliRunner().invoke(main, ["run", str(AUSTRALIA), "--players", "2", "--seed", "1", "--seat", "human"], input="?\nzz\n")
     assert result.exit_code == 130
     assert "not in your hand" in result.output
     assert "Game stopped in round 1; saved to boom-australia-1.json" in result.output

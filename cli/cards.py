@@ -1,0 +1,121 @@
+"""Cards, the table and the sheet as rich renderables: what a human seat sees at the terminal.
+
+Only drawing: every number shown comes from the seat's view or from rulesengine.advice. Colours
+come from the edition's order of regions and families, so a new edition is drawn without code.
+"""
+
+from __future__ import annotations
+
+from rich.columns import Columns
+from rich.table import Table
+from rich.text import Text
+
+REGION_COLOURS = ["red", "green", "blue", "magenta", "cyan", "yellow", "bright_red", "bright_green", "bright_blue", "bright_magenta"]
+FAMILY_COLOURS = ["yellow", "green", "cyan", "magenta", "blue", "red"]
+
+
+def region_colour(edition, region) -> str:
+    return REGION_COLOURS[edition.regions.index(region) % len(REGION_COLOURS)] if region in edition.regions else "white"
+
+
+def icon_text(edition, icon: str) -> Text:
+    """An icon in its family's colour, with its value when its family has values."""
+    for index, family in enumerate(edition.families.values()):
+        if icon in family.icon_set:
+            value = f" {family.values[icon]}" if family.values else ""
+            return Text(f"{icon}{value}", style=FAMILY_COLOURS[index % len(FAMILY_COLOURS)])
+    return Text(icon)
+
+
+def card_box(edition, letter: str, note: str = "") -> Table:
+    """One card as a small table: letter and number on top, name, region, icons."""
+    card = edition.card(letter)
+    colour = region_colour(edition, card.region)
+    box = Table(show_header=True, header_style=f"bold {colour}", border_style=colour, width=25, padding=(0, 1))
+    box.add_column(Text.assemble((f"[{card.letter}]", "bold reverse"), "  ", (str(card.number), "bold")))
+    box.add_row(Text(card.name, style="bold"))
+    box.add_row(Text(card.region.name, style=colour))
+    for icon in card.icons:
+        box.add_row(icon_text(edition, icon))
+    if note:
+        box.add_row(Text(note, style="dim"))
+    return box
+
+
+def cards_row(edition, letters, notes: dict | None = None) -> Columns:
+    return Columns([card_box(edition, x, (notes or {}).get(x, "")) for x in letters], padding=(0, 1))
+
+
+def chip(edition, letter: str) -> Text:
+    """A card in one short word for the table: letter, number, region colour."""
+    card = edition.card(letter)
+    return Text(f"{card.letter}{card.number}", style=f"bold {region_colour(edition, card.region)}")
+
+
+def chip_line(edition, letters) -> Text:
+    return Text(" ").join(chip(edition, x) for x in letters)
+
+
+def table_view(edition, view: dict) -> Table:
+    """Every seat's cards of this round as the seat may see them: face-up cards, its own Throw only."""
+    table = Table(title=f"Round {view['round']} of {view['rounds']}, passing {'left' if view['direction'] > 0 else 'right'}",
+                  title_justify="left", show_edge=False)
+    for column in ("player", "throw", "face-up cards", "hand", "total"):
+        table.add_column(column, justify="right" if column in ("hand", "total") else "left")
+    totals = {p["name"]: p["total"] for p in view["sheet"]["players"]}
+    for seat, seat_view in enumerate(view["table"]):
+        face_up = chip_line(edition, seat_view["face_up"]) if seat_view["face_up"] else Text("-", style="dim")
+        if seat == view["seat"]:
+            throw = chip(edition, view["throw"]) + Text(" (yours, face down)", style="dim") if view["throw"] and seat_view["throw_down"] else Text("")
+        else:
+            throw = Text("▮ face down", style="dim") if seat_view["throw_down"] else Text("")
+        name = Text(seat_view["name"], style="bold underline" if seat == view["seat"] else "")
+        table.add_row(name, throw, face_up, str(seat_view["hand_size"]), str(totals.get(seat_view["name"], 0)))
+    return table
+
+
+def sheet_so_far(edition, view: dict) -> Table | None:
+    """Points per round and in total for every seat, once a round has been scored."""
+    players = view["sheet"]["players"]
+    if not players or not players[0]["rounds"]:
+        return None
+    table = Table(title="Score sheet so far", title_justify="left", show_edge=False)
+    table.add_column("round")
+    for player in players:
+        table.add_column(player["name"], justify="right")
+    for index in range(len(players[0]["rounds"])):
+        table.add_row(str(index + 1), *[str(sum(p["rounds"][index].values())) for p in players])
+    table.add_row("total", *[str(p["total"]) for p in players], style="bold")
+    return table
+
+
+def advice_table(edition, advice, keys) -> Table:
+    """What each card would change on this seat's sheet now, and the expected gain of the round."""
+    table = Table(title="If you take it now (as if it were your last card; races as if you alone qualified)", title_justify="left", show_edge=False)
+    table.add_column("card")
+    used = [(key, title) for key, title in keys if any(a.change(key) for a in advice)]
+    for _, title in used:
+        table.add_column(title, justify="right")
+    table.add_column("expected round gain", justify="right")
+    best = max(a.expected for a in advice)
+    for item in advice:
+        cells = [f"{item.change(key):+g}" if item.change(key) else "" for key, _ in used]
+        style = "bold green" if item.expected == best else ""
+        table.add_row(chip(edition, item.letter), *cells, Text(f"{item.expected:.1f}", style=style))
+    return table
+
+
+def choice_table(edition, category, options) -> Table:
+    """The options of a round-end choice, numbered, with the points each scores now."""
+    table = Table(title=f"{category.title}: choose one for this round", title_justify="left", show_edge=False)
+    for column in ("#", "option", "points", ""):
+        table.add_column(column, justify="right" if column == "points" else "left")
+    best = max((o.points for o in options), default=0)
+    number = 0
+    for option in options:
+        name = "none" if option.icon is None else option.icon
+        allowed = not option.note or option.icon is None
+        number += allowed
+        style = "bold green" if allowed and option.points == best and option.points > 0 else ("dim" if not allowed else "")
+        table.add_row(str(number) if allowed else "", Text(name, style=style), str(option.points) if allowed else "", Text(option.note, style="dim"))
+    return table

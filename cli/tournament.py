@@ -1,0 +1,75 @@
+"""`boom tournament`: bots against bots over many games, win rates with 95% confidence intervals."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from rulesengine.agents import BOTS
+from rulesengine.simulate import Tournament, run_tournament
+
+from .common import handles_errors
+
+
+def parse_seats(text: str) -> list[str]:
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in BOTS]
+    if unknown:
+        raise click.BadParameter(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})", param_hint="--seats")
+    if not kinds:
+        raise click.BadParameter("name at least one bot", param_hint="--seats")
+    return kinds
+
+
+def search_options(rollouts: int | None, seconds: float | None) -> dict:
+    """The search bot's budget as make_bot options (rollouts per decision, seconds per decision)."""
+    options = {}
+    if rollouts is not None:
+        options["rollouts"] = rollouts
+    if seconds is not None:
+        options["seconds"] = seconds
+        options.setdefault("rollouts", None)
+    return options
+
+
+def result_table(result: Tournament) -> Table:
+    table = Table(title=f"{result.edition}: {result.games} games, seats rotated, seed {result.seed}", title_justify="left")
+    for column, justify in (("seat", "left"), ("bot", "left"), ("wins", "right"), ("win rate", "right"), ("95% CI", "right"), ("mean points", "right")):
+        table.add_column(column, justify=justify)
+    for entry in result.entries:
+        low, high = entry.interval
+        table.add_row(str(entry.position + 1), entry.kind, f"{entry.wins:g}", f"{entry.rate:.1%}", f"{low:.1%} – {high:.1%}", f"{entry.mean_points:.1f}")
+    parity = 1 / len(result.entries)
+    table.caption = f"parity {parity:.1%}; {result.games_per_second:.2f} games/s ({result.seconds:.1f} s)"
+    return table
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seats", "seats_text", required=True, help="The line-up, one bot per seat: e.g. greedy,random,random,random (bots: " + ", ".join(BOTS) + ").")
+@click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Number of games.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game g uses seed + g.")
+@click.option("--search-rollouts", type=click.IntRange(1), default=None, help="Search bot: rollouts per decision (default 64).")
+@click.option("--search-seconds", type=click.FloatRange(0, min_open=True), default=None, help="Search bot: seconds per decision (not replayable).")
+@click.option("--jobs", "-j", type=click.IntRange(1), default=1, show_default=True, help="Worker processes (at most the number of CPUs).")
+@click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@handles_errors
+def tournament(file, seats_text, games, seed, search_rollouts, search_seconds, jobs, output):
+    """Play bots against each other and print their win rates (a benchmark, not a test)."""
+    kinds = parse_seats(seats_text)
+    options = {"search": search_options(search_rollouts, search_seconds)}
+    console = Console(highlight=False, stderr=output == "json")
+    jobs = min(jobs, os.cpu_count() or 1, games)
+    with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"{', '.join(kinds)}", total=games)
+        result = run_tournament(file, kinds, games, seed, options, jobs, on_game=lambda done: progress.advance(task, done))
+    if output == "json":
+        click.echo(json.dumps(result.as_dict(), indent=2))
+        return
+    console.print(result_table(result))

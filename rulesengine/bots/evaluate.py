@@ -1,0 +1,262 @@
+"""What a round would be worth to a seat: the bots' and the terminal help's view of the score sheet.
+
+Bots and the `?` help must judge hypothetical hands (a card not taken yet, a completion of the
+round) with the edition's own compiled categories and races, so that a new edition or a house rule
+needs no bot code. The scoring here mirrors rulesengine.scoring.ScoreKeeper but never changes a
+sheet: a Standing is a frozen snapshot of the public past (visited cards, previous round points,
+used choices, races already won), and every function below is pure.
+It must never read a hand or a Throw the seat cannot see: callers pass only cards they know or
+cards they sampled themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import attrgetter
+
+from ..dsl.builtins import DslRuntimeError
+from ..model import GAME_END, ROUND, Card, Edition
+from ..scoring import ScoreKeeper
+
+_deck_order = attrgetter("index")
+_FAILED = (DslRuntimeError, ArithmeticError, KeyError, TypeError, ValueError, RecursionError)
+
+
+def _run(expression, env: dict, default=0):
+    """The expression's value, or `default` when it cannot be evaluated on this hypothetical hand."""
+    try:
+        return expression.run(env)
+    except _FAILED:
+        return default
+
+
+@dataclass(frozen=True)
+class SeatPast:
+    """One seat's public past: what earlier rounds left on its sheet."""
+
+    visited: tuple                   # cards visited in earlier rounds, in deck order
+    visited_set: frozenset
+    previous: dict                   # category key -> points of the previous round
+    used: dict                       # choice category key -> frozenset of icons already scored
+    end_points: float                # game-end categories on `visited` as it stands
+    total: int                       # the sheet total so far (round categories and races)
+
+
+@dataclass(frozen=True)
+class RaceSlot:
+    """One race (or one region's race): its next place, who has won it, what the next place pays."""
+
+    race: object
+    region: object
+    places_given: int
+    winners: frozenset
+    next_award: float
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The public state of the score sheet at the start of a round, for every seat."""
+
+    edition: Edition
+    players: int
+    round: int                       # 1-based number of the round being played
+    seats: tuple
+    races: tuple
+
+
+def _end_points(edition: Edition, visited: list, players: int) -> float:
+    env = {"visited": visited, "players": players}
+    return sum(_run(c.score, env) for c in edition.categories if c.when == GAME_END)
+
+
+def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
+    """Snapshot a score keeper that has scored the finished rounds (and only those)."""
+    n = len(scores.players)
+    seats = []
+    for seat in range(n):
+        visited = tuple(sorted(scores.visited[seat], key=lambda c: c.index))
+        previous = dict(scores.rounds[seat][-1]) if scores.rounds[seat] else {}
+        used = {key: frozenset(icons) for key, icons in scores.used_choices[seat].items()}
+        total = sum(sum(points.values()) for points in scores.rounds[seat])
+        seats.append(SeatPast(visited, frozenset(visited), previous, used, _end_points(edition, list(visited), n), total))
+    races = []
+    for race in edition.races:
+        for region in (edition.regions if race.each else (None,)):
+            state = scores.races[(race.key, region.name if region else None)]
+            env = {"place": state.places_given + 1, "players": n, "round": scores.round_index + 1}
+            if region is not None:
+                env["region"] = region
+            races.append(RaceSlot(race, region, state.places_given, frozenset(state.winners), _run(race.award, env)))
+    return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races))
+
+
+_STANDINGS: dict = {}
+
+
+def standing_from_view(edition: Edition, view: dict) -> Standing:
+    """The standing a seat can work out from its view: the earlier rounds are public."""
+    key = (id(edition), tuple(view["players"]), repr(view["history"]))
+    standing = _STANDINGS.get(key)
+    if standing is None or standing.edition is not edition:
+        scores = ScoreKeeper(edition, view["players"])
+        for round_data in view["history"]:
+            drafts = [[edition.card(x) for x in round_data["drafts"][name]] for name in view["players"]]
+            scores.score_round(drafts, [dict(round_data["choices"].get(name, {})) for name in view["players"]])
+        standing = standing_from_scores(edition, scores)
+        if len(_STANDINGS) > 256:      # a memo of a pure function: it never changes a decision
+            _STANDINGS.clear()
+        _STANDINGS[key] = standing
+    return standing
+
+
+def visited_after(past: SeatPast, cards) -> list:
+    """The seat's visited cards once this round's cards are added, in deck order."""
+    seen = past.visited_set
+    new = [c for c in cards if c not in seen]
+    if not new:
+        return list(past.visited)
+    return sorted(seen.union(new), key=_deck_order)
+
+
+def _env(standing: Standing, past: SeatPast, cards: list, others: list, visited: list) -> dict:
+    return {"cards": cards, "throw": cards[0], "catch": cards[-1], "others": others, "visited": visited,
+            "players": standing.players, "round": standing.round}
+
+
+def choice_points(standing: Standing, seat: int, category, cards: list, others: list, visited=None) -> dict:
+    """icon -> points for every icon this seat may still pick for a choice category with these cards."""
+    past = standing.seats[seat]
+    env = _env(standing, past, cards, others, visited if visited is not None else visited_after(past, cards))
+    env["previous"] = past.previous.get(category.key, 0)
+    choice, used = category.choice, past.used.get(category.key, frozenset())
+    points = {}
+    for icon in choice.family.icons:
+        if choice.once_per_game and icon in used:
+            continue
+        env["choice"] = icon
+        if choice.requires is not None and not _run(choice.requires, env, False):
+            continue
+        points[icon] = _run(category.score, env)
+    return points
+
+
+def category_points(standing: Standing, seat: int, cards: list, others: list, choices: dict | None = None) -> dict:
+    """key -> points of each round category for these cards; a choice category at the given icon
+    (absent or None: no points) or, without `choices`, at its best icon."""
+    past = standing.seats[seat]
+    visited = visited_after(past, cards)
+    env = _env(standing, past, cards, others, visited)
+    points = {}
+    for category in standing.edition.categories:
+        if category.when != ROUND:
+            continue
+        if category.choice is not None:
+            options = choice_points(standing, seat, category, cards, others, visited)
+            if choices is None:
+                points[category.key] = max(options.values(), default=0)
+            else:
+                points[category.key] = options.get(choices.get(category.key), 0)
+            continue
+        env["previous"] = past.previous.get(category.key, 0)
+        points[category.key] = _run(category.score, env)
+    return points
+
+
+def race_points(standing: Standing, seat: int, cards: list, visited: list) -> dict:
+    """key -> what this seat's races would pay if it alone qualified this round."""
+    points = {}
+    env = {"cards": cards, "visited": visited, "players": standing.players, "round": standing.round}
+    for slot in standing.races:
+        if seat in slot.winners or not slot.next_award:
+            continue
+        if slot.region is not None:
+            env["region"] = slot.region
+        if _run(slot.race.qualifies, env, False):
+            points[slot.race.key] = points.get(slot.race.key, 0) + slot.next_award
+    return points
+
+
+def breakdown(standing: Standing, seat: int, cards: list, others: list) -> dict:
+    """seat_value split by sheet key: round categories, races, and what game-end categories gain."""
+    if not cards:
+        return {}
+    past = standing.seats[seat]
+    visited = visited_after(past, cards)
+    points = category_points(standing, seat, cards, others)
+    for key, value in race_points(standing, seat, cards, visited).items():
+        points[key] = points.get(key, 0) + value
+    before, after = {"visited": list(past.visited), "players": standing.players}, {"visited": visited, "players": standing.players}
+    for category in standing.edition.categories:
+        if category.when == GAME_END:
+            points[category.key] = _run(category.score, after) - _run(category.score, before)
+    return points
+
+
+def seat_value(standing: Standing, seat: int, cards: list, others: list) -> float:
+    """All a round's cards would add to this seat's final total: categories (a choice at its best
+    icon), races as if it alone qualified, and the gain of the game-end categories.
+    The sum of breakdown(), in one pass: the bots call it hundreds of thousands of times a game."""
+    past = standing.seats[seat]
+    visited = visited_after(past, cards)
+    env = {"cards": cards, "throw": cards[0], "catch": cards[-1], "others": others, "visited": visited,
+           "players": standing.players, "round": standing.round}
+    value = 0
+    for category in standing.edition.categories:
+        if category.when != ROUND:
+            continue
+        env["previous"] = past.previous.get(category.key, 0)
+        choice = category.choice
+        if choice is None:
+            value += _run(category.score, env)
+            continue
+        used, best = past.used.get(category.key, ()), 0
+        for icon in choice.family.icons:
+            if choice.once_per_game and icon in used:
+                continue
+            env["choice"] = icon
+            if choice.requires is not None and not _run(choice.requires, env, False):
+                continue
+            points = _run(category.score, env)
+            if points > best:
+                best = points
+        value += best
+    for slot in standing.races:
+        if seat in slot.winners or not slot.next_award:
+            continue
+        env["region"] = slot.region
+        if _run(slot.race.qualifies, env, False):
+            value += slot.next_award
+    if len(visited) != len(past.visited):
+        value += _end_points(standing.edition, visited, standing.players) - past.end_points
+    return value
+
+
+def round_values(standing: Standing, drafts: list, choices: list | None = None) -> list:
+    """Every seat's gain from a finished round, races shared as the score sheet shares them;
+    choice categories at the given icons (choices[seat]: key -> icon), else at their best."""
+    n = standing.players
+    visited = [visited_after(standing.seats[s], drafts[s]) for s in range(n)]
+    values = []
+    for seat in range(n):
+        others = [c for other in range(n) if other != seat for c in drafts[other]]
+        value = sum(category_points(standing, seat, drafts[seat], others, choices[seat] if choices else None).values())
+        if len(visited[seat]) != len(standing.seats[seat].visited):
+            value += _end_points(standing.edition, visited[seat], n) - standing.seats[seat].end_points
+        values.append(value)
+    for slot in standing.races:
+        qualifiers = []
+        for seat in range(n):
+            if seat in slot.winners:
+                continue
+            env = {"cards": drafts[seat], "visited": visited[seat], "players": n, "round": standing.round}
+            if slot.region is not None:
+                env["region"] = slot.region
+            if _run(slot.race.qualifies, env, False):
+                qualifiers.append(seat)
+        for seat in qualifiers:
+            values[seat] += slot.next_award
+    return values
+
+
+def card_list(edition: Edition, letters) -> list[Card]:
+    return [edition.card(x) for x in letters]

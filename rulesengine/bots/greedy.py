@@ -1,0 +1,142 @@
+"""The greedy bot: each decision maximises this seat's expected gain this round, nothing more.
+
+It reads the edition's compiled categories, races and game-end categories through evaluate.py, so
+it plays any edition or variant without edition-specific code. A pick is judged by completing the
+round at random from the cards still in play (sampled consistently with the seat's view by
+determinize.from_view) and averaging what the full round would add to the seat's total.
+It keeps no state between decisions: all randomness comes from agents.decision_rng.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..determinize import from_view
+from ..model import Edition
+from ..scoring import ScoreKeeper
+from .evaluate import Standing, card_list, choice_points, seat_value, standing_from_scores, standing_from_view
+from .seeding import decision_rng
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One guess at the cards of this round: those still in hands, and all dealt this round."""
+
+    in_hands: tuple
+    dealt: tuple
+
+
+def sample_round(edition: Edition, view: dict, rng: random.Random) -> Sample:
+    """Guess the hidden cards of this round consistently with what the seat has seen."""
+    world = from_view(edition, view, rng)
+    in_hands = tuple(c for hand in world.hands for c in hand)
+    return Sample(in_hands, in_hands + tuple(c for cards in world.drafts for c in cards))
+
+
+def expected_gains(standing: Standing, seat: int, drafts: list, options: list, samples: list, rng: random.Random,
+                   completions: int = 1) -> dict:
+    """option -> mean gain of the round if the seat takes it now and the rest of its cards at random.
+
+    Every option is completed with the same random orders (common random numbers), so the
+    comparison between options is much less noisy than each value."""
+    rest = standing.edition.hand_size - len(drafts) - 1
+    totals = dict.fromkeys(options, 0.0)
+    count = 0
+    for sample in samples:
+        for _ in range(completions):
+            order = list(sample.in_hands)
+            rng.shuffle(order)
+            count += 1
+            for card in options:
+                completion = [c for c in order[:rest + 1] if c is not card][:rest]
+                cards = drafts + [card] + completion
+                mine = set(cards)
+                others = [c for c in sample.dealt if c not in mine]
+                totals[card] += seat_value(standing, seat, cards, others)
+    return {card: total / max(count, 1) for card, total in totals.items()}
+
+
+def choice_reserve(standing: Standing, category) -> float:
+    """What keeping a once-per-game icon for a later round is worth: nothing in the last round."""
+    if not category.choice.once_per_game or standing.round >= standing.edition.rounds:
+        return 0.0
+    return _typical_points(standing.edition, category, standing.players)
+
+
+_TYPICAL: dict = {}
+
+
+def _typical_points(edition: Edition, category, players: int) -> float:
+    """The mean of the best legal icon's points over random hands: a fixed, seeded estimate."""
+    key = (id(edition), category.key, players)
+    if key not in _TYPICAL:
+        standing = standing_from_scores(edition, ScoreKeeper(edition, [str(i) for i in range(players)]))
+        rng = random.Random(f"typical/{edition.id}/{category.key}/{players}")
+        total, trials = 0.0, 200
+        for _ in range(trials):
+            dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
+            points = choice_points(standing, 0, category, dealt[:edition.hand_size], dealt[edition.hand_size:])
+            positive = sorted((p for p in points.values() if p > 0), reverse=True)
+            total += sum(positive) / len(positive) if positive else 0.0
+        _TYPICAL[key] = total / trials
+    return _TYPICAL[key]
+
+
+def best_choice(edition: Edition, view: dict, decision):
+    """The icon that scores most now, net of what keeping it for a later round is worth; or None."""
+    standing = standing_from_view(edition, view)
+    seat = view["seat"]
+    category = next(c for c in edition.choice_categories if c.key == decision.category)
+    mine = card_list(edition, view["table"][seat]["face_up"])
+    others = [c for other, table in enumerate(view["table"]) if other != seat for c in card_list(edition, table["face_up"])]
+    points = choice_points(standing, seat, category, mine, others)
+    reserve = choice_reserve(standing, category)
+    best, best_value = None, 0.0
+    for icon in decision.options:
+        if icon is None or icon not in points or points[icon] <= 0:
+            continue
+        value = points[icon] - reserve
+        if best is None or value > best_value:
+            best, best_value = icon, value
+    if best is None or best_value < 0:
+        return None
+    return best
+
+
+def my_drafts(edition: Edition, view: dict) -> list:
+    """The cards this seat has taken this round, Throw first."""
+    face_up = view["table"][view["seat"]]["face_up"]
+    return ([edition.card(view["throw"])] if view["throw"] else []) + card_list(edition, face_up)
+
+
+class GreedyAgent:
+    """Maximises this seat's expected round gain over random completions of its round."""
+
+    kind = "greedy"
+
+    def __init__(self, seed: int = 0, edition: Edition | None = None, *, samples: int = 6, completions: int = 3):
+        if edition is None:
+            raise ValueError("the greedy bot needs the edition")
+        self.seed = seed
+        self.edition = edition
+        self.samples = samples
+        self.completions = completions
+
+    def decide(self, view: dict, decision):
+        if decision.kind == "choice":
+            return best_choice(self.edition, view, decision)
+        if len(decision.options) == 1:
+            return decision.options[0]
+        rng = decision_rng(self.seed, view, decision)
+        gains = self.gains(view, decision, rng)
+        return max(decision.options, key=lambda letter: gains[letter])
+
+    def gains(self, view: dict, decision, rng: random.Random) -> dict:
+        """letter -> expected gain of taking that card now (what the `?` help calls 'expected')."""
+        edition = self.edition
+        standing = standing_from_view(edition, view)
+        samples = [sample_round(edition, view, rng) for _ in range(self.samples)]
+        options = card_list(edition, decision.options)
+        gains = expected_gains(standing, view["seat"], my_drafts(edition, view), options, samples, rng, self.completions)
+        return {card.letter: gain for card, gain in gains.items()}

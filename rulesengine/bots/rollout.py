@@ -1,0 +1,124 @@
+"""The rest of one round played out fast, in a sampled world, by bots that see that world.
+
+The search bot tries each of its options in many sampled worlds; a full Game per trial would spend
+its time on views, events and score sheets nobody reads. A RoundPlay holds only hands and drafts
+and passes them by the edition's passing rules exactly as engine.Game does; at the end every seat
+picks its best choice icons and the round is valued by evaluate.round_values.
+It only ever sees a world sampled by determinize.from_view, never the real game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..model import Edition
+from .evaluate import Standing, round_values, seat_value
+
+
+class RoundPlay:
+    """Hands and drafts of every seat, from some point of a round to its end."""
+
+    __slots__ = ("edition", "round_index", "hands", "drafts", "dealt")
+
+    def __init__(self, edition: Edition, round_index: int, hands: list, drafts: list):
+        self.edition = edition
+        self.round_index = round_index
+        self.hands = [list(h) for h in hands]
+        self.drafts = [list(d) for d in drafts]
+        self.dealt = [c for h in hands for c in h] + [c for d in drafts for c in d]
+
+    @classmethod
+    def from_game(cls, game) -> RoundPlay:
+        return cls(game.edition, game.round, game.hands, game.drafts)
+
+    def copy(self) -> RoundPlay:
+        twin = RoundPlay.__new__(RoundPlay)
+        twin.edition, twin.round_index, twin.dealt = self.edition, self.round_index, self.dealt
+        twin.hands = [list(h) for h in self.hands]
+        twin.drafts = [list(d) for d in self.drafts]
+        return twin
+
+    @property
+    def over(self) -> bool:
+        return not self.hands[0]
+
+    def step(self, picks: list) -> None:
+        """Every seat takes its pick; hands pass on; the last card of each hand is caught."""
+        n = len(self.hands)
+        for seat, card in enumerate(picks):
+            self.hands[seat].remove(card)
+            self.drafts[seat].append(card)
+        passing = self.edition.passing
+        direction = passing.direction(self.round_index)
+        if len(self.hands[0]) == 1 and passing.catch == "previous":
+            direction = -direction
+        self.hands = [self.hands[(seat - direction) % n] for seat in range(n)]
+        if len(self.hands[0]) == 1:
+            for seat in range(n):
+                self.drafts[seat].append(self.hands[seat].pop())
+
+
+def greedy_pick(standing: Standing, play: RoundPlay, seat: int, rng: random.Random, completions: int) -> object:
+    """The card of this seat's hand that most raises its round gain, over `completions` random endings;
+    with 0 (the default, and the better model of a greedy rival: measured), judged on the cards taken
+    so far plus that card, which is cheap and the same in every rollout that reaches this hand."""
+    hand = play.hands[seat]
+    if len(hand) == 1:
+        return hand[0]
+    drafts = play.drafts[seat]
+    rest = play.edition.hand_size - len(drafts) - 1
+    pool = [c for h in play.hands for c in h]
+    orders = []
+    for _ in range(completions):
+        rng.shuffle(pool)
+        orders.append(pool[:rest + 1])
+    best, best_value = hand[0], None
+    for card in hand:
+        if orders:
+            value = 0.0
+            for order in orders:
+                cards = drafts + [card] + [c for c in order if c is not card][:rest]
+                value += seat_value(standing, seat, cards, _others(play, cards))
+        else:
+            # the card goes before the latest one: judged for what it adds, not as a would-be Catch
+            cards = drafts[:-1] + [card] + drafts[-1:] if len(drafts) >= 2 else drafts + [card]
+            value = seat_value(standing, seat, cards, [c for other, d in enumerate(play.drafts) if other != seat for c in d])
+        if best_value is None or value > best_value:
+            best, best_value = card, value
+    return best
+
+
+def _others(play: RoundPlay, cards: list) -> list:
+    mine = set(cards)
+    return [c for c in play.dealt if c not in mine]
+
+
+def play_out(standing: Standing, play: RoundPlay, first: dict, rng: random.Random, policy: str, completions: int,
+             known: dict | None = None) -> list:
+    """Finish the round: `first` fixes some seats' next pick; then every seat follows the policy.
+    Returns each seat's gain from the round.
+
+    A greedy pick is a function of the seat, its hand and the cards taken so far (its random
+    completions are seeded by them), and `known` remembers it, so the options tried in one world
+    share every pick they have in common instead of recomputing and re-randomising it."""
+    while not play.over:
+        picks = []
+        for seat, hand in enumerate(play.hands):
+            if seat in first:
+                picks.append(first[seat])
+            elif len(hand) == 1:
+                picks.append(hand[0])
+            elif policy == "random":
+                picks.append(hand[rng.randrange(len(hand))])
+            else:
+                key = (seat, "".join(c.letter for c in hand), "/".join("".join(c.letter for c in d) for d in play.drafts))
+                pick = known.get(key) if known is not None else None
+                if pick is None:
+                    seeded = random.Random(f"{key}") if completions else rng
+                    pick = greedy_pick(standing, play, seat, seeded, completions)
+                    if known is not None:
+                        known[key] = pick
+                picks.append(pick)
+        first = {}
+        play.step(picks)
+    return round_values(standing, play.drafts)
