@@ -18,11 +18,11 @@ sys.path.insert(0, str(ROOT))
 
 from rulesengine.simulate import run_tournament  # noqa: E402
 
-MATCHES = [
-    ("greedy vs 3 random", ["greedy", "random", "random", "random"], "games"),
-    ("search vs 3 greedy", ["search", "greedy", "greedy", "greedy"], "search_games"),
-    ("search vs greedy (2p)", ["search", "greedy"], "search_games"),
-]
+MATCHES = {
+    "greedy-random": ("greedy vs 3 random", ["greedy", "random", "random", "random"], "games"),
+    "search-greedy": ("search vs 3 greedy", ["search", "greedy", "greedy", "greedy"], "search_games"),
+    "search-greedy-2p": ("search vs greedy (2p)", ["search", "greedy"], "search_games"),
+}
 
 
 def main() -> None:
@@ -33,7 +33,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--editions", default="australia,europe,usa")
+    parser.add_argument("--matches", default=",".join(MATCHES), help="some of: " + ", ".join(MATCHES))
     args = parser.parse_args()
+    unknown = [m for m in args.matches.split(",") if m not in MATCHES]
+    if unknown:
+        parser.error(f"unknown match {unknown[0]!r} (matches: {', '.join(MATCHES)})")
     options = {"search": {"rollouts": args.search_rollouts}}
     print(f"search budget: {args.search_rollouts} rollouts per decision; {args.jobs} worker processes; seed {args.seed}")
     print(f"{'edition':<11}{'match':<24}{'games':>6}{'first seat wins':>17}{'95% CI':>17}{'games/s':>9}")
@@ -43,7 +47,8 @@ def main() -> None:
         if not path.exists():
             print(f"{name:<11}(no edition file)")
             continue
-        for label, seats, games_key in MATCHES:
+        for match in args.matches.split(","):
+            label, seats, games_key = MATCHES[match]
             result = run_tournament(str(path), seats, getattr(args, games_key), args.seed, options, args.jobs)
             entry = result.entries[0]
             low, high = entry.interval

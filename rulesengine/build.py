@@ -12,6 +12,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from .checks import Facts, run_checks
+from .dsl.ast import variable_names
 from .dsl.checker import Symbols, check
 from .dsl.compiler import compile_checked
 from .dsl.parser import DslSyntaxError, parse
@@ -163,7 +164,8 @@ class Builder:
             return Expression(text, path, None)
         source_map = self.map
         return Expression(text, path, compile_checked(node, checked.resolved, self.lookups),
-                          lambda start, end: source_map.span_in_value(path, start, end, text))
+                          lambda start, end: source_map.span_in_value(path, start, end, text),
+                          variable_names(node, checked.resolved))
 
     def language(self, families, icon_owner, regions, cards, tables, card_sets):
         """The quoted names (symbols) and the edition constants the expressions may use."""

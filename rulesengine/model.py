@@ -65,6 +65,7 @@ class Expression:
     path: tuple
     run: Callable
     locate: Callable = None          # (start, end) offsets in text -> Span in the edition file
+    variables: frozenset = frozenset()   # the game variables it reads (cards, others, ...)
 
 
 @dataclass(frozen=True, slots=True)

@@ -183,3 +183,22 @@ def test_tournament_rotates_seats_and_counts_every_game():
     again = run_tournament(str(path), ["random", "random", "random"], 6, seed=2, jobs=2)
     assert [e.wins for e in again.entries] == [e.wins for e in result.entries]
     assert [e.points for e in again.entries] == [e.points for e in result.entries]
+
+
+def test_seat_values_are_remembered_only_as_far_as_the_edition_reads(australia):
+    from rulesengine.bots.evaluate import _seat_value, seat_value, standing_from_scores
+    from rulesengine.scoring import ScoreKeeper
+
+    europe = load_edition(ROOT / "editions" / "europe.yaml")
+    treasures = next(c for c in europe.categories if c.key == "treasures")
+    assert treasures.score.variables >= {"others", "choice", "players"}
+    assert next(c for c in australia.categories if c.key == "sites").score.variables == {"visited"}
+    assert standing_from_scores(europe, ScoreKeeper(europe, ["a", "b"])).reads_others
+    standing = standing_from_scores(australia, ScoreKeeper(australia, ["a", "b"]))
+    assert not standing.reads_others
+    mine, others = [australia.card(x) for x in "YVWA"], [australia.card(x) for x in "CDG"]   # Throw 7, Catch 1
+    first = seat_value(standing, 0, mine, others)
+    assert first == _seat_value(standing, 0, mine, others) == seat_value(standing, 0, mine, [])
+    assert len(standing.memo) == 1
+    swapped = mine[1:] + mine[:1]                                                                # Throw 2, Catch 7
+    assert seat_value(standing, 0, swapped, others) == _seat_value(standing, 0, swapped, others) == first - 1

@@ -11,7 +11,7 @@ cards they sampled themselves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..dsl.builtins import DslRuntimeError
@@ -62,6 +62,22 @@ class Standing:
     round: int                       # 1-based number of the round being played
     seats: tuple
     races: tuple
+    reads_others: bool = True        # whether a round category reads `others` (see seat_value)
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+
+
+MEMO_LIMIT = 50_000                  # seat values kept per standing; past it the memo starts afresh
+
+
+def _reads_others(edition: Edition) -> bool:
+    """Whether some round category's points depend on the other seats' cards."""
+    for category in edition.categories:
+        if category.when != ROUND:
+            continue
+        expressions = [category.score] + ([category.choice.requires] if category.choice and category.choice.requires else [])
+        if any("others" in e.variables for e in expressions):
+            return True
+    return False
 
 
 def _end_points(edition: Edition, visited: list, players: int) -> float:
@@ -87,7 +103,7 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
             if region is not None:
                 env["region"] = region
             races.append(RaceSlot(race, region, state.places_given, frozenset(state.winners), _run(race.award, env)))
-    return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races))
+    return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), _reads_others(edition))
 
 
 _STANDINGS: dict = {}
@@ -103,7 +119,7 @@ def standing_from_view(edition: Edition, view: dict) -> Standing:
             drafts = [[edition.card(x) for x in round_data["drafts"][name]] for name in view["players"]]
             scores.score_round(drafts, [dict(round_data["choices"].get(name, {})) for name in view["players"]])
         standing = standing_from_scores(edition, scores)
-        if len(_STANDINGS) > 256:      # a memo of a pure function: it never changes a decision
+        if len(_STANDINGS) > 16:       # a memo of a pure function: it never changes a decision
             _STANDINGS.clear()
         _STANDINGS[key] = standing
     return standing
@@ -195,7 +211,20 @@ def breakdown(standing: Standing, seat: int, cards: list, others: list) -> dict:
 def seat_value(standing: Standing, seat: int, cards: list, others: list) -> float:
     """All a round's cards would add to this seat's final total: categories (a choice at its best
     icon), races as if it alone qualified, and the gain of the game-end categories.
-    The sum of breakdown(), in one pass: the bots call it hundreds of thousands of times a game."""
+    The sum of breakdown(), in one pass: the bots call it hundreds of thousands of times a game,
+    mostly on hands they have judged before (the same picks so far in another sampled world), so
+    the standing remembers each value; `others` is part of the key only if the edition reads it."""
+    key = (seat, tuple([c.index for c in cards]), tuple([c.index for c in others]) if standing.reads_others else None)
+    memo = standing.memo
+    value = memo.get(key)
+    if value is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        value = memo[key] = _seat_value(standing, seat, cards, others)
+    return value
+
+
+def _seat_value(standing: Standing, seat: int, cards: list, others: list) -> float:
     past = standing.seats[seat]
     visited = visited_after(past, cards)
     env = {"cards": cards, "throw": cards[0], "catch": cards[-1], "others": others, "visited": visited,

@@ -117,3 +117,27 @@ def depth_and_size(node: Node) -> tuple[int, int]:
         deepest = max(deepest, depth)
         stack.extend((child, depth + 1) for child in children(current))
     return deepest, size
+
+
+def variable_names(node: Node, resolved: dict) -> frozenset:
+    """The names the expression reads from its environment (those the checker did not bind to an
+    edition constant), so a caller can tell which game variables a value depends on. Names bound
+    by `let` or a comprehension are included: a harmless over-approximation."""
+    names = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Name) and id(current) not in resolved:
+            names.add(current.name)
+        stack.extend(_children(current))
+    return frozenset(names)
+
+
+def _children(node: Node):
+    for cls in type(node).__mro__:
+        for slot in getattr(cls, "__slots__", ()):
+            value = getattr(node, slot, None)
+            if isinstance(value, Node):
+                yield value
+            elif isinstance(value, (tuple, list)):
+                yield from (item for item in value if isinstance(item, Node))
