@@ -16,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rulesengine.bots.search import DEFAULT_ROLLOUTS  # noqa: E402
 from rulesengine.simulate import run_tournament  # noqa: E402
 
 MATCHES = {
@@ -29,7 +30,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400, help="games of greedy vs random, per edition")
     parser.add_argument("--search-games", type=int, default=200, help="games of each match with a search bot, per edition")
-    parser.add_argument("--search-rollouts", type=int, default=64, help="search bot: rollouts per decision")
+    parser.add_argument("--search-rollouts", type=int, default=DEFAULT_ROLLOUTS, help="search bot: rollouts per decision")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--editions", default="australia,europe,usa")

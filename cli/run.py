@@ -7,6 +7,7 @@ import secrets
 import click
 
 from rulesengine.agents import BOTS
+from rulesengine.bots.search import DEFAULT_ROLLOUTS
 from rulesengine.session import Session, check_writable
 
 from .common import handles_errors
@@ -26,7 +27,7 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write every event as JSON lines (for `boom replay`).")
 @click.option("--save-record", type=click.Path(dir_okay=False), help="Write the finished game as a record (YAML or JSON by extension) for `boom score`.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking.")
-@click.option("--search-rollouts", type=click.IntRange(1), default=None, help="Search bots: rollouts per decision (default 64).")
+@click.option("--search-rollouts", type=click.IntRange(1), default=None, help=f"Search bots: rollouts per decision (default {DEFAULT_ROLLOUTS}).")
 @click.option("--search-seconds", type=click.FloatRange(0, min_open=True), default=None, help="Search bots: seconds per decision (a game so played does not replay exactly).")
 @handles_errors
 def run(file, players, seed, seats, names, save_path, log_path, save_record, quiet, search_rollouts, search_seconds):

@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from rulesengine.agents import BOTS
+from rulesengine.bots.search import DEFAULT_ROLLOUTS
 from rulesengine.simulate import Tournament, run_tournament
 
 from .common import handles_errors
@@ -54,7 +55,7 @@ def result_table(result: Tournament) -> Table:
 @click.option("--seats", "seats_text", required=True, help="The line-up, one bot per seat: e.g. greedy,random,random,random (bots: " + ", ".join(BOTS) + ").")
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game g uses seed + g.")
-@click.option("--search-rollouts", type=click.IntRange(1), default=None, help="Search bot: rollouts per decision (default 64).")
+@click.option("--search-rollouts", type=click.IntRange(1), default=None, help=f"Search bot: rollouts per decision (default {DEFAULT_ROLLOUTS}).")
 @click.option("--search-seconds", type=click.FloatRange(0, min_open=True), default=None, help="Search bot: seconds per decision (not replayable).")
 @click.option("--jobs", "-j", type=click.IntRange(1), default=1, show_default=True, help="Worker processes (at most the number of CPUs).")
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)

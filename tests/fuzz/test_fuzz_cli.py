@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from cli.main import main
 
 from .budget import budget
-from .known_issues import known_issue
 from .paths import EDITIONS
 
 pytestmark = pytest.mark.fuzz
@@ -96,10 +95,6 @@ def test_any_command_line(files, parts, stdin):
     output = result.output
     if result.exit_code == 3 or not isinstance(result.exception, SystemExit | None):
         debug = CliRunner().invoke(main, args, input="\n".join(stdin) + "\n" if stdin else None, env={"BOOM_DEBUG": "1"})
-        issue = known_issue(debug.exception) if debug.exception is not None else None
-        if issue is not None:
-            event(f"known issue: {issue.name}")
-            return
         if debug.exception is not None and not isinstance(debug.exception, SystemExit):
             raise debug.exception
     assert result.exception is None or isinstance(result.exception, SystemExit), f"{args}: {type(result.exception).__name__}: {result.exception}"
