@@ -185,20 +185,28 @@ def test_tournament_rotates_seats_and_counts_every_game():
     assert [e.points for e in again.entries] == [e.points for e in result.entries]
 
 
-def test_seat_values_are_remembered_only_as_far_as_the_edition_reads(australia):
-    from rulesengine.bots.evaluate import _seat_value, seat_value, standing_from_scores
+def test_seat_values_are_remembered_except_the_categories_that_read_others(australia):
+    from rulesengine.bots.evaluate import breakdown, seat_value, standing_from_scores
     from rulesengine.scoring import ScoreKeeper
 
     europe = load_edition(ROOT / "editions" / "europe.yaml")
     treasures = next(c for c in europe.categories if c.key == "treasures")
     assert treasures.score.variables >= {"others", "choice", "players"}
     assert next(c for c in australia.categories if c.key == "sites").score.variables == {"visited"}
-    assert standing_from_scores(europe, ScoreKeeper(europe, ["a", "b"])).reads_others
+    assert [c.key for c in standing_from_scores(europe, ScoreKeeper(europe, ["a", "b"])).shared] == ["treasures"]
     standing = standing_from_scores(australia, ScoreKeeper(australia, ["a", "b"]))
-    assert not standing.reads_others
+    assert not standing.shared
     mine, others = [australia.card(x) for x in "YVWA"], [australia.card(x) for x in "CDG"]   # Throw 7, Catch 1
     first = seat_value(standing, 0, mine, others)
-    assert first == _seat_value(standing, 0, mine, others) == seat_value(standing, 0, mine, [])
+    assert first == sum(breakdown(standing, 0, mine, others).values()) == seat_value(standing, 0, mine, [])
     assert len(standing.memo) == 1
     swapped = mine[1:] + mine[:1]                                                                # Throw 2, Catch 7
-    assert seat_value(standing, 0, swapped, others) == _seat_value(standing, 0, swapped, others) == first - 1
+    assert seat_value(standing, 0, swapped, others) == sum(breakdown(standing, 0, swapped, others).values()) == first - 1
+    # Europe: the treasures read the other seats' cards, so the same hand is worth more beside more of them
+    standing = standing_from_scores(europe, ScoreKeeper(europe, ["a", "b"]))
+    treasure = next(icon for card in europe.cards for icon in card.icons if icon in treasures.choice.family.icon_set)
+    holding = [card for card in europe.cards if treasure in card.icons]
+    mine, many = holding[:1] + [c for c in europe.cards if c not in holding][:4], holding[1:]
+    assert many and seat_value(standing, 0, mine, many) > seat_value(standing, 0, mine, [])
+    for others in ([], many):
+        assert seat_value(standing, 0, mine, others) == sum(breakdown(standing, 0, mine, others).values())

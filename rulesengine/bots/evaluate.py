@@ -62,22 +62,18 @@ class Standing:
     round: int                       # 1-based number of the round being played
     seats: tuple
     races: tuple
-    reads_others: bool = True        # whether a round category reads `others` (see seat_value)
+    own: tuple = ()                  # the round categories that read only this seat's cards
+    shared: tuple = ()               # those that read `others` too (see seat_value)
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 MEMO_LIMIT = 50_000                  # seat values kept per standing; past it the memo starts afresh
 
 
-def _reads_others(edition: Edition) -> bool:
-    """Whether some round category's points depend on the other seats' cards."""
-    for category in edition.categories:
-        if category.when != ROUND:
-            continue
-        expressions = [category.score] + ([category.choice.requires] if category.choice and category.choice.requires else [])
-        if any("others" in e.variables for e in expressions):
-            return True
-    return False
+def _reads_others(category) -> bool:
+    """Whether a category's points depend on the other seats' cards (races never see them)."""
+    expressions = [category.score] + ([category.choice.requires] if category.choice and category.choice.requires else [])
+    return any("others" in e.variables for e in expressions)
 
 
 def _end_points(edition: Edition, visited: list, players: int) -> float:
@@ -103,7 +99,9 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
             if region is not None:
                 env["region"] = region
             races.append(RaceSlot(race, region, state.places_given, frozenset(state.winners), _run(race.award, env)))
-    return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), _reads_others(edition))
+    rounds = [c for c in edition.categories if c.when == ROUND]
+    return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races),
+                    tuple(c for c in rounds if not _reads_others(c)), tuple(c for c in rounds if _reads_others(c)))
 
 
 _STANDINGS: dict = {}
@@ -134,7 +132,7 @@ def visited_after(past: SeatPast, cards) -> list:
     return sorted(seen.union(new), key=_deck_order)
 
 
-def _env(standing: Standing, past: SeatPast, cards: list, others: list, visited: list) -> dict:
+def _env(standing: Standing, cards: list, others: list, visited: list) -> dict:
     return {"cards": cards, "throw": cards[0], "catch": cards[-1], "others": others, "visited": visited,
             "players": standing.players, "round": standing.round}
 
@@ -142,7 +140,7 @@ def _env(standing: Standing, past: SeatPast, cards: list, others: list, visited:
 def choice_points(standing: Standing, seat: int, category, cards: list, others: list, visited=None) -> dict:
     """icon -> points for every icon this seat may still pick for a choice category with these cards."""
     past = standing.seats[seat]
-    env = _env(standing, past, cards, others, visited if visited is not None else visited_after(past, cards))
+    env = _env(standing, cards, others, visited if visited is not None else visited_after(past, cards))
     env["previous"] = past.previous.get(category.key, 0)
     choice, used = category.choice, past.used.get(category.key, frozenset())
     points = {}
@@ -161,7 +159,7 @@ def category_points(standing: Standing, seat: int, cards: list, others: list, ch
     (absent or None: no points) or, without `choices`, at its best icon."""
     past = standing.seats[seat]
     visited = visited_after(past, cards)
-    env = _env(standing, past, cards, others, visited)
+    env = _env(standing, cards, others, visited)
     points = {}
     for category in standing.edition.categories:
         if category.when != ROUND:
@@ -211,44 +209,51 @@ def breakdown(standing: Standing, seat: int, cards: list, others: list) -> dict:
 def seat_value(standing: Standing, seat: int, cards: list, others: list) -> float:
     """All a round's cards would add to this seat's final total: categories (a choice at its best
     icon), races as if it alone qualified, and the gain of the game-end categories.
-    The sum of breakdown(), in one pass: the bots call it hundreds of thousands of times a game,
-    mostly on hands they have judged before (the same picks so far in another sampled world), so
-    the standing remembers each value; `others` is part of the key only if the edition reads it."""
-    key = (seat, tuple([c.index for c in cards]), tuple([c.index for c in others]) if standing.reads_others else None)
+    The sum of breakdown(), faster: the bots call it hundreds of thousands of times a game, mostly
+    on hands they have judged before (the same picks so far in another sampled world), so the
+    standing remembers the part that depends on this seat's cards alone; only the categories that
+    read `others` are worked out every time."""
+    key = (seat, tuple([c.index for c in cards]))
     memo = standing.memo
     value = memo.get(key)
     if value is None:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        value = memo[key] = _seat_value(standing, seat, cards, others)
+        value = memo[key] = _own_value(standing, seat, cards)
+    if standing.shared:
+        env = _env(standing, cards, others, visited_after(standing.seats[seat], cards))
+        for category in standing.shared:
+            value += _best_points(category, standing.seats[seat], env)
     return value
 
 
-def _seat_value(standing: Standing, seat: int, cards: list, others: list) -> float:
+def _best_points(category, past: SeatPast, env: dict) -> float:
+    """A round category's points; a choice category's at its best icon still allowed."""
+    env["previous"] = past.previous.get(category.key, 0)
+    choice = category.choice
+    if choice is None:
+        return _run(category.score, env)
+    used, best = past.used.get(category.key, ()), 0
+    for icon in choice.family.icons:
+        if choice.once_per_game and icon in used:
+            continue
+        env["choice"] = icon
+        if choice.requires is not None and not _run(choice.requires, env, False):
+            continue
+        points = _run(category.score, env)
+        if points > best:
+            best = points
+    return best
+
+
+def _own_value(standing: Standing, seat: int, cards: list) -> float:
+    """seat_value without the categories that read `others` (which is then left unset)."""
     past = standing.seats[seat]
     visited = visited_after(past, cards)
-    env = {"cards": cards, "throw": cards[0], "catch": cards[-1], "others": others, "visited": visited,
-           "players": standing.players, "round": standing.round}
+    env = _env(standing, cards, None, visited)
     value = 0
-    for category in standing.edition.categories:
-        if category.when != ROUND:
-            continue
-        env["previous"] = past.previous.get(category.key, 0)
-        choice = category.choice
-        if choice is None:
-            value += _run(category.score, env)
-            continue
-        used, best = past.used.get(category.key, ()), 0
-        for icon in choice.family.icons:
-            if choice.once_per_game and icon in used:
-                continue
-            env["choice"] = icon
-            if choice.requires is not None and not _run(choice.requires, env, False):
-                continue
-            points = _run(category.score, env)
-            if points > best:
-                best = points
-        value += best
+    for category in standing.own:
+        value += _best_points(category, past, env)
     for slot in standing.races:
         if seat in slot.winners or not slot.next_award:
             continue
