@@ -142,16 +142,19 @@ def choice_points(standing: Standing, seat: int, category, cards: list, others: 
     past = standing.seats[seat]
     env = _env(standing, cards, others, visited if visited is not None else visited_after(past, cards))
     env["previous"] = past.previous.get(category.key, 0)
-    choice, used = category.choice, past.used.get(category.key, frozenset())
-    points = {}
+    return dict(_icon_points(category, past, env))
+
+
+def _icon_points(category, past: SeatPast, env: dict):
+    """(icon, points) for each icon of a choice category the seat may still pick (env is changed)."""
+    choice, used = category.choice, past.used.get(category.key, ())
     for icon in choice.family.icons:
         if choice.once_per_game and icon in used:
             continue
         env["choice"] = icon
         if choice.requires is not None and not _run(choice.requires, env, False):
             continue
-        points[icon] = _run(category.score, env)
-    return points
+        yield icon, _run(category.score, env)
 
 
 def category_points(standing: Standing, seat: int, cards: list, others: list, choices: dict | None = None) -> dict:
@@ -230,20 +233,9 @@ def seat_value(standing: Standing, seat: int, cards: list, others: list) -> floa
 def _best_points(category, past: SeatPast, env: dict) -> float:
     """A round category's points; a choice category's at its best icon still allowed."""
     env["previous"] = past.previous.get(category.key, 0)
-    choice = category.choice
-    if choice is None:
+    if category.choice is None:
         return _run(category.score, env)
-    used, best = past.used.get(category.key, ()), 0
-    for icon in choice.family.icons:
-        if choice.once_per_game and icon in used:
-            continue
-        env["choice"] = icon
-        if choice.requires is not None and not _run(choice.requires, env, False):
-            continue
-        points = _run(category.score, env)
-        if points > best:
-            best = points
-    return best
+    return max(0, max((points for _, points in _icon_points(category, past, env)), default=0))   # no icon: no points
 
 
 def _own_value(standing: Standing, seat: int, cards: list) -> float:
