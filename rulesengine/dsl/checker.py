@@ -197,17 +197,20 @@ class Checker:
             self.locals.pop()
 
     def visit_Comprehension(self, node):
+        """The list it goes through is built once, at the depth of the comprehension itself; only its
+        `if` and its items run once per item, so only they count as nested (a chain of lists built
+        from lists adds work, it does not multiply it)."""
+        source = self.visit(node.source)
         self.loops += 1
         try:
             if self.loops > MAX_NESTED_LOOPS:
                 self.problem(node, f"more than {MAX_NESTED_LOOPS} lists built one inside another", "D209",
                              "each nested '[... for ...]' multiplies the work; use 'let' to build a list once")
-            return self._comprehension(node)
+            return self._comprehension(node, source)
         finally:
             self.loops -= 1
 
-    def _comprehension(self, node):
-        source = self.visit(node.source)
+    def _comprehension(self, node, source):
         item = ERROR
         if isinstance(source, ListType):
             item = source.item

@@ -246,6 +246,10 @@ def test_nested_loops_end():
     assert evaluates_in_time(NESTED_LOOPS) == "EditionError D209"
     three = "sum([sum([sum([1 for a in deck]) for b in deck]) for c in deck])"
     assert evaluates_in_time(three) == "int"
+    chain = "deck"                       # lists built from lists, one after another: not nested (found by fuzzing)
+    for level in range(8):
+        chain = f"[x{level} for x{level} in {chain}]"
+    assert evaluates_in_time(f"len({chain})") == "int"
 
 
 def test_an_ordinary_expression_evaluates_in_a_child_process():
