@@ -136,6 +136,13 @@ class Checker:
         target = self.visit(node.target)
         if target == ERROR:
             return ERROR
+        if target == ANY:                # an item of the empty list `[]`: never evaluated (found by fuzzing)
+            types = {fields[node.name] for fields in ATTRIBUTES.values() if node.name in fields}
+            if not types:
+                names = sorted({name for fields in ATTRIBUTES.values() for name in fields})
+                self.problem(node, f"nothing has an attribute '{node.name}'", "D204", suggest(node.name, names) or f"attributes: {', '.join(names)}")
+                return ERROR
+            return types.pop() if len(types) == 1 else ANY
         fields = ATTRIBUTES.get(target)
         if not fields:
             self.problem(node, f"a {target} has no attribute '{node.name}'", "D204")

@@ -92,3 +92,26 @@ def test_outputs_into_a_missing_folder_are_refused_before_the_game(tmp_path):
         assert result.exit_code == 1
         assert f"error: cannot write {target}: its folder does not exist or is not writable" in result.output
         assert "Winner" not in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("text, value", [
+    ("(let x = true; [(let y = x.region; x) for x in []])", []),    # an attribute of an item of `[]`
+    ("sum([x.number for x in []])", 0),
+    ("len([x for x in [x for x in [x for x in [x for x in []]]]])", 0),   # a chain of lists is not nested
+])
+def test_expressions_the_dsl_fuzzer_found_refused_now_evaluate(text, value):
+    from rulesengine import load_edition
+    from rulesengine.build import compile_expression
+
+    assert compile_expression(load_edition(EDITIONS / "australia.yaml"), text)({}) == value
+
+
+def test_an_unknown_attribute_of_an_item_of_the_empty_list_is_still_an_error():
+    from rulesengine import load_edition
+    from rulesengine.build import compile_expression
+    from rulesengine.errors import EditionError
+
+    with pytest.raises(EditionError) as caught:
+        compile_expression(load_edition(EDITIONS / "australia.yaml"), "[x.regin for x in []]")
+    (diagnostic,) = caught.value.diagnostics
+    assert (diagnostic.code, diagnostic.span.col, diagnostic.hint) == ("D204", 2, "did you mean 'region'?")
