@@ -129,15 +129,6 @@ def variable_names(node: Node, resolved: dict) -> frozenset:
         current = stack.pop()
         if isinstance(current, Name) and id(current) not in resolved:
             names.add(current.name)
-        stack.extend(_children(current))
+        stack.extend(children(current))
     return frozenset(names)
 
-
-def _children(node: Node):
-    for cls in type(node).__mro__:
-        for slot in getattr(cls, "__slots__", ()):
-            value = getattr(node, slot, None)
-            if isinstance(value, Node):
-                yield value
-            elif isinstance(value, (tuple, list)):
-                yield from (item for item in value if isinstance(item, Node))
