@@ -15,6 +15,7 @@ from rich.console import Console
 
 from rulesengine import BoomError, render
 from rulesengine.agents import agent_seed, make_bot
+from rulesengine.bots.search import search_budget
 from rulesengine.play import play
 from rulesengine.session import Session, write_atomic
 
@@ -27,9 +28,7 @@ def make_agents(session: Session):
     is kept in the session's options, so a resumed game is played with the same one."""
     edition, seed = session.game.edition, session.game.seed
     hot_seat = session.seats.count("human") > 1
-    search = {key: session.options[f"search_{key}"] for key in ("rollouts", "seconds") if session.options.get(f"search_{key}") is not None}
-    if "seconds" in search and "rollouts" not in search:
-        search["rollouts"] = None
+    search = search_budget(session.options.get("search_rollouts"), session.options.get("search_seconds"))
     return [TerminalAgent(edition, hot_seat=hot_seat) if kind == "human" else make_bot(kind, edition, agent_seed(seed, seat), **search)
             for seat, kind in enumerate(session.seats)]
 

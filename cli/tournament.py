@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from rulesengine.agents import BOTS
-from rulesengine.bots.search import DEFAULT_ROLLOUTS
+from rulesengine.bots.search import DEFAULT_ROLLOUTS, search_budget
 from rulesengine.simulate import Tournament, run_tournament
 
 from .common import handles_errors
@@ -25,17 +25,6 @@ def parse_seats(text: str) -> list[str]:
     if not kinds:
         raise click.BadParameter("name at least one bot", param_hint="--seats")
     return kinds
-
-
-def search_options(rollouts: int | None, seconds: float | None) -> dict:
-    """The search bot's budget as make_bot options (rollouts per decision, seconds per decision)."""
-    options = {}
-    if rollouts is not None:
-        options["rollouts"] = rollouts
-    if seconds is not None:
-        options["seconds"] = seconds
-        options.setdefault("rollouts", None)
-    return options
 
 
 def result_table(result: Tournament) -> Table:
@@ -63,7 +52,7 @@ def result_table(result: Tournament) -> Table:
 def tournament(file, seats_text, games, seed, search_rollouts, search_seconds, jobs, output):
     """Play bots against each other and print their win rates (a benchmark, not a test)."""
     kinds = parse_seats(seats_text)
-    options = {"search": search_options(search_rollouts, search_seconds)}
+    options = {"search": search_budget(search_rollouts, search_seconds)}
     console = Console(highlight=False, stderr=output == "json")
     jobs = min(jobs, os.cpu_count() or 1, games)
     with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

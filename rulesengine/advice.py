@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .bots.evaluate import breakdown, card_list, choice_points, standing_from_view
+from .bots.evaluate import breakdown, card_list, choice_points, face_up_cards, standing_from_view
 from .bots.greedy import GreedyAgent, my_drafts
 from .engine import Decision
 from .model import Edition
@@ -42,15 +42,10 @@ def sheet_keys(edition: Edition) -> list[tuple[str, str]]:
     return [(c.key, c.title) for c in edition.categories] + [(r.key, r.title) for r in edition.races]
 
 
-def _others(edition: Edition, view: dict) -> list:
-    seat = view["seat"]
-    return [c for other, table in enumerate(view["table"]) if other != seat for c in card_list(edition, table["face_up"])]
-
-
 def card_advice(edition: Edition, view: dict, decision: Decision, samples: int = 6) -> list[CardAdvice]:
     """Advice for every card this decision offers (a Throw or a draft), in the hand's order."""
     standing = standing_from_view(edition, view)
-    seat, drafts, others = view["seat"], my_drafts(edition, view), _others(edition, view)
+    seat, drafts, others = view["seat"], my_drafts(edition, view), face_up_cards(edition, view)[1]
     before = breakdown(standing, seat, drafts, others)
     gains = GreedyAgent(0, edition, samples=samples).gains(view, decision, random.Random(f"advice/{view['round']}/{len(drafts)}"))
     return [CardAdvice(card.letter, before, breakdown(standing, seat, drafts + [card], others), gains[card.letter])
@@ -62,8 +57,7 @@ def choice_advice(edition: Edition, view: dict, decision: Decision) -> list[Choi
     standing = standing_from_view(edition, view)
     seat = view["seat"]
     category = next(c for c in edition.choice_categories if c.key == decision.category)
-    mine = card_list(edition, view["table"][seat]["face_up"])
-    points = choice_points(standing, seat, category, mine, _others(edition, view))
+    points = choice_points(standing, seat, category, *face_up_cards(edition, view))
     used = standing.seats[seat].used.get(category.key, frozenset())
     options = [ChoiceOption(icon, points.get(icon, 0)) for icon in decision.options if icon is not None]
     options += [ChoiceOption(icon, 0, "scored in an earlier round") for icon in category.choice.family.icons if icon in used]

@@ -286,3 +286,10 @@ def round_values(standing: Standing, drafts: list, choices: list | None = None) 
 
 def card_list(edition: Edition, letters) -> list[Card]:
     return [edition.card(x) for x in letters]
+
+
+def face_up_cards(edition: Edition, view: dict) -> tuple[list, list]:
+    """The cards this seat has face up, and those every other seat has face up (the `others`)."""
+    seat = view["seat"]
+    mine = card_list(edition, view["table"][seat]["face_up"])
+    return mine, [c for other, table in enumerate(view["table"]) if other != seat for c in card_list(edition, table["face_up"])]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..determinize import from_view
 from ..model import Edition
 from ..scoring import ScoreKeeper
-from .evaluate import Standing, card_list, choice_points, seat_value, standing_from_scores, standing_from_view
+from .evaluate import Standing, card_list, choice_points, face_up_cards, seat_value, standing_from_scores, standing_from_view
 from .seeding import decision_rng
 
 
@@ -88,9 +88,7 @@ def best_choice(edition: Edition, view: dict, decision):
     standing = standing_from_view(edition, view)
     seat = view["seat"]
     category = next(c for c in edition.choice_categories if c.key == decision.category)
-    mine = card_list(edition, view["table"][seat]["face_up"])
-    others = [c for other, table in enumerate(view["table"]) if other != seat for c in card_list(edition, table["face_up"])]
-    points = choice_points(standing, seat, category, mine, others)
+    points = choice_points(standing, seat, category, *face_up_cards(edition, view))
     reserve = choice_reserve(standing, category)
     best, best_value = None, 0.0
     for icon in decision.options:
@@ -104,10 +102,20 @@ def best_choice(edition: Edition, view: dict, decision):
     return best
 
 
+def decide_by_value(agent, view: dict, decision, values) -> object:
+    """How the greedy and search bots answer: a choice as best_choice takes it, a single option at
+    once, else the option with the highest value(view, decision, rng) among those it valued."""
+    if decision.kind == "choice":
+        return best_choice(agent.edition, view, decision)
+    if len(decision.options) == 1:
+        return decision.options[0]
+    valued = values(view, decision, decision_rng(agent.seed, view, decision))
+    return max((letter for letter in decision.options if letter in valued), key=lambda letter: valued[letter])
+
+
 def my_drafts(edition: Edition, view: dict) -> list:
     """The cards this seat has taken this round, Throw first."""
-    face_up = view["table"][view["seat"]]["face_up"]
-    return ([edition.card(view["throw"])] if view["throw"] else []) + card_list(edition, face_up)
+    return ([edition.card(view["throw"])] if view["throw"] else []) + face_up_cards(edition, view)[0]
 
 
 class GreedyAgent:
@@ -124,13 +132,7 @@ class GreedyAgent:
         self.completions = completions
 
     def decide(self, view: dict, decision):
-        if decision.kind == "choice":
-            return best_choice(self.edition, view, decision)
-        if len(decision.options) == 1:
-            return decision.options[0]
-        rng = decision_rng(self.seed, view, decision)
-        gains = self.gains(view, decision, rng)
-        return max(decision.options, key=lambda letter: gains[letter])
+        return decide_by_value(self, view, decision, self.gains)
 
     def gains(self, view: dict, decision, rng: random.Random) -> dict:
         """letter -> expected gain of taking that card now (what the `?` help calls 'expected')."""
