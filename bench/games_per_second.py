@@ -18,9 +18,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from rulesengine import Game, load_edition  # noqa: E402
-from rulesengine.agents import RandomAgent, agent_seed  # noqa: E402
-from rulesengine.play import play  # noqa: E402
-from rulesengine.scoring import ScoreKeeper  # noqa: E402
+from rulesengine.bots.registry import RandomAgent, agent_seed  # noqa: E402
+from rulesengine.game.loop import play  # noqa: E402
+from rulesengine.game.scoring import ScoreKeeper  # noqa: E402
 
 
 def play_games(edition, players: int, games: int):

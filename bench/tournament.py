@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rulesengine.bots.search import DEFAULT_ROLLOUTS  # noqa: E402
-from rulesengine.simulate import run_tournament  # noqa: E402
+from rulesengine.bots.tournament import run_tournament  # noqa: E402
 
 MATCHES = {
     "greedy-random": ("greedy vs 3 random", ["greedy", "random", "random", "random"], "games"),

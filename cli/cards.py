@@ -1,6 +1,6 @@
 """Cards, the table and the sheet as rich renderables: what a human seat sees at the terminal.
 
-Only drawing: every number shown comes from the seat's view or from rulesengine.advice. Colours
+Only drawing: every number shown comes from the seat's view or from rulesengine.bots.advice. Colours
 come from the edition's order of regions and families, so a new edition is drawn without code.
 """
 

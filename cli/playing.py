@@ -14,10 +14,10 @@ import click
 from rich.console import Console
 
 from rulesengine import BoomError, render
-from rulesengine.agents import agent_seed, make_bot
+from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.bots.search import search_budget
-from rulesengine.play import play
-from rulesengine.session import Session, write_atomic
+from rulesengine.game.loop import play
+from rulesengine.game.saves import Session, write_atomic
 
 from .sheets import print_sheet, round_table
 from .terminal import GameAbandoned, TerminalAgent

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from rulesengine.session import replay_log
+from rulesengine.game.saves import replay_log
 
 from .common import handles_errors
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from rulesengine.session import check_writable
-from rulesengine.session import resume as resume_session
+from rulesengine.game.saves import check_writable
+from rulesengine.game.saves import resume as resume_session
 
 from .common import handles_errors
 from .playing import play_session

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from rulesengine.rules_text import rules_text
+from rulesengine.edition.rules_text import rules_text
 
 from .common import handles_errors
 

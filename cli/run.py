@@ -6,9 +6,9 @@ import secrets
 
 import click
 
-from rulesengine.agents import BOTS
+from rulesengine.bots.registry import BOTS
 from rulesengine.bots.search import DEFAULT_ROLLOUTS
-from rulesengine.session import Session, check_writable
+from rulesengine.game.saves import Session, check_writable
 
 from .common import handles_errors
 from .playing import play_session

@@ -2,7 +2,7 @@
 
 Input and output are injected (a rich Console and a read function), so a test can pipe a whole
 game through it. It knows only the seat's view: the numbers of the `?` help and of the choice
-prompts come from rulesengine.advice. End of input or Ctrl-C raises GameAbandoned; the caller
+prompts come from rulesengine.bots.advice. End of input or Ctrl-C raises GameAbandoned; the caller
 saves the game. With several humans at one terminal (hot seat) the screen is cleared and the
 next player is called before a hand is shown, and cleared again once the decision is made.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 from rich.console import Console
 
-from rulesengine.advice import card_advice, choice_advice, sheet_keys
+from rulesengine.bots.advice import card_advice, choice_advice, sheet_keys
 
 from .cards import advice_table, card_box, cards_row, chip_line, choice_table, sheet_so_far, table_view
 

@@ -10,9 +10,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from rulesengine.agents import BOTS
+from rulesengine.bots.registry import BOTS
 from rulesengine.bots.search import DEFAULT_ROLLOUTS, search_budget
-from rulesengine.simulate import Tournament, run_tournament
+from rulesengine.bots.tournament import Tournament, run_tournament
 
 from .common import handles_errors
 

@@ -4,10 +4,10 @@ The front door: load_edition(path) → Edition; new_game(edition, players, seed)
 score_record(edition, record, source_map) → score sheet.
 """
 
-from .engine import Decision, Game
+from .edition.loader import check_edition, load_edition
 from .errors import BoomError, Diagnostic, EditionError, GameRuleError, RecordError, render
-from .loader import check_edition, load_edition
-from .record import load_record, score_record
+from .game.records import load_record, score_record
+from .game.state import Decision, Game
 
 
 def new_game(edition, players, seed: int = 0) -> Game:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import cards
 
-from rulesengine.build import compile_expression
+from rulesengine.edition.build import compile_expression
 
 
 def category_points(edition, key, hand, choice=None, others=(), visited=None, previous=0):

@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulesengine import Game, load_edition
-from rulesengine.agents import BOTS, RandomAgent, agent_seed, make_bot
+from rulesengine.bots.determinize import from_view
 from rulesengine.bots.evaluate import round_values, standing_from_view
-from rulesengine.determinize import from_view
+from rulesengine.bots.registry import BOTS, RandomAgent, agent_seed, make_bot
+from rulesengine.bots.tournament import run_tournament, wilson
 from rulesengine.errors import BoomError
-from rulesengine.play import play
-from rulesengine.simulate import run_tournament, wilson
+from rulesengine.game.loop import play
 
 ROOT = Path(__file__).resolve().parent.parent
 TINY = {"rollouts": 2}          # a search bot with the smallest budget: one sampled world per decision
@@ -187,7 +187,7 @@ def test_tournament_rotates_seats_and_counts_every_game():
 
 def test_seat_values_are_remembered_except_the_categories_that_read_others(australia):
     from rulesengine.bots.evaluate import breakdown, seat_value, standing_from_scores
-    from rulesengine.scoring import ScoreKeeper
+    from rulesengine.game.scoring import ScoreKeeper
 
     europe = load_edition(ROOT / "editions" / "europe.yaml")
     treasures = next(c for c in europe.categories if c.key == "treasures")

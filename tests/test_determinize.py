@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from rulesengine import Game
-from rulesengine.agents import RandomAgent
-from rulesengine.determinize import from_view
+from rulesengine.bots.determinize import from_view
+from rulesengine.bots.registry import RandomAgent
 
 
 def test_sampled_state_keeps_what_the_seat_knows_and_hides_nothing_else(australia):

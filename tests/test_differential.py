@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from rulesengine import Game, load_edition
-from rulesengine.agents import RandomAgent, agent_seed
-from rulesengine.play import play
+from rulesengine.bots.registry import RandomAgent, agent_seed
+from rulesengine.game.loop import play
 
 EDITIONS = Path(__file__).resolve().parent.parent / "editions"
 GAMES = 1002  # per edition, a third each with 2, 3 and 4 players

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from rulesengine import Game, GameRuleError
-from rulesengine.agents import RandomAgent, agent_seed
-from rulesengine.play import play
+from rulesengine.bots.registry import RandomAgent, agent_seed
+from rulesengine.game.loop import play
 
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
 
@@ -112,7 +112,7 @@ def test_events_addressed_to_a_seat_stay_with_it(australia):
 def test_catch_to_previous_player_variant(australia, tmp_path):
     from dataclasses import replace
 
-    from rulesengine.model import Passing
+    from rulesengine.edition.model import Passing
 
     variant = replace(australia, passing=Passing(("left",), "previous"))
     game = Game(variant, NAMES[:3], 4)
@@ -130,7 +130,7 @@ def test_catch_to_previous_player_variant(australia, tmp_path):
 def test_direction_variant_alternates(australia):
     from dataclasses import replace
 
-    from rulesengine.model import Passing
+    from rulesengine.edition.model import Passing
 
     variant = replace(australia, passing=Passing(("left", "right"), "same"))
     game = bot_game(variant, 3, 1)

@@ -106,8 +106,8 @@ def test_a_variant_that_breaks_a_check_of_the_parent(tmp_path):
 @pytest.mark.parametrize("variant", sorted((AUSTRALIA.parent / "variants").glob("*.yaml")), ids=lambda p: p.name)
 def test_every_shipped_variant_validates_and_plays(variant):
     from rulesengine import Game
-    from rulesengine.agents import RandomAgent
-    from rulesengine.play import play
+    from rulesengine.bots.registry import RandomAgent
+    from rulesengine.game.loop import play
 
     edition = load_edition(variant)
     for players in range(edition.players_min, edition.players_max + 1):

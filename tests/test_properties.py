@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from cli.main import main
 from rulesengine import Game, load_edition
-from rulesengine.agents import RandomAgent, agent_seed
-from rulesengine.determinize import from_view
-from rulesengine.play import play
+from rulesengine.bots.determinize import from_view
+from rulesengine.bots.registry import RandomAgent, agent_seed
+from rulesengine.game.loop import play
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITION_FILES = sorted((ROOT / "editions").glob("*.yaml")) + sorted((ROOT / "editions" / "variants").glob("*.yaml"))
@@ -69,8 +69,8 @@ def test_a_view_is_unchanged_when_hidden_cards_change(name, seed, steps):
 
 def test_scoring_does_not_depend_on_hash_order():
     """The same game under two hash seeds (set and dict orders differ) gives the same log."""
-    script = ("import json,sys; from rulesengine import Game, load_edition; from rulesengine.agents import RandomAgent, agent_seed;"
-              "from rulesengine.play import play; out=[]\n"
+    script = ("import json,sys; from rulesengine import Game, load_edition; from rulesengine.bots.registry import RandomAgent, agent_seed;"
+              "from rulesengine.game.loop import play; out=[]\n"
               "for f in sys.argv[1:]:\n e=load_edition(f)\n for s in range(3):\n"
               "  g=play(Game(e,['a','b','c'],s),[RandomAgent(agent_seed(s,i)) for i in range(3)]); out.append(g.events)\n"
               "print(json.dumps(out))")

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from cli.main import main
 from rulesengine import load_edition
-from rulesengine.rules_text import rules_text
+from rulesengine.edition.rules_text import rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "editions").glob("*.yaml")) + sorted((ROOT / "editions" / "variants").glob("*.yaml"))

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 from cli.main import main
 from rulesengine import Game
-from rulesengine.agents import RandomAgent, agent_seed
-from rulesengine.play import play
+from rulesengine.bots.registry import RandomAgent, agent_seed
+from rulesengine.game.loop import play
 
 ROOT = Path(__file__).resolve().parent.parent
 AUSTRALIA = ROOT / "editions" / "australia.yaml"

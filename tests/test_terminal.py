@@ -13,8 +13,8 @@ from rich.console import Console
 from cli.main import main
 from cli.terminal import GameAbandoned, TerminalAgent
 from rulesengine import Game
-from rulesengine.agents import agent_seed, make_bot
-from rulesengine.play import play
+from rulesengine.bots.registry import agent_seed, make_bot
+from rulesengine.game.loop import play
 
 ROOT = Path(__file__).resolve().parent.parent
 AUSTRALIA = ROOT / "editions" / "australia.yaml"

@@ -175,9 +175,9 @@ def test_the_variants_change_what_they_say():
 def test_the_readme_house_rule_validates_plays_and_prints(tmp_path):
     """The README's authoring example, saved where it says, works as written."""
     from rulesengine import Game, load_edition
-    from rulesengine.agents import RandomAgent
-    from rulesengine.play import play
-    from rulesengine.rules_text import rules_text
+    from rulesengine.bots.registry import RandomAgent
+    from rulesengine.edition.rules_text import rules_text
+    from rulesengine.game.loop import play
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Writing a house rule"):]

@@ -2,7 +2,7 @@
 
 Bots and the `?` help must judge hypothetical hands (a card not taken yet, a completion of the
 round) with the edition's own compiled categories and races, so that a new edition or a house rule
-needs no bot code. The scoring here mirrors rulesengine.scoring.ScoreKeeper but never changes a
+needs no bot code. The scoring here mirrors rulesengine.game.scoring.ScoreKeeper but never changes a
 sheet: a Standing is a frozen snapshot of the public past (visited cards, previous round points,
 used choices, races already won), and every function below is pure.
 It must never read a hand or a Throw the seat cannot see: callers pass only cards they know or
@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..dsl.builtins import DslRuntimeError
-from ..model import GAME_END, ROUND, Card, Edition
-from ..scoring import ScoreKeeper
+from ..edition.model import GAME_END, ROUND, Card, Edition
+from ..game.scoring import ScoreKeeper
 
 _deck_order = attrgetter("index")
 _FAILED = (DslRuntimeError, ArithmeticError, KeyError, TypeError, ValueError, RecursionError)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..determinize import from_view
-from ..model import Edition
-from ..scoring import ScoreKeeper
+from ..edition.model import Edition
+from ..game.scoring import ScoreKeeper
+from .determinize import from_view
 from .evaluate import Standing, card_list, choice_points, face_up_cards, seat_value, standing_from_scores, standing_from_view
 from .seeding import decision_rng
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..model import Edition
+from ..edition.model import Edition
 from .evaluate import Standing, round_values, seat_value
 
 

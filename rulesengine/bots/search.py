@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..determinize import from_view
-from ..model import Edition
+from ..edition.model import Edition
+from .determinize import from_view
 from .evaluate import Standing, card_list, standing_from_view
 from .greedy import GreedyAgent, decide_by_value
 from .rollout import RoundPlay, play_out

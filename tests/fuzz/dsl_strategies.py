@@ -9,10 +9,10 @@ import string
 
 from hypothesis import strategies as st
 
-from rulesengine.build import ROUND_VARIABLES
 from rulesengine.dsl.builtins import REGISTRY
 from rulesengine.dsl.types import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, IconType, ListType
-from rulesengine.model import Card, Family, Region, Table
+from rulesengine.edition.build import ROUND_VARIABLES
+from rulesengine.edition.model import Card, Family, Region, Table
 
 KEYWORDS = ["let", "if", "then", "else", "for", "in", "not", "and", "or", "true", "false"]
 BINARY = ["or", "and", "==", "!=", "<", "<=", ">", ">=", "in", "not in", "+", "-", "*", "//", "%"]

@@ -101,14 +101,14 @@ def test_outputs_into_a_missing_folder_are_refused_before_the_game(tmp_path):
 ])
 def test_expressions_the_dsl_fuzzer_found_refused_now_evaluate(text, value):
     from rulesengine import load_edition
-    from rulesengine.build import compile_expression
+    from rulesengine.edition.build import compile_expression
 
     assert compile_expression(load_edition(EDITIONS / "australia.yaml"), text)({}) == value
 
 
 def test_an_unknown_attribute_of_an_item_of_the_empty_list_is_still_an_error():
     from rulesengine import load_edition
-    from rulesengine.build import compile_expression
+    from rulesengine.edition.build import compile_expression
     from rulesengine.errors import EditionError
 
     with pytest.raises(EditionError) as caught:

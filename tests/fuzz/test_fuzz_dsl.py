@@ -10,11 +10,11 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from rulesengine import EditionError, load_edition
-from rulesengine.build import compile_expression
 from rulesengine.dsl.builtins import DslRuntimeError
 from rulesengine.dsl.checker import check
 from rulesengine.dsl.parser import parse
 from rulesengine.dsl.types import BOOL, CARD, CARDS, NUMBER, REGION, IconType, ListType, Scope
+from rulesengine.edition.build import compile_expression
 
 from .budget import budget
 from .dsl_strategies import SCOPES, Typed, conforms, environments, grammar_expressions, mutated, random_texts

@@ -12,9 +12,9 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from rulesengine import BoomError, Game, RecordError, load_edition, load_record, render, score_record
-from rulesengine.agents import RandomAgent
+from rulesengine.bots.registry import RandomAgent
 from rulesengine.errors import SOURCES
-from rulesengine.play import play
+from rulesengine.game.loop import play
 
 from .budget import budget
 from .paths import EDITIONS

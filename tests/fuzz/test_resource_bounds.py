@@ -15,9 +15,9 @@ from click.testing import CliRunner
 
 from cli.main import main
 from rulesengine import EditionError, check_edition, load_edition
-from rulesengine.build import compile_expression
 from rulesengine.dsl import parser
-from rulesengine.source import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES, load_yaml
+from rulesengine.edition.build import compile_expression
+from rulesengine.edition.source import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES, load_yaml
 
 from .paths import EDITIONS, ROOT
 
@@ -210,7 +210,7 @@ def evaluates_in_time(text: str, seconds: float = 3) -> str:
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
         from rulesengine import load_edition
-        from rulesengine.build import compile_expression
+        from rulesengine.edition.build import compile_expression
         from rulesengine.dsl.builtins import DslRuntimeError
         edition = load_edition({str(AUSTRALIA)!r})
         cards = list(edition.cards[:7])

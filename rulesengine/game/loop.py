@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine import Game
+from .state import Game
 
 
 def play(game: Game, agents: list, on_step: Callable[[Game], None] | None = None) -> Game:

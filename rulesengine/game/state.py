@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .errors import Diagnostic, GameRuleError
-from .model import Card, Edition
+from ..edition.model import Card, Edition
+from ..errors import Diagnostic, GameRuleError
 from .scoring import ScoreKeeper
 
 THROW, DRAFT, CHOICE = "throw", "draft", "choice"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from .errors import SOURCES, Diagnostic, EditionError, Span
+from ..errors import SOURCES, Diagnostic, EditionError, Span
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 64

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
-from .agents import BOTS, agent_seed, make_bot
-from .engine import Game
-from .loader import load_edition
-from .model import Edition
-from .play import play
+from ..edition.loader import load_edition
+from ..edition.model import Edition
+from ..game.loop import play
+from ..game.state import Game
+from .registry import BOTS, agent_seed, make_bot
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..errors import Diagnostic, EditionError, Span
 from .build import Builder
-from .errors import Diagnostic, EditionError, Span
 from .extends import load_with_extends
 from .model import Edition
 from .schema import schema_diagnostics, usable_part

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .dsl import ast
-from .dsl.folding import UNKNOWN, constant_value
-from .errors import Diagnostic, suggest
+from ..dsl import ast
+from ..dsl.folding import UNKNOWN, constant_value
+from ..errors import Diagnostic, suggest
 
 CHECKS = []          # (function, only_when_valid)
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from ..dsl.ast import variable_names
+from ..dsl.checker import Symbols, check
+from ..dsl.compiler import compile_checked
+from ..dsl.parser import DslSyntaxError, parse
+from ..dsl.types import BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, IconType, ListType, Scope, compatible
+from ..errors import Diagnostic, suggest
 from .checks import Facts, run_checks
-from .dsl.ast import variable_names
-from .dsl.checker import Symbols, check
-from .dsl.compiler import compile_checked
-from .dsl.parser import DslSyntaxError, parse
-from .dsl.types import BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, IconType, ListType, Scope, compatible
-from .errors import Diagnostic, suggest
 from .model import ROUND, Card, Category, Choice, Edition, Expression, Family, Passing, Race, Region, Table
 from .schema import Cut
 
@@ -311,7 +311,7 @@ def compile_expression(edition: Edition, text: str, variables: dict | None = Non
 
     Raises EditionError whose diagnostics carry offsets into text (as columns of line 1).
     """
-    from .errors import EditionError, Span
+    from ..errors import EditionError, Span
 
     scope_variables = dict(ROUND_VARIABLES) if variables is None else variables
     def at(start, end):

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .bots.evaluate import breakdown, card_list, choice_points, face_up_cards, standing_from_view
-from .bots.greedy import GreedyAgent, my_drafts
-from .engine import Decision
-from .model import Edition
+from ..edition.model import Edition
+from ..game.state import Decision
+from .evaluate import breakdown, card_list, choice_points, face_up_cards, standing_from_view
+from .greedy import GreedyAgent, my_drafts
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import Diagnostic, EditionError, Span, suggest
+from ..errors import Diagnostic, EditionError, Span, suggest
 from .source import SourceMap, load_yaml
 
 KEYED_LISTS = {"cards": "letter", "regions": "name", "categories": "key", "races": "key"}

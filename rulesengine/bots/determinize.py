@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from .engine import CHOICE, DRAFT, THROW, Decision, Game
-from .model import Edition
+from ..edition.model import Edition
+from ..game.state import CHOICE, DRAFT, THROW, Decision, Game
 
 
 def from_view(edition: Edition, view: dict, rng: random.Random) -> Game:

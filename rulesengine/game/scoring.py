@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .dsl.builtins import DslRuntimeError
-from .errors import Diagnostic, GameRuleError
-from .model import GAME_END, ROUND, Card, Category, Edition, Expression
+from ..dsl.builtins import DslRuntimeError
+from ..edition.model import GAME_END, ROUND, Card, Category, Edition, Expression
+from ..errors import Diagnostic, GameRuleError
 
 
 class ScoringError(GameRuleError):

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import Diagnostic, EditionError, RecordError, suggest
-from .model import Edition
+from ..edition.model import Edition
+from ..edition.source import SourceMap, load_yaml
+from ..errors import Diagnostic, EditionError, RecordError, suggest
 from .scoring import ScoreKeeper
-from .source import SourceMap, load_yaml
 
 
 class _Checker:

@@ -15,10 +15,10 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
-from .errors import Diagnostic, suggest
+from ..errors import Diagnostic, suggest
 from .source import SourceMap
 
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "edition.schema.json"
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "edition.schema.json"
 
 # The entries an error cuts out: a whole family, card, category... never more than the broken one.
 ENTRY_LISTS = ("regions", "cards", "categories", "races", "tie_breaks")

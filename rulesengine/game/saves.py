@@ -14,10 +14,10 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .engine import Game
-from .errors import BoomError, Diagnostic, EditionError, Span
-from .loader import load_edition
-from .source import load_yaml
+from ..edition.loader import load_edition
+from ..edition.source import load_yaml
+from ..errors import BoomError, Diagnostic, EditionError, Span
+from .state import Game
 
 SAVE_FORMAT = 1
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from .dsl import ast
-from .dsl.builtins import REGISTRY
-from .dsl.parser import parse
+from ..dsl import ast
+from ..dsl.builtins import REGISTRY
+from ..dsl.parser import parse
 from .extends import load_with_extends
 from .loader import load_edition
 from .model import ROUND, Edition

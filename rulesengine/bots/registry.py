@@ -6,10 +6,11 @@ between decisions (see bots.seeding.decision_rng), so a resumed game replays ide
 
 from __future__ import annotations
 
-from .bots import GreedyAgent, SearchAgent
-from .bots.seeding import agent_seed, decision_rng
-from .engine import Decision
-from .model import Edition
+from ..edition.model import Edition
+from ..game.state import Decision
+from .greedy import GreedyAgent
+from .search import SearchAgent
+from .seeding import agent_seed, decision_rng
 
 
 class RandomAgent:
