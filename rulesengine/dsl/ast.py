@@ -107,6 +107,26 @@ def children(node: Node) -> tuple[Node, ...]:
     return ()
 
 
+def walk(node: Node):
+    """Every node of the tree, the root first, without recursion (deep input must not blow the stack)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(children(current)))
+
+
+class Visitor:
+    """The one way to go over a tree by kind of node: a subclass defines `visit_<Node class>` for the
+    kinds it handles, and `visit_other` for the rest (by default: none is left over)."""
+
+    def visit(self, node: Node):
+        return getattr(self, "visit_" + type(node).__name__, self.visit_other)(node)
+
+    def visit_other(self, node: Node):  # pragma: no cover - every visitor handles every node
+        raise AssertionError(f"{type(self).__name__} has no visit_{type(node).__name__}")
+
+
 def depth_and_size(node: Node) -> tuple[int, int]:
     """Nesting depth and node count, without recursion (deep input must not blow the stack)."""
     size, deepest = 0, 0
@@ -123,12 +143,4 @@ def variable_names(node: Node, resolved: dict) -> frozenset:
     """The names the expression reads from its environment (those the checker did not bind to an
     edition constant), so a caller can tell which game variables a value depends on. Names bound
     by `let` or a comprehension are included: a harmless over-approximation."""
-    names = set()
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, Name) and id(current) not in resolved:
-            names.add(current.name)
-        stack.extend(children(current))
-    return frozenset(names)
-
+    return frozenset(n.name for n in walk(node) if isinstance(n, Name) and id(n) not in resolved)

@@ -1,7 +1,9 @@
-"""Every function of the scoring language, declared once: its arity, its types and its code.
+"""Every function of the scoring language, declared once as data: its parameters, its result, its
+code, its cost class and how it folds, like jmespath's signature registry.
 
-The checker reads the signatures at compile time; the compiler calls the implementations at run
-time. The language sees nothing else: there is no way to reach Python objects from an edition.
+The checker reads the parameters and results, the compiler the code, constant folding the folds and
+the work budget the cost classes; nothing else may keep its own list of function names. The
+language sees nothing else: there is no way to reach Python objects from an edition.
 """
 
 from __future__ import annotations
@@ -9,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .types import ANY, BOOL, CARD, CARDS, NUMBER, REGION, TABLE, IconType, ListType, compatible
+from .types import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, IconOfFamilies, IconType, ListType, compatible
+
+UNKNOWN = object()  # a value constant folding cannot know
 
 
 class DslRuntimeError(Exception):
@@ -22,50 +26,134 @@ class DslRuntimeError(Exception):
 
 
 @dataclass(frozen=True)
+class Param:
+    """What an argument must be. problem(type, families, arg_types) says what is wrong with an
+    argument of that type (families: the edition's, key -> Family), or gives None."""
+
+    text: str
+    problem: Callable
+
+
+def exactly(want) -> Param:
+    return Param(str(want), lambda got, families, arg_types: None if compatible(want, got) else f"expected {want}, got {got}")
+
+
+def _a_list(got, families, arg_types):
+    return None if isinstance(got, ListType) or got == ANY else f"expected a list, got {got}"
+
+
+def _like_the_first(got, families, arg_types):
+    """A list whose items can be compared with those of the first argument."""
+    first = arg_types[0]
+    if isinstance(got, ListType) and isinstance(first, ListType) and not compatible(first, got):
+        return f"expected {first}, got {got}"
+    return _a_list(got, families, arg_types)
+
+
+def _an_icon(got, families, arg_types):
+    return None if isinstance(got, IconType) or got == ANY else f"expected an icon, got {got}"
+
+
+def _a_family(got, families, arg_types):
+    return None if got == FAMILY else f"expected a family ({', '.join(families)}), got {got}"
+
+
+def _a_valued_icon(got, families, arg_types):
+    if got == ERROR:
+        return None
+    if not isinstance(got, IconType):
+        return f"expected an icon, got {got}"
+    if got.family is not None:
+        return None if families[got.family].valued else f"icons of the family '{got.family}' have no value"
+    possible = got.families if isinstance(got, IconOfFamilies) else families
+    unvalued = [key for key in possible if key in families and not families[key].valued]
+    if unvalued:
+        return f"this can be an icon of {' or '.join(sorted(possible))}, and icons of {' or '.join(unvalued)} have no value"
+    return None
+
+
+A_NUMBER = exactly(NUMBER)
+SOME_CARDS = exactly(CARDS)
+A_LIST = Param("a list", _a_list)
+A_LIST_LIKE_THE_FIRST = Param("a list of the same kind", _like_the_first)
+AN_ICON = Param("an icon", _an_icon)
+A_FAMILY = Param("a family", _a_family)
+A_VALUED_ICON = Param("an icon of a family with values", _a_valued_icon)
+NUMBERS = Param("a list of numbers", lambda got, families, arg_types: None if compatible(ListType(NUMBER), got)
+                else f"expected a list of numbers or two numbers or more, got {got}")
+
+
+@dataclass(frozen=True)
+class IconsOf:
+    """A result type that depends on a call's arguments: a list of icons of the family given as
+    argument `index` (the family the checker resolved)."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return "list of icons"
+
+
+# Cost classes: how the work of one call grows with its arguments (see budget.py and docs/limits.md).
+ONE = "one"          # a few steps whatever its arguments
+ITEMS = "items"      # a step per item of its list arguments
+ICONS = "icons"      # a step per icon printed on the cards it is given
+RESULT = "result"    # a step per item of the list it gives
+MAP = "map"          # a step per card it is given and per path of the map
+COSTS = (ONE, ITEMS, ICONS, RESULT, MAP)
+
+
+@dataclass(frozen=True)
 class Builtin:
     name: str
+    params: tuple            # one Param per argument
+    result: object           # the type of the value, or IconsOf(index)
+    run: Callable            # (*values[, lookups]) -> value
+    cost: str                # one of COSTS
     summary: str
-    check: Callable  # (arg_types, report) -> result type; report(index, message) flags an argument
-    run: Callable    # (*values, edition) -> value
-    min_args: int
-    max_args: int
+    optional: int = 0        # how many of the last params may be left out
+    repeat: int = 0          # how many more arguments like the last param may follow
+    alone: Param | None = None        # the parameter when the call has one argument: min(list)
+    needs_edition: bool = False       # run gets the edition's lookups (icon values, map paths) last
+    fails: bool = False               # run may raise DslRuntimeError on game data the checker cannot rule out:
+                                      # the compiler locates it at the call
+    fold: Callable | None = None      # (values, constants) -> value, for constant folding
+
+    @property
+    def min_args(self) -> int:
+        return len(self.params) - self.optional
+
+    @property
+    def max_args(self) -> int:
+        return len(self.params) + self.repeat
+
+    def param(self, index: int, count: int) -> Param:
+        if count == 1 and self.alone is not None:
+            return self.alone
+        return self.params[min(index, len(self.params) - 1)]
 
 
 REGISTRY: dict[str, Builtin] = {}
 
 
-def builtin(name: str, summary: str, min_args: int, max_args: int | None = None):
-    def register(pair):
-        check, run = pair
-        REGISTRY[name] = Builtin(name, summary, check, run, min_args, max_args if max_args is not None else min_args)
-        return pair
+def builtin(name: str, params: tuple, result, cost: str, summary: str, **options):
+    """Declare the function `name`, run by the decorated Python function."""
+    def register(run):
+        fold = options.pop("fold", None)
+        REGISTRY[name] = Builtin(name, params, result, run, cost, summary, fold=_by_running(run) if fold is True else fold, **options)
+        return run
     return register
 
 
-def _expect(arg_types, report, *expected) -> bool:
-    ok = True
-    for index, (want, got) in enumerate(zip(expected, arg_types, strict=False)):
-        if not compatible(want, got):
-            report(index, f"expected {want}, got {got}")
-            ok = False
-    return ok
+def _by_running(run):
+    def fold(values, constants):
+        return UNKNOWN if any(v is UNKNOWN for v in values) else run(*values)
+    return fold
 
 
-def _icon_family(arg_type, report, index):
-    if not isinstance(arg_type, IconType):
-        if arg_type != ANY:
-            report(index, f"expected an icon, got {arg_type}")
-        return None
-    return arg_type.family
-
-
-def _numbers_or_list(arg_types, report):
-    if len(arg_types) == 1:
-        if not compatible(ListType(NUMBER), arg_types[0]):
-            report(0, f"expected a list of numbers or two numbers or more, got {arg_types[0]}")
-    else:
-        _expect(arg_types, report, *[NUMBER] * len(arg_types))
-    return NUMBER
+@builtin("abs", (A_NUMBER,), NUMBER, ONE, "abs(n): n without its sign", fold=True)
+def _abs(n):
+    return abs(n)
 
 
 def _extreme(pick):
@@ -75,65 +163,59 @@ def _extreme(pick):
     return run
 
 
-builtin("abs", "abs(n): n without its sign", 1)((lambda t, r: _expect(t, r, NUMBER) and NUMBER or NUMBER, lambda x: abs(x)))
-builtin("min", "min(a, b, ...) or min(list): the smallest number (0 for an empty list)", 1, 8)((_numbers_or_list, _extreme(min)))
-builtin("max", "max(a, b, ...) or max(list): the largest number (0 for an empty list)", 1, 8)((_numbers_or_list, _extreme(max)))
-builtin("sum", "sum(list): the total of a list of numbers", 1)((lambda t, r: _expect(t, r, ListType(NUMBER)) and NUMBER or NUMBER, sum))
+builtin("min", (A_NUMBER, A_NUMBER), NUMBER, ITEMS, "min(a, b, ...) or min(list): the smallest number (0 for an empty list)",
+        optional=1, repeat=6, alone=NUMBERS, fold=True)(_extreme(min))
+builtin("max", (A_NUMBER, A_NUMBER), NUMBER, ITEMS, "max(a, b, ...) or max(list): the largest number (0 for an empty list)",
+        optional=1, repeat=6, alone=NUMBERS, fold=True)(_extreme(max))
+builtin("sum", (exactly(ListType(NUMBER)),), NUMBER, ITEMS, "sum(list): the total of a list of numbers", fold=True)(sum)
+builtin("len", (A_LIST,), NUMBER, ONE, "len(list): how many items", fold=True)(len)
+builtin("all", (exactly(ListType(BOOL)),), BOOL, ITEMS, "all(list): true when every item is true (and for an empty list)", fold=True)(all)
+builtin("any", (exactly(ListType(BOOL)),), BOOL, ITEMS, "any(list): true when some item is true", fold=True)(any)
 
 
-def _check_len(arg_types, report):
-    if not isinstance(arg_types[0], ListType) and arg_types[0] != ANY:
-        report(0, f"expected a list, got {arg_types[0]}")
-    return NUMBER
-
-
-builtin("len", "len(list): how many items", 1)((_check_len, len))
-builtin("all", "all(list): true when every item is true (and for an empty list)", 1)((lambda t, r: _expect(t, r, ListType(BOOL)) and BOOL or BOOL, all))
-builtin("any", "any(list): true when some item is true", 1)((lambda t, r: _expect(t, r, ListType(BOOL)) and BOOL or BOOL, any))
-
-
-def _check_count(arg_types, report):
-    _icon_family(arg_types[0], report, 0)
-    _expect(arg_types[1:], lambda i, m: report(1, m), CARDS)
-    return NUMBER
-
-
-def _run_count(icon, cards):
+@builtin("count", (AN_ICON, SOME_CARDS), NUMBER, ICONS, "count(icon, cards): how many times the icon is printed on the cards")
+def _count(icon, cards):
     return sum(card.icons.count(icon) for card in cards)
 
 
-builtin("count", "count(icon, cards): how many times the icon is printed on the cards", 2)((_check_count, _run_count))
-
-
-def _run_icons(cards, family):
+@builtin("icons", (SOME_CARDS, A_FAMILY), IconsOf(1), ICONS, "icons(cards, family): every icon of the family on the cards, repeats kept")
+def _icons(cards, family):
     members = family.icon_set
     return [icon for card in cards for icon in card.icons if icon in members]
 
 
-def _run_kinds(family):
+@builtin("kinds", (A_FAMILY,), IconsOf(0), RESULT, "kinds(family): the icons of a family, each once")
+def _kinds(family):
     return list(family.icons)
 
 
-def _run_value(icon, edition):
+@builtin("value", (A_VALUED_ICON,), NUMBER, ONE, "value(icon): the number printed on an icon of a valued family",
+         needs_edition=True)
+def _value(icon, edition):
     number = edition.icon_values.get(icon)
     if number is None:  # the checker refuses this; kept so that a gap there cannot crash a game
         raise DslRuntimeError(f"the icon '{icon}' has no value")
     return number
 
 
-# icons(), kinds() and value() need the family named in the call; the checker handles them
-# with the edition at hand (see checker.FAMILY_FUNCTIONS), these entries give arity and code.
-REGISTRY["icons"] = Builtin("icons", "icons(cards, family): every icon of the family on the cards, repeats kept", None, _run_icons, 2, 2)
-REGISTRY["kinds"] = Builtin("kinds", "kinds(family): the icons of a family, each once", None, _run_kinds, 1, 1)
-REGISTRY["value"] = Builtin("value", "value(icon): the number printed on an icon of a valued family", None, _run_value, 1, 1)
+def _fold_lookup(values, constants):
+    """A table whose every row (and the default) is the same number gives that number for any key."""
+    rows = getattr(constants[0], "rows", None)
+    if not rows:
+        return UNKNOWN
+    numbers = set(rows.values())
+    if len(values) == 3:
+        if values[2] is UNKNOWN:
+            return UNKNOWN
+        numbers.add(values[2])
+    elif values[1] is not UNKNOWN:
+        return rows.get(values[1], UNKNOWN)
+    return numbers.pop() if len(numbers) == 1 else UNKNOWN
 
 
-def _check_lookup(arg_types, report):
-    _expect(arg_types, report, TABLE, NUMBER, NUMBER)
-    return NUMBER
-
-
-def _run_lookup(table, key, *default):
+@builtin("lookup", (exactly(TABLE), A_NUMBER, A_NUMBER), NUMBER, ONE, "lookup(table, key[, default]): the table's number for key",
+         optional=1, fails=True, fold=_fold_lookup)
+def _lookup(table, key, *default):
     if key in table.rows:
         return table.rows[key]
     if default:
@@ -141,38 +223,21 @@ def _run_lookup(table, key, *default):
     raise DslRuntimeError(f"table '{table.name}' has no row {key} (rows: {', '.join(map(str, table.rows))})")
 
 
-builtin("lookup", "lookup(table, key[, default]): the table's number for key", 2, 3)((_check_lookup, _run_lookup))
-
-
-def _check_two_lists(arg_types, report):
-    for index, arg in enumerate(arg_types):
-        if not isinstance(arg, ListType) and arg != ANY:
-            report(index, f"expected a list, got {arg}")
-    if all(isinstance(a, ListType) for a in arg_types) and not compatible(arg_types[0], arg_types[1]):
-        report(1, f"expected {arg_types[0]}, got {arg_types[1]}")
-    return BOOL
-
-
-def _run_subset(a, b):
+@builtin("subset", (A_LIST, A_LIST_LIKE_THE_FIRST), BOOL, ITEMS, "subset(a, b): every item of a is in b")
+def _subset(a, b):
     members = set(b)
     return all(x in members for x in a)
 
 
-def _run_intersects(a, b):
+@builtin("intersects", (A_LIST, A_LIST_LIKE_THE_FIRST), BOOL, ITEMS, "intersects(a, b): some item of a is in b")
+def _intersects(a, b):
     members = set(b)
     return any(x in members for x in a)
 
 
-builtin("subset", "subset(a, b): every item of a is in b", 2)((_check_two_lists, _run_subset))
-builtin("intersects", "intersects(a, b): some item of a is in b", 2)((_check_two_lists, _run_intersects))
-
-
-def _check_connected(arg_types, report):
-    _expect(arg_types, report, CARDS, CARDS, CARDS)
-    return BOOL
-
-
-def _run_connected(nodes, sources, targets, edition):
+@builtin("connected", (SOME_CARDS, SOME_CARDS, SOME_CARDS), BOOL, MAP,
+         "connected(nodes, from, to): the map's paths inside nodes join a card of from to a card of to", needs_edition=True)
+def _connected(nodes, sources, targets, edition):
     """Is some target reachable from some source using paths whose both ends are in nodes?"""
     inside = set(nodes)
     frontier = [card for card in sources if card in inside]
@@ -188,10 +253,6 @@ def _run_connected(nodes, sources, targets, edition):
                 frontier.append(neighbour)
     return False
 
-
-builtin("connected", "connected(nodes, from, to): the map's paths inside nodes join a card of from to a card of to", 3)((_check_connected, _run_connected))
-
-NEEDS_EDITION = {"value", "connected"}
 
 ATTRIBUTES = {
     CARD: {"number": NUMBER, "region": REGION},

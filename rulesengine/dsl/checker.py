@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import suggest
-from .builtins import ATTRIBUTES, REGISTRY
-from .types import ANY, BOOL, CARDS, ERROR, FAMILY, NUMBER, IconType, ListType, Scope, compatible, unify
+from .ast import Visitor
+from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
+from .builtins import ATTRIBUTES, REGISTRY, IconsOf
+from .types import ANY, BOOL, ERROR, FAMILY, NUMBER, IconOfFamilies, IconType, ListType, Scope, compatible, unify
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,8 @@ class Checked:
     type: object
     resolved: dict = field(default_factory=dict)   # id(node) -> constant value
     problems: list = field(default_factory=list)
+    node: object = None                            # the parsed expression (None: it did not parse)
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -37,16 +41,6 @@ class Symbols:
     table: dict
     families: dict  # family key -> Family (with .valued)
     lenient: bool = False  # part of the edition is broken: an unknown name may be one of its names, so stay quiet
-
-
-@dataclass(frozen=True, slots=True)
-class IconOfFamilies(IconType):
-    """An icon of one of several known families (an `if` or a list mixing them): family is None."""
-
-    families: frozenset = frozenset()
-
-    def __str__(self) -> str:
-        return "icon"
 
 
 def join(a, b):
@@ -72,7 +66,7 @@ ORDERING = {"<", "<=", ">", ">="}
 EQUALITY = {"==", "!="}
 
 
-class Checker:
+class Checker(Visitor):
     def __init__(self, scope: Scope, symbols: Symbols):
         self.scope = scope
         self.symbols = symbols
@@ -87,11 +81,11 @@ class Checker:
         self.result.type = self.visit(node)
         return self.result
 
-    def visit(self, node):
-        method = getattr(self, "visit_" + type(node).__name__)
-        return method(node)
-
     def visit_Number(self, node):
+        if node.value > MAX_NUMBER:
+            digits = str(node.value)
+            shown = digits if len(digits) <= 20 else f"{digits[:8]}... ({len(digits)} digits)"
+            self.problem(node, f"the number {shown} is too large: numbers in expressions are at most {MAX_NUMBER:,}", "D211")
         return NUMBER
 
     def visit_Bool(self, node):
@@ -254,51 +248,28 @@ class Checker:
         if not entry.min_args <= count <= entry.max_args:
             wanted = str(entry.min_args) if entry.min_args == entry.max_args else f"{entry.min_args} to {entry.max_args}"
             self.problem(node, f"'{node.function}' takes {wanted} argument{'s' if wanted != '1' else ''}, got {count}", "D207", entry.summary)
-            return NUMBER if node.function not in ("all", "any", "subset", "intersects", "connected") else BOOL
-
-        def report(index, message):
-            if arg_types[index] == ERROR:  # already reported where it arose
-                return
-            self.problem(node.args[index], f"argument {index + 1} of '{node.function}': {message}", "D205", entry.summary)
-
-        special = getattr(self, "call_" + node.function, None)
-        if special:
-            return special(node, arg_types, report)
-        return entry.check(arg_types, report)
-
-    def _family(self, node, arg_type, report, index):
-        if arg_type == ERROR:
-            return None
-        if arg_type != FAMILY:
-            report(index, f"expected a family ({', '.join(self.symbols.families)}), got {arg_type}")
-            return None
-        return self.result.resolved.get(id(node.args[index]))
-
-    def call_icons(self, node, arg_types, report):
-        if not compatible(CARDS, arg_types[0]):
-            report(0, f"expected {CARDS}, got {arg_types[0]}")
-        family = self._family(node, arg_types[1], report, 1)
-        return ListType(IconType(family.key) if family else ERROR)  # no family: already reported
-
-    def call_kinds(self, node, arg_types, report):
-        family = self._family(node, arg_types[0], report, 0)
-        return ListType(IconType(family.key) if family else ERROR)
-
-    def call_value(self, node, arg_types, report):
-        icon = arg_types[0]
-        if icon == ERROR:
-            return NUMBER
-        if not isinstance(icon, IconType):
-            report(0, f"expected an icon, got {icon}")
-        elif icon.family is not None and not self.symbols.families[icon.family].valued:
-            report(0, f"icons of the family '{icon.family}' have no value")
-        elif icon.family is None:
-            possible = icon.families if isinstance(icon, IconOfFamilies) else self.symbols.families
-            unvalued = [key for key in possible if key in self.symbols.families and not self.symbols.families[key].valued]
-            if unvalued:
-                report(0, f"this can be an icon of {' or '.join(sorted(possible))}, and icons of {' or '.join(unvalued)} have no value")
-        return NUMBER
+            return NUMBER if isinstance(entry.result, IconsOf) else entry.result
+        for index, got in enumerate(arg_types):
+            if got == ERROR:  # already reported where it arose
+                continue
+            message = entry.param(index, count).problem(got, self.symbols.families, arg_types)
+            if message:
+                self.problem(node.args[index], f"argument {index + 1} of '{node.function}': {message}", "D205", entry.summary)
+        if isinstance(entry.result, IconsOf):
+            index = entry.result.index
+            family = self.result.resolved.get(id(node.args[index])) if arg_types[index] == FAMILY else None
+            return ListType(IconType(family.key) if family else ERROR)  # no family: already reported
+        return entry.result
 
 
-def check(node, scope: Scope, symbols: Symbols) -> Checked:
-    return Checker(scope, symbols).run(node)
+def check(node, scope: Scope, symbols: Symbols, bounds: Bounds | None = None) -> Checked:
+    """Names and types; then, given the edition's bounds and when all is well, the work budget."""
+    checked = Checker(scope, symbols).run(node)
+    if bounds is not None and not checked.problems:
+        work, where = worst_case(node, bounds, scope.variables, checked.resolved)
+        if where is not None:
+            checked.problems.append(Problem(f"this can take {work:,} steps to evaluate, more than the budget of {MAX_WORK:,}",
+                                            where.start, where.end, "D210",
+                                            "'[... for x in list]' does its work once per item of the list: go through a "
+                                            "shorter list, or build a list once with 'let', outside the loop"))
+    return checked

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import operator
 
-from .builtins import NEEDS_EDITION, REGISTRY, DslRuntimeError
+from .ast import Visitor
+from .builtins import REGISTRY, DslRuntimeError
 
 _MISSING = object()
 
@@ -46,46 +47,43 @@ def _equal(a, b):
 _COMPARE = {"==": _equal, "!=": lambda a, b: not _equal(a, b), "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
-class Compiler:
+class Compiler(Visitor):
     def __init__(self, resolved: dict, edition):
         self.resolved = resolved
         self.edition = edition
 
-    def compile(self, node):
-        return getattr(self, "c_" + type(node).__name__)(node)
-
-    def c_Number(self, node):
+    def visit_Number(self, node):
         value = node.value
         return lambda env: value
 
-    def c_Bool(self, node):
+    def visit_Bool(self, node):
         value = node.value
         return lambda env: value
 
-    def c_Symbol(self, node):
+    def visit_Symbol(self, node):
         value = self.resolved[id(node)]
         return lambda env: value
 
-    def c_Name(self, node):
+    def visit_Name(self, node):
         if id(node) in self.resolved:
             value = self.resolved[id(node)]
             return lambda env: value
         name = node.name
         return lambda env: env[name]
 
-    def c_Attribute(self, node):
-        target = self.compile(node.target)
+    def visit_Attribute(self, node):
+        target = self.visit(node.target)
         getter = operator.attrgetter(node.name)
         return lambda env: getter(target(env))
 
-    def c_Unary(self, node):
-        operand = self.compile(node.operand)
+    def visit_Unary(self, node):
+        operand = self.visit(node.operand)
         if node.op == "-":
             return lambda env: -operand(env)
         return lambda env: not operand(env)
 
-    def c_Binary(self, node):
-        left, right, op = self.compile(node.left), self.compile(node.right), node.op
+    def visit_Binary(self, node):
+        left, right, op = self.visit(node.left), self.visit(node.right), node.op
         if op == "and":
             return lambda env: left(env) and right(env)
         if op == "or":
@@ -100,12 +98,12 @@ class Compiler:
         function = _ARITHMETIC.get(op) or _COMPARE[op]
         return lambda env: function(left(env), right(env))
 
-    def c_If(self, node):
-        condition, then, otherwise = self.compile(node.condition), self.compile(node.then), self.compile(node.otherwise)
+    def visit_If(self, node):
+        condition, then, otherwise = self.visit(node.condition), self.visit(node.then), self.visit(node.otherwise)
         return lambda env: then(env) if condition(env) else otherwise(env)
 
-    def c_Let(self, node):
-        value, body, name = self.compile(node.value), self.compile(node.body), node.name
+    def visit_Let(self, node):
+        value, body, name = self.visit(node.value), self.visit(node.body), node.name
 
         def run(env):
             saved = env.get(name, _MISSING)
@@ -119,9 +117,9 @@ class Compiler:
                     env[name] = saved
         return run
 
-    def c_Comprehension(self, node):
-        element, source, name = self.compile(node.element), self.compile(node.source), node.name
-        condition = self.compile(node.condition) if node.condition is not None else None
+    def visit_Comprehension(self, node):
+        element, source, name = self.visit(node.element), self.visit(node.source), node.name
+        condition = self.visit(node.condition) if node.condition is not None else None
 
         def run(env):
             saved = env.get(name, _MISSING)
@@ -139,15 +137,15 @@ class Compiler:
             return out
         return run
 
-    def c_ListLiteral(self, node):
-        items = [self.compile(item) for item in node.items]
+    def visit_ListLiteral(self, node):
+        items = [self.visit(item) for item in node.items]
         return lambda env: [item(env) for item in items]
 
-    def c_Call(self, node):
+    def visit_Call(self, node):
         entry = REGISTRY[node.function]
-        args = [self.compile(arg) for arg in node.args]
+        args = [self.visit(arg) for arg in node.args]
         function = entry.run
-        if node.function in NEEDS_EDITION:
+        if entry.needs_edition:
             edition = self.edition
             base = function
             function = lambda *values: base(*values, edition)  # noqa: E731
@@ -159,7 +157,7 @@ class Compiler:
             call = lambda env: function(a(env), b(env))  # noqa: E731
         else:
             call = lambda env: function(*[arg(env) for arg in args])  # noqa: E731
-        if node.function != "lookup":
+        if not entry.fails:
             return call
 
         def located(env):
@@ -172,4 +170,4 @@ class Compiler:
 
 
 def compile_checked(node, resolved: dict, edition):
-    return Compiler(resolved, edition).compile(node)
+    return Compiler(resolved, edition).visit(node)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from lark import Lark, Token, Transformer_NonRecursive, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, Transformer_NonRecursive, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, v_args
 
 from . import ast
 
@@ -119,7 +119,10 @@ def _span(meta) -> tuple[int, int]:
     return meta.start_pos, meta.end_pos
 
 
+@v_args(meta=True)
 class _ToAst(Transformer_NonRecursive):
+    """Lark's tree → ast nodes; every rule method gets (meta, children), meta giving the span."""
+
     def __default__(self, data, children, meta):  # pragma: no cover - grammar and transformer agree
         raise AssertionError(f"no AST rule for {data}")
 
@@ -192,8 +195,3 @@ class _ToAst(Transformer_NonRecursive):
         name, value, body = children
         return self._node(ast.Let, meta, str(name), value, body)
 
-
-for _rule in [n for n in dir(_ToAst) if not n.startswith("_")]:
-    from lark import v_args
-
-    setattr(_ToAst, _rule, v_args(meta=True)(getattr(_ToAst, _rule)))

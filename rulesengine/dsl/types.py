@@ -27,6 +27,16 @@ class IconType:
 
 
 @dataclass(frozen=True, slots=True)
+class IconOfFamilies(IconType):
+    """An icon of one of several known families (an `if` or a list mixing them): family is None."""
+
+    families: frozenset = frozenset()
+
+    def __str__(self) -> str:
+        return "icon"
+
+
+@dataclass(frozen=True, slots=True)
 class ListType:
     item: object
 

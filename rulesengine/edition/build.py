@@ -11,11 +11,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from ..dsl.ast import variable_names
-from ..dsl.checker import Symbols, check
-from ..dsl.compiler import compile_checked
-from ..dsl.parser import DslSyntaxError, parse
-from ..dsl.types import BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, IconType, ListType, Scope, compatible
+from .. import dsl
+from ..dsl import BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, Bounds, IconType, Language, ListType, Scope, Symbols
 from ..errors import Diagnostic, suggest
 from .checks import Facts, run_checks
 from .model import ROUND, Card, Category, Choice, Edition, Expression, Family, Passing, Race, Region, Table
@@ -34,6 +31,7 @@ class Builder:
         self.recovering = cut is not None   # the schema check found problems: check, but build nothing
         self.diagnostics: list[Diagnostic] = []
         self.lookups = SimpleNamespace(icon_values={}, paths={})
+        self.bounds: Bounds | None = None    # the largest lists, for the work budget of expressions
         self.facts = Facts(data, source_map, self.cut)
 
     # -- reporting -------------------------------------------------------------------------
@@ -140,32 +138,39 @@ class Builder:
         return [(i, e) for i, e in enumerate(node if isinstance(node, list) else ()) if e is not None]
 
     # -- expressions -----------------------------------------------------------------------
+    def list_bounds(self, families, regions, cards, paths) -> Bounds:
+        """The largest list of each kind an expression can meet in a game of this edition."""
+        def whole(value, fallback):
+            return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else fallback
+        deck, players = len(cards), self.data.get("players")
+        hand = min(whole(self.data.get("hand_size"), deck), deck)
+        seats = whole(players.get("max") if isinstance(players, dict) else None, 1)
+        visited = min(hand * whole(self.data.get("rounds"), deck), deck)
+        variables = {"cards": hand, "others": min(hand * (seats - 1), deck), "visited": visited}
+        return Bounds(deck, variables, region_cards=max((len(r.cards) for r in regions.values()), default=0),
+                      icons_per_card=max((len(c.icons) for c in cards), default=0),
+                      paths=sum(len(ends) for ends in paths.values()) // 2,
+                      family_icons=max((len(f.icons) for f in families.values()), default=0))
+
     def expression(self, path, scope, symbols, want):
         text = self.data
         for part in path:
             text = text[part]
-        try:
-            node = parse(text)
-        except DslSyntaxError as exc:
-            hint = "compare with '==', or bind a name with 'let name = value; body'" if text[exc.start:exc.end] == "=" else exc.hint
-            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, exc.start, exc.end, text), f"syntax: {exc.message}", "D100", hint=hint))
-            return None
-        checked = check(node, scope, symbols)
+        language = Language(symbols, scope.constants, self.lookups, self.bounds)
+        checked = dsl.check(text, scope, language, want)
         for problem in checked.problems:
-            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, problem.start, problem.end, text), problem.message, problem.code, hint=problem.hint))
-        if not checked.problems and not compatible(want, checked.type):
-            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, node.start, node.end, text), f"this expression gives {checked.type}, but {want} is needed here", "D208",
-                                               hint=_conversion_hint(want, checked.type)))
-            return None
+            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, problem.start, problem.end, text), problem.message, problem.code,
+                                               hint=problem.hint))
         if checked.problems:
             return None
+        node = checked.node
         self.facts.expressions[tuple(path)] = (node, checked.resolved, text)
         if self.recovering or checked.type == ERROR:
             return Expression(text, path, None)
         source_map = self.map
-        return Expression(text, path, compile_checked(node, checked.resolved, self.lookups),
+        return Expression(text, path, dsl.compile(checked, language),
                           lambda start, end: source_map.span_in_value(path, start, end, text),
-                          variable_names(node, checked.resolved))
+                          dsl.variable_names(node, checked.resolved))
 
     def language(self, families, icon_owner, regions, cards, tables, card_sets):
         """The quoted names (symbols) and the edition constants the expressions may use."""
@@ -268,6 +273,7 @@ class Builder:
         icon_values = {icon: value for f in families.values() if f.values for icon, value in f.values.items()}
         self.lookups.icon_values, self.lookups.paths = icon_values, paths
         symbol_table, constants = self.language(families, icon_owner, regions, cards, tables, card_sets)
+        self.bounds = self.list_bounds(families, regions, cards, paths)
 
         keys: dict = {}
         categories = self.categories(families, constants, symbol_table, keys)
@@ -292,18 +298,8 @@ class Builder:
             paths=paths, card_sets=card_sets,
             icon_values=icon_values,
             provenance=data.get("provenance", ""), reconstructed_facts=reconstructed,
-            language=SimpleNamespace(symbols=symbol_table, constants=constants, lookups=self.lookups),
+            language=Language(symbol_table, constants, self.lookups, self.bounds),
         )
-
-
-def _conversion_hint(want, got) -> str | None:
-    if want == NUMBER and got == BOOL:
-        return "turn a condition into points with 'if condition then points else 0'"
-    if want == NUMBER and isinstance(got, ListType):
-        return "len(list) counts the items, sum(list) adds numbers"
-    if want == BOOL and got == NUMBER:
-        return "compare the number, e.g. '... >= 1'"
-    return None
 
 
 def compile_expression(edition: Edition, text: str, variables: dict | None = None):
@@ -314,14 +310,9 @@ def compile_expression(edition: Edition, text: str, variables: dict | None = Non
     from ..errors import EditionError, Span
 
     scope_variables = dict(ROUND_VARIABLES) if variables is None else variables
-    def at(start, end):
-        return Span("<expression>", 1, start + 1, 1, end + 1)
-    try:
-        node = parse(text)
-    except DslSyntaxError as exc:
-        raise EditionError(Diagnostic(at(exc.start, exc.end), f"syntax: {exc.message}", "D100", hint=exc.hint)) from None
     language = edition.language
-    checked = check(node, Scope(scope_variables, language.constants), language.symbols)
+    checked = dsl.check(text, Scope(scope_variables, language.constants), language)
     if checked.problems:
-        raise EditionError([Diagnostic(at(p.start, p.end), p.message, p.code, hint=p.hint) for p in checked.problems])
-    return compile_checked(node, checked.resolved, language.lookups)
+        raise EditionError([Diagnostic(Span("<expression>", 1, p.start + 1, 1, p.end + 1), p.message, p.code, hint=p.hint)
+                            for p in checked.problems])
+    return dsl.compile(checked, language)

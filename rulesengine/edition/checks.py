@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..dsl import ast
-from ..dsl.folding import UNKNOWN, constant_value
+from .. import dsl
+from ..dsl import MAP, REGISTRY, UNKNOWN, constant_value
 from ..errors import Diagnostic, suggest
 
 CHECKS = []          # (function, only_when_valid)
@@ -61,14 +61,6 @@ def run_checks(facts: Facts, has_errors: bool = False) -> list[Diagnostic]:
         if not (only_when_valid and has_errors):
             out.extend(function(facts))
     return out
-
-
-def _walk(node):
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(ast.children(current))
 
 
 # -- the deck against what the author declared ---------------------------------------------------
@@ -124,10 +116,11 @@ def _card_path(facts: Facts, card) -> tuple:
 
 
 # -- the map ------------------------------------------------------------------------------------
-def _connected_calls(facts: Facts):
+def _map_calls(facts: Facts):
+    """Calls of the functions that follow the map (cost class MAP): nodes first, then where from and to."""
     for path, (node, _, _) in facts.expressions.items():
-        for call in _walk(node):
-            if isinstance(call, ast.Call) and call.function == "connected" and len(call.args) == 3:
+        for call in dsl.walk(node):
+            if isinstance(call, dsl.Call) and REGISTRY[call.function].cost == MAP and len(call.args) == REGISTRY[call.function].max_args:
                 yield path, call
 
 
@@ -136,18 +129,18 @@ def map_for_connected(facts: Facts):
     """connected() follows the map: it needs paths, and the towns it starts from or aims at need one."""
     if "map" in facts.cut.sections or facts.cut.sections & {"cards", "card_sets"}:
         return
-    for path, call in _connected_calls(facts):
+    for path, call in _map_calls(facts):
         if not facts.paths:
-            yield facts.at_node(path, call, "connected() follows the map's paths, but this edition has no map", "M320",
+            yield facts.at_node(path, call, f"{call.function}() follows the map's paths, but this edition has no map", "M320",
                                 hint="add map: {paths: [['A', 'B'], ...]} joining the cards (towns)")
             continue
         for arg in call.args[1:]:
-            if isinstance(arg, ast.Name) and arg.name in facts.card_sets and arg.name in facts.data.get("card_sets", {}):
+            if isinstance(arg, dsl.Name) and arg.name in facts.card_sets and arg.name in facts.data.get("card_sets", {}):
                 letters = facts.data["card_sets"][arg.name]
                 for index, letter in enumerate(letters):
                     card = facts.by_letter.get(letter)
                     if card is not None and card not in facts.paths:
-                        yield facts.error(("card_sets", arg.name, index), f"town '{letter}' ({card.name}) of '{arg.name}' has no path on the map, so connected() can never reach it", "M319",
+                        yield facts.error(("card_sets", arg.name, index), f"town '{letter}' ({card.name}) of '{arg.name}' has no path on the map, so {call.function}() can never reach it", "M319",
                                           "add a path to it under map.paths")
 
 
@@ -164,6 +157,18 @@ def categories_that_never_score(facts: Facts):
         requires = facts.expressions.get(path + ("choice", "requires"))
         if requires is not None and constant_value(requires[0], requires[1]) is False:
             yield facts.at_node(path + ("choice", "requires"), requires[0], f"this requirement is never met, so '{spec['key']}' can never be chosen or score", "W403", severity="warning")
+
+
+@check(only_when_valid=True)
+def division_by_zero(facts: Facts):
+    """`1 // 0` fails whenever it is evaluated: say so at validate time, not in the middle of a game."""
+    for path, (node, resolved, _) in facts.expressions.items():
+        for part in dsl.walk(node):
+            if isinstance(part, dsl.Binary) and part.op in ("//", "%"):
+                divisor = constant_value(part.right, resolved)
+                if divisor is not UNKNOWN and not isinstance(divisor, bool) and divisor == 0:
+                    yield facts.at_node(path, part, f"'{part.op}' by 0: a division by zero whenever this is evaluated", "W407",
+                                        severity="warning", hint="a game that evaluates it stops with error R501")
 
 
 @check(only_when_valid=True)

@@ -11,9 +11,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from ..dsl import ast
-from ..dsl.builtins import REGISTRY
-from ..dsl.parser import parse
+from .. import dsl
 from .extends import load_with_extends
 from .loader import load_edition
 from .model import ROUND, Edition
@@ -159,16 +157,14 @@ def _names_used(edition: Edition) -> tuple[list[str], list[str]]:
     texts += [t for r in edition.races for t in (r.qualifies.text, r.award.text)]
     names, functions = {}, {}
     for text in texts:
-        stack, bound = [parse(text)], set()
-        while stack:
-            node = stack.pop()
-            if isinstance(node, (ast.Let, ast.Comprehension)):
+        bound = set()
+        for node in dsl.walk(dsl.parse(text)):
+            if isinstance(node, (dsl.Let, dsl.Comprehension)):
                 bound.add(node.name)
-            elif isinstance(node, ast.Name) and node.name not in bound:
+            elif isinstance(node, dsl.Name) and node.name not in bound:
                 names.setdefault(node.name, None)
-            elif isinstance(node, ast.Call):
+            elif isinstance(node, dsl.Call):
                 functions.setdefault(node.function, None)
-            stack.extend(reversed(ast.children(node)))
     return list(names), list(functions)
 
 
@@ -189,8 +185,8 @@ def _glossary(edition: Edition) -> list[str]:
             continue  # a name bound inside the formula (let, for)
         lines += _wrap(f"{name}: {meaning}", "  ")
     for function in functions:
-        if function in REGISTRY:
-            lines += _wrap(REGISTRY[function].summary, "  ")
+        if function in dsl.REGISTRY:
+            lines += _wrap(dsl.REGISTRY[function].summary, "  ")
     lines += _wrap("'Name' in quotes is an icon, a region or a card letter; x.number is a card's number, x.region its region, "
                    "region.cards the cards of a region, region.bonus its bonus. See docs/dsl.md for the whole language.", "  ")
     return lines

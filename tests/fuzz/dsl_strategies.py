@@ -9,8 +9,7 @@ import string
 
 from hypothesis import strategies as st
 
-from rulesengine.dsl.builtins import REGISTRY
-from rulesengine.dsl.types import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, IconType, ListType
+from rulesengine.dsl import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, REGISTRY, TABLE, IconType, ListType
 from rulesengine.edition.build import ROUND_VARIABLES
 from rulesengine.edition.model import Card, Family, Region, Table
 

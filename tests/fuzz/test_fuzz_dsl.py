@@ -9,11 +9,8 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from rulesengine import EditionError, load_edition
-from rulesengine.dsl.builtins import DslRuntimeError
-from rulesengine.dsl.checker import check
-from rulesengine.dsl.parser import parse
-from rulesengine.dsl.types import BOOL, CARD, CARDS, NUMBER, REGION, IconType, ListType, Scope
+from rulesengine import EditionError, dsl, load_edition
+from rulesengine.dsl import BOOL, CARD, CARDS, NUMBER, REGION, DslRuntimeError, IconType, ListType, Scope
 from rulesengine.edition.build import compile_expression
 
 from .budget import budget
@@ -43,7 +40,7 @@ def compile_or_refuse(text: str, variables: dict):
             assert diagnostic.message and diagnostic.code.startswith("D"), diagnostic
         return None
     language = AUSTRALIA.language
-    checked = check(parse(text), Scope(dict(variables), language.constants), language.symbols)
+    checked = dsl.check(text, Scope(dict(variables), language.constants), language)
     assert not checked.problems
     return run, checked.type
 

@@ -211,7 +211,7 @@ def evaluates_in_time(text: str, seconds: float = 3) -> str:
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
         from rulesengine import load_edition
         from rulesengine.edition.build import compile_expression
-        from rulesengine.dsl.builtins import DslRuntimeError
+        from rulesengine.dsl import DslRuntimeError
         edition = load_edition({str(AUSTRALIA)!r})
         cards = list(edition.cards[:7])
         env = {{"cards": cards, "throw": cards[0], "catch": cards[-1], "others": [], "visited": cards, "players": 3, "round": 1, "previous": 0}}

@@ -1,0 +1,77 @@
+"""The scoring language's front door: check an expression, then compile it (like jmespath's
+compile() and search()). Code outside rulesengine/dsl uses the names exported here, never the
+modules behind them.
+
+An expression is checked in a Scope (the game variables it may read) against a Language (what an
+edition gives every expression: its quoted names, its constants, what builtins read when run, and
+the largest size of its lists). Problems come back as data, with offsets into the expression's text;
+turning them into positions in a file is the caller's job. check() never raises on bad text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import checker
+from .ast import Binary, Call, Comprehension, Let, Name, Node, Visitor, variable_names, walk
+from .budget import MAX_NUMBER, MAX_WORK, Bounds
+from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError
+from .checker import Checked, Problem, Symbols
+from .compiler import compile_checked
+from .folding import UNKNOWN, constant_value
+from .parser import DslSyntaxError, parse
+from .types import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, IconType, ListType, Scope, compatible
+
+
+@dataclass(frozen=True)
+class Language:
+    """What an edition gives every expression."""
+
+    symbols: Symbols            # the quoted names: icons, regions, card letters
+    constants: dict             # name -> (type, value): families, tables, card sets, deck, regions
+    lookups: object             # what builtins read when run: .icon_values, .paths
+    bounds: Bounds | None = None   # the largest lists, for the work budget (None: no budget)
+
+
+def check(text: str, scope: Scope, language: Language, want=None) -> Checked:
+    """Parse and check text; every problem (syntax D100, names and types D2xx, the wrong type for
+    its place D208, the budget D210) is in .problems, the first syntax error alone."""
+    try:
+        node = parse(text)
+    except DslSyntaxError as exc:
+        hint = "compare with '==', or bind a name with 'let name = value; body'" if text[exc.start:exc.end] == "=" else exc.hint
+        return Checked(ERROR, problems=[Problem(f"syntax: {exc.message}", exc.start, exc.end, "D100", hint)], text=text)
+    checked = checker.check(node, scope, language.symbols, language.bounds)
+    checked.node, checked.text = node, text
+    if not checked.problems and want is not None and not compatible(want, checked.type):
+        checked.problems.append(Problem(f"this expression gives {checked.type}, but {want} is needed here", node.start, node.end,
+                                        "D208", _conversion_hint(want, checked.type)))
+    return checked
+
+
+def compile(checked: Checked, language: Language) -> Callable[[dict], object]:
+    """The checked expression (without problems) as a function of its environment: a dict of the game
+    variables of its scope. It raises DslRuntimeError, carrying the node, on a value it cannot give."""
+    if checked.problems or checked.node is None:
+        raise ValueError("only an expression without problems compiles")
+    return compile_checked(checked.node, checked.resolved, language.lookups)
+
+
+def _conversion_hint(want, got) -> str | None:
+    if want == NUMBER and got == BOOL:
+        return "turn a condition into points with 'if condition then points else 0'"
+    if want == NUMBER and isinstance(got, ListType):
+        return "len(list) counts the items, sum(list) adds numbers"
+    if want == BOOL and got == NUMBER:
+        return "compare the number, e.g. '... >= 1'"
+    return None
+
+
+__all__ = [
+    "Binary", "Call", "Comprehension", "Let", "Name",
+    "ANY", "BOOL", "CARD", "CARDS", "COSTS", "ERROR", "FAMILY", "MAX_NUMBER", "MAX_WORK", "MAP", "NUMBER", "REGION", "REGISTRY",
+    "TABLE", "UNKNOWN", "Bounds", "Builtin", "Checked", "DslRuntimeError", "DslSyntaxError", "IconType", "Language",
+    "ListType", "Node", "Problem", "Scope", "Symbols", "Visitor", "check", "compile", "compatible", "constant_value",
+    "parse", "variable_names", "walk",
+]
