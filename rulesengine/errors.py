@@ -1,12 +1,14 @@
 """Diagnostics: every problem found in an input carries a span and renders like a compiler error.
 
+A diagnostic carries the line of source it points at (its quote), attached by the code that read
+the file, at the boundary where the problem leaves it: there is no global table of file texts.
 This module only describes and renders problems; it never decides what is wrong.
 """
 
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,7 @@ class Diagnostic:
     code: str
     severity: str = field(default="error", kw_only=True)
     hint: str | None = field(default=None, kw_only=True)
+    quote: str | None = field(default=None, kw_only=True, compare=False)   # the source line at span.line
 
     def as_dict(self) -> dict:
         span = self.span
@@ -55,6 +58,11 @@ class BoomError(Exception):
         self.diagnostics = list(diagnostics)
         super().__init__("\n".join(d.message for d in self.diagnostics))
 
+    def quoting(self, texts: dict[str, str]) -> BoomError:
+        """This error, its diagnostics quoting the files in texts (see quoting())."""
+        self.diagnostics = quoting(self.diagnostics, texts)
+        return self
+
 
 class EditionError(BoomError):
     """The edition file (YAML, schema, model or DSL) is wrong."""
@@ -68,23 +76,20 @@ class GameRuleError(BoomError):
     """A decision that the rules do not allow (an illegal pick or choice)."""
 
 
-@dataclass
-class Sources:
-    """The text of every file read, so diagnostics can show the offending line."""
-
-    texts: dict[str, str] = field(default_factory=dict)
-
-    def line(self, file: str, line: int) -> str | None:
-        text = self.texts.get(file)
-        if text is None:
-            return None
-        lines = text.splitlines()
-        if 1 <= line <= len(lines):
-            return lines[line - 1]
-        return None
-
-
-SOURCES = Sources()
+def quoting(diagnostics: list[Diagnostic], texts: dict[str, str]) -> list[Diagnostic]:
+    """The diagnostics, each pointing into one of the files of texts (file -> its text) with the line
+    it points at as its quote; the others (and those quoting already) as they are."""
+    lines: dict[str, list[str]] = {}
+    out = []
+    for diagnostic in diagnostics:
+        span = diagnostic.span
+        if diagnostic.quote is None and span is not None and span.file in texts:
+            if span.file not in lines:
+                lines[span.file] = texts[span.file].splitlines()
+            if 1 <= span.line <= len(lines[span.file]):
+                diagnostic = replace(diagnostic, quote=lines[span.file][span.line - 1])
+        out.append(diagnostic)
+    return out
 
 
 def suggest(name: str, candidates) -> str | None:
@@ -98,13 +103,13 @@ def suggest(name: str, candidates) -> str | None:
     return f"did you mean '{close[0]}'?" if close else None
 
 
-def render(diagnostic: Diagnostic, sources: Sources = SOURCES) -> str:
+def render(diagnostic: Diagnostic) -> str:
     """`file:line:col: severity: message`, the source line, a caret under the span, the hint."""
     span = diagnostic.span
     head = f"{span}: " if span else ""
     out = [f"{head}{diagnostic.severity}: {diagnostic.message}"]
     if span:
-        text = sources.line(span.file, span.line)
+        text = diagnostic.quote
         if text is not None:
             text = text.expandtabs(1)
             width = 1

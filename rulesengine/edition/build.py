@@ -32,6 +32,7 @@ class Builder:
         self.diagnostics: list[Diagnostic] = []
         self.lookups = SimpleNamespace(icon_values={}, paths={})
         self.bounds: Bounds | None = None    # the largest lists, for the work budget of expressions
+        self.texts: dict | None = None       # the text of each file of the edition, to quote runtime errors
         self.facts = Facts(data, source_map, self.cut)
 
     # -- reporting -------------------------------------------------------------------------
@@ -168,9 +169,11 @@ class Builder:
         if self.recovering or checked.type == ERROR:
             return Expression(text, path, None)
         source_map = self.map
+        if self.texts is None:
+            self.texts = source_map.texts
         return Expression(text, path, dsl.compile(checked, language),
                           lambda start, end: source_map.span_in_value(path, start, end, text),
-                          dsl.variable_names(node, checked.resolved))
+                          dsl.variable_names(node, checked.resolved), self.texts)
 
     def language(self, families, icon_owner, regions, cards, tables, card_sets):
         """The quoted names (symbols) and the edition constants the expressions may use."""

@@ -31,6 +31,12 @@ class ComposedSourceMap:
         self.file = file
         self.origins: dict[tuple, tuple[SourceMap, tuple]] = {}
 
+    @property
+    def texts(self) -> dict[str, str]:
+        """The text of every file the merged data came from, to quote in diagnostics."""
+        maps = {id(source_map): source_map for source_map, _ in self.origins.values()}
+        return {m.file: m.text for m in maps.values()}
+
     def _origin(self, path: tuple):
         path = tuple(path)
         while True:
@@ -71,6 +77,14 @@ def load_with_extends(path: str | Path, chain: tuple = ()) -> tuple[object, obje
     data, source_map = load_yaml(path)
     if not isinstance(data, dict) or "extends" not in data:
         return data, source_map
+    try:
+        return _extend(path, chain, data, source_map)
+    except EditionError as exc:
+        raise exc.quoting(source_map.texts) from None
+
+
+def _extend(path, chain: tuple, data: dict, source_map: SourceMap) -> tuple[dict, ComposedSourceMap]:
+    """data (the file at path, with `extends`) merged onto its parent."""
     parent_name = data["extends"]
     if not isinstance(parent_name, str) or not parent_name:
         raise EditionError(Diagnostic(source_map.span_at(("extends",)), "'extends' must be the path of the edition this file changes", "X801"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import Diagnostic, EditionError, Span
+from ..errors import Diagnostic, EditionError, Span, quoting
 from .build import Builder
 from .extends import load_with_extends
 from .model import Edition
@@ -18,14 +18,17 @@ def check_edition(path: str | Path) -> tuple[Edition | None, list[Diagnostic]]:
     except EditionError as exc:
         return None, exc.diagnostics
     if not isinstance(data, dict):
-        return None, [Diagnostic(source_map.span_at(()) if data is not None else Span(str(path), 1, 1), "an edition must be a YAML mapping of keys such as 'cards' and 'categories'", "S103")]
+        where = source_map.span_at(()) if data is not None else Span(str(path), 1, 1)
+        message = "an edition must be a YAML mapping of keys such as 'cards' and 'categories'"
+        return None, quoting([Diagnostic(where, message, "S103")], source_map.texts)
     problems = schema_diagnostics(data, source_map)
     cut = None
     if problems:  # check the meaning of what is structurally sound, so every mistake shows at once
         data, cut = usable_part(data)
     builder = Builder(data, source_map, cut)
     edition = builder.build()
-    return (None if problems else edition), problems + builder.diagnostics
+    diagnostics = problems + builder.diagnostics
+    return (None if problems else edition), quoting(diagnostics, source_map.texts) if diagnostics else diagnostics
 
 
 def load_edition(path: str | Path) -> Edition:

@@ -66,6 +66,7 @@ class Expression:
     run: Callable
     locate: Callable = None          # (start, end) offsets in text -> Span in the edition file
     variables: frozenset = frozenset()   # the game variables it reads (cards, others, ...)
+    texts: dict | None = None        # file -> text of the edition's files, to quote the line of a runtime error
 
 
 @dataclass(frozen=True, slots=True)

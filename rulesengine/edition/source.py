@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from ..errors import SOURCES, Diagnostic, EditionError, Span
+from ..errors import Diagnostic, EditionError, Span
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 64
@@ -45,6 +45,11 @@ class SourceMap:
             if ch == "\n":
                 starts.append(i + 1)
         self._line_starts = starts
+
+    @property
+    def texts(self) -> dict[str, str]:
+        """The text of the file this map is of, to quote in diagnostics (see errors.quoting)."""
+        return {self.file: self.text}
 
     def position(self, index: int) -> tuple[int, int]:
         line = bisect.bisect_right(self._line_starts, index) - 1
@@ -102,16 +107,18 @@ def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, Source
         text = _read(path, file)
     if len(text) > MAX_FILE_BYTES:
         raise EditionError(Diagnostic(Span(file, 1, 1), f"file is longer than the limit of {MAX_FILE_BYTES} characters", "E001"))
-    SOURCES.texts[file] = text
     source_map = SourceMap(file, text)
-    node, loader = _compose(file, text)
-    if node is None:
-        return None, source_map
-    _check_expansion(file, node)
-    builder = _Builder(source_map, loader)
-    data = builder.build(node, (), 0)
-    if builder.errors:
-        raise EditionError(builder.errors)
+    try:
+        node, loader = _compose(file, text)
+        if node is None:
+            return None, source_map
+        _check_expansion(file, node)
+        builder = _Builder(source_map, loader)
+        data = builder.build(node, (), 0)
+        if builder.errors:
+            raise EditionError(builder.errors)
+    except EditionError as exc:
+        raise exc.quoting(source_map.texts) from None
     return data, source_map
 
 

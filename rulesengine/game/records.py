@@ -34,6 +34,13 @@ def load_record(path: str | Path) -> tuple[dict, SourceMap]:
 
 def score_record(edition: Edition, record, source_map: SourceMap) -> dict:
     """Check a record against the edition and return its score sheet, or raise RecordError."""
+    try:
+        return _score_record(edition, record, source_map)
+    except RecordError as exc:
+        raise exc.quoting(source_map.texts) from None
+
+
+def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
     check = _Checker(edition, source_map)
     if not isinstance(record, dict):
         check.error((), "a record must be a mapping with 'players' and 'rounds'")

@@ -129,6 +129,13 @@ def resume(save_path: str | Path, warn=lambda message: None) -> Session:
         data, source_map = load_yaml(save_path)
     except EditionError as exc:
         raise BoomError(exc.diagnostics) from None
+    try:
+        return _resume(save_path, warn, data, source_map)
+    except BoomError as exc:
+        raise exc.quoting(source_map.texts) from None
+
+
+def _resume(save_path: str | Path, warn, data, source_map) -> Session:
     file = str(save_path)
     if not isinstance(data, dict) or data.get("type") != "saved_game":
         raise BoomError(Diagnostic(Span(file, 1, 1), "this is not a saved boom game", "F903"))

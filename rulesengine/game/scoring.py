@@ -23,7 +23,7 @@ def evaluate(expression: Expression, env: dict, situation: str):
     except DslRuntimeError as exc:
         node = exc.node
         span = expression.locate(node.start, node.end) if (node is not None and expression.locate) else None
-        raise ScoringError(Diagnostic(span, f"{exc.message} ({situation})", "R501")) from None
+        raise ScoringError(Diagnostic(span, f"{exc.message} ({situation})", "R501")).quoting(expression.texts or {}) from None
     except RecursionError:
         raise ScoringError(Diagnostic(None, f"expression too deep to evaluate ({situation})", "R502")) from None
 

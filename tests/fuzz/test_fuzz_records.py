@@ -5,6 +5,7 @@ RecordError at a line and column of the record; the records of real games score 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import yaml
@@ -13,7 +14,6 @@ from hypothesis import strategies as st
 
 from rulesengine import BoomError, Game, RecordError, load_edition, load_record, render, score_record
 from rulesengine.bots.registry import RandomAgent
-from rulesengine.errors import SOURCES
 from rulesengine.game.loop import play
 
 from .budget import budget
@@ -53,7 +53,10 @@ def score_any_record(edition, path):
         assert exc.diagnostics
         for diagnostic in exc.diagnostics:
             assert diagnostic.span is not None and diagnostic.span.file == str(path), diagnostic
-            assert 1 <= diagnostic.span.line <= SOURCES.texts[str(path)].count("\n") + 2, diagnostic
+            text = Path(path).read_text(encoding="utf-8").replace("\r\n", "\n").replace("\r", "\n")
+            assert 1 <= diagnostic.span.line <= text.count("\n") + 2, diagnostic
+            lines = text.splitlines()
+            assert diagnostic.quote == (lines[diagnostic.span.line - 1] if diagnostic.span.line <= len(lines) else None), diagnostic
             render(diagnostic)
         event(f"record refused: {exc.diagnostics[0].code}")
         return None
