@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from . import checker
 from .ast import Binary, Call, Comprehension, Let, Name, Node, Visitor, variable_names, walk
-from .budget import MAX_NUMBER, MAX_WORK, Bounds
-from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError
+from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
+from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError, Param, exactly
 from .checker import Checked, Problem, Symbols
 from .compiler import compile_checked
 from .folding import UNKNOWN, constant_value
@@ -73,5 +73,5 @@ __all__ = [
     "ANY", "BOOL", "CARD", "CARDS", "COSTS", "ERROR", "FAMILY", "MAX_NUMBER", "MAX_WORK", "MAP", "NUMBER", "REGION", "REGISTRY",
     "TABLE", "UNKNOWN", "Bounds", "Builtin", "Checked", "DslRuntimeError", "DslSyntaxError", "IconType", "Language",
     "ListType", "Node", "Problem", "Scope", "Symbols", "Visitor", "check", "compile", "compatible", "constant_value",
-    "parse", "variable_names", "walk",
+    "Param", "exactly", "parse", "variable_names", "walk", "worst_case",
 ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .ast import Visitor, children
-from .builtins import ICONS, ITEMS, MAP, ONE, REGISTRY, RESULT, IconsOf
+from .builtins import A_FAMILY, ICONS, ITEMS, MAP, ONE, REGISTRY, RESULT, IconsOf
 from .types import ListType
 
 MAX_WORK = 100_000        # steps of one evaluation; the shipped editions need at most 300
@@ -123,7 +123,8 @@ class _Work(Visitor):
         visited = [self.visit(arg) for arg in node.args]
         work = sum(w for _, w in visited) + 1
         items = sum(shape[0] for shape, _ in visited if shape)
-        family = next((self.resolved[id(a)] for a in node.args if hasattr(self.resolved.get(id(a)), "icons")), None)
+        count = len(node.args)
+        family = next((self.resolved.get(id(a)) for i, a in enumerate(node.args) if entry.param(i, count) is A_FAMILY), None)
         steps = {   # by cost class; a list it gives (icons, kinds) is as long as its steps
             ONE: 0, ITEMS: items, ICONS: items * self.bounds.icons_per_card,
             RESULT: len(family.icons) if family is not None else self.bounds.family_icons,
