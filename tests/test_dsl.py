@@ -3,6 +3,7 @@ check then compile, the work budget and the bound on numbers, errors that quote 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,13 @@ def test_quoting_fills_only_diagnostics_of_the_files_given():
     assert [d.quote for d in quoted] == ["two", None]
     assert quoted[0] == here    # the quote is not part of what a diagnostic says
     assert render(quoted[1]) == "b.yaml:1:1: error: m"
+
+
+def test_the_documented_functions_are_the_declared_ones():
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "dsl.md").read_text(encoding="utf-8")
+    table = doc[doc.index("## Functions"):doc.index("## What each expression sees")]
+    assert set(re.findall(r"`([a-z]+)\(", table)) == set(dsl.REGISTRY)
+    limits = (Path(__file__).resolve().parent.parent / "docs" / "limits.md").read_text(encoding="utf-8")
+    for name, entry in dsl.REGISTRY.items():
+        [row] = [line for line in limits.splitlines() if line.startswith(f"| {entry.cost} |")]
+        assert f"`{name}`" in row, (name, entry.cost)
