@@ -68,7 +68,8 @@ def main() -> None:
                 except Exception:  # noqa: BLE001 - a missing table row on a random environment counts as an evaluation
                     pass
             best = min(best, time.process_time() - start)
-        print(f"{name:<10} {len(runs):>6} evaluations  {len(runs) / best:>12,.0f} per CPU second (best of {args.repeat})")
+        rate = len(runs) / best
+        print(f"{name:<10} {len(runs):>6} evaluations  {rate:>12,.0f} per CPU second (best of {args.repeat})")
 
 
 if __name__ == "__main__":

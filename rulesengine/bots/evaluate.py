@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from ..dsl.builtins import DslRuntimeError
+from ..dsl import DslRuntimeError
 from ..edition.model import GAME_END, ROUND, Card, Edition
 from ..game.scoring import ScoreKeeper
 

@@ -40,13 +40,15 @@ def check(text: str, scope: Scope, language: Language, want=None) -> Checked:
     try:
         node = parse(text)
     except DslSyntaxError as exc:
-        hint = "compare with '==', or bind a name with 'let name = value; body'" if text[exc.start:exc.end] == "=" else exc.hint
+        hint = exc.hint
+        if text[exc.start:exc.end] == "=":
+            hint = "compare with '==', or bind a name with 'let name = value; body'"
         return Checked(ERROR, problems=[Problem(f"syntax: {exc.message}", exc.start, exc.end, "D100", hint)], text=text)
     checked = checker.check(node, scope, language.symbols, language.bounds)
     checked.node, checked.text = node, text
     if not checked.problems and want is not None and not compatible(want, checked.type):
-        checked.problems.append(Problem(f"this expression gives {checked.type}, but {want} is needed here", node.start, node.end,
-                                        "D208", _conversion_hint(want, checked.type)))
+        message = f"this expression gives {checked.type}, but {want} is needed here"
+        checked.problems.append(Problem(message, node.start, node.end, "D208", _conversion_hint(want, checked.type)))
     return checked
 
 
@@ -69,9 +71,9 @@ def _conversion_hint(want, got) -> str | None:
 
 
 __all__ = [
-    "Binary", "Call", "Comprehension", "Let", "Name",
-    "ANY", "BOOL", "CARD", "CARDS", "COSTS", "ERROR", "FAMILY", "MAX_NUMBER", "MAX_WORK", "MAP", "NUMBER", "REGION", "REGISTRY",
-    "TABLE", "UNKNOWN", "Bounds", "Builtin", "Checked", "DslRuntimeError", "DslSyntaxError", "IconType", "Language",
-    "ListType", "Node", "Problem", "Scope", "Symbols", "Visitor", "check", "compile", "compatible", "constant_value",
-    "Param", "exactly", "parse", "variable_names", "walk", "worst_case",
+    "Binary", "Call", "Comprehension", "Let", "Name", "ANY", "BOOL", "CARD", "CARDS", "COSTS", "ERROR", "FAMILY",
+    "MAX_NUMBER", "MAX_WORK", "MAP", "NUMBER", "REGION", "REGISTRY", "TABLE", "UNKNOWN", "Bounds", "Builtin",
+    "Checked", "DslRuntimeError", "DslSyntaxError", "IconType", "Language", "ListType", "Node", "Problem", "Scope",
+    "Symbols", "Visitor", "check", "compile", "compatible", "constant_value", "Param", "exactly", "parse",
+    "variable_names", "walk", "worst_case",
 ]

@@ -124,7 +124,8 @@ class _Work(Visitor):
         work = sum(w for _, w in visited) + 1
         items = sum(shape[0] for shape, _ in visited if shape)
         count = len(node.args)
-        family = next((self.resolved.get(id(a)) for i, a in enumerate(node.args) if entry.param(i, count) is A_FAMILY), None)
+        families = [self.resolved.get(id(a)) for i, a in enumerate(node.args) if entry.param(i, count) is A_FAMILY]
+        family = families[0] if families else None
         steps = {   # by cost class; a list it gives (icons, kinds) is as long as its steps
             ONE: 0, ITEMS: items, ICONS: items * self.bounds.icons_per_card,
             RESULT: len(family.icons) if family is not None else self.bounds.family_icons,

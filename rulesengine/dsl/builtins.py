@@ -35,7 +35,9 @@ class Param:
 
 
 def exactly(want) -> Param:
-    return Param(str(want), lambda got, families, arg_types: None if compatible(want, got) else f"expected {want}, got {got}")
+    def problem(got, families, arg_types):
+        return None if compatible(want, got) else f"expected {want}, got {got}"
+    return Param(str(want), problem)
 
 
 def _a_list(got, families, arg_types):
@@ -68,7 +70,8 @@ def _a_valued_icon(got, families, arg_types):
     possible = got.families if isinstance(got, IconOfFamilies) else families
     unvalued = [key for key in possible if key in families and not families[key].valued]
     if unvalued:
-        return f"this can be an icon of {' or '.join(sorted(possible))}, and icons of {' or '.join(unvalued)} have no value"
+        return (f"this can be an icon of {' or '.join(sorted(possible))}, "
+                f"and icons of {' or '.join(unvalued)} have no value")
     return None
 
 
@@ -140,7 +143,8 @@ def builtin(name: str, params: tuple, result, cost: str, summary: str, **options
     """Declare the function `name`, run by the decorated Python function."""
     def register(run):
         fold = options.pop("fold", None)
-        REGISTRY[name] = Builtin(name, params, result, run, cost, summary, fold=_by_running(run) if fold is True else fold, **options)
+        fold = _by_running(run) if fold is True else fold
+        REGISTRY[name] = Builtin(name, params, result, run, cost, summary, fold=fold, **options)
         return run
     return register
 
@@ -163,22 +167,27 @@ def _extreme(pick):
     return run
 
 
-builtin("min", (A_NUMBER, A_NUMBER), NUMBER, ITEMS, "min(a, b, ...) or min(list): the smallest number (0 for an empty list)",
+builtin("min", (A_NUMBER, A_NUMBER), NUMBER, ITEMS,
+        "min(a, b, ...) or min(list): the smallest number (0 for an empty list)",
         optional=1, repeat=6, alone=NUMBERS, fold=True)(_extreme(min))
-builtin("max", (A_NUMBER, A_NUMBER), NUMBER, ITEMS, "max(a, b, ...) or max(list): the largest number (0 for an empty list)",
+builtin("max", (A_NUMBER, A_NUMBER), NUMBER, ITEMS,
+        "max(a, b, ...) or max(list): the largest number (0 for an empty list)",
         optional=1, repeat=6, alone=NUMBERS, fold=True)(_extreme(max))
 builtin("sum", (exactly(ListType(NUMBER)),), NUMBER, ITEMS, "sum(list): the total of a list of numbers", fold=True)(sum)
 builtin("len", (A_LIST,), NUMBER, ONE, "len(list): how many items", fold=True)(len)
-builtin("all", (exactly(ListType(BOOL)),), BOOL, ITEMS, "all(list): true when every item is true (and for an empty list)", fold=True)(all)
+builtin("all", (exactly(ListType(BOOL)),), BOOL, ITEMS, "all(list): true when every item is true (and for an empty list)",
+        fold=True)(all)
 builtin("any", (exactly(ListType(BOOL)),), BOOL, ITEMS, "any(list): true when some item is true", fold=True)(any)
 
 
-@builtin("count", (AN_ICON, SOME_CARDS), NUMBER, ICONS, "count(icon, cards): how many times the icon is printed on the cards")
+@builtin("count", (AN_ICON, SOME_CARDS), NUMBER, ICONS,
+         "count(icon, cards): how many times the icon is printed on the cards")
 def _count(icon, cards):
     return sum(card.icons.count(icon) for card in cards)
 
 
-@builtin("icons", (SOME_CARDS, A_FAMILY), IconsOf(1), ICONS, "icons(cards, family): every icon of the family on the cards, repeats kept")
+@builtin("icons", (SOME_CARDS, A_FAMILY), IconsOf(1), ICONS,
+         "icons(cards, family): every icon of the family on the cards, repeats kept")
 def _icons(cards, family):
     members = family.icon_set
     return [icon for card in cards for icon in card.icons if icon in members]
@@ -213,8 +222,8 @@ def _fold_lookup(values, constants):
     return numbers.pop() if len(numbers) == 1 else UNKNOWN
 
 
-@builtin("lookup", (exactly(TABLE), A_NUMBER, A_NUMBER), NUMBER, ONE, "lookup(table, key[, default]): the table's number for key",
-         optional=1, fails=True, fold=_fold_lookup)
+@builtin("lookup", (exactly(TABLE), A_NUMBER, A_NUMBER), NUMBER, ONE,
+         "lookup(table, key[, default]): the table's number for key", optional=1, fails=True, fold=_fold_lookup)
 def _lookup(table, key, *default):
     if key in table.rows:
         return table.rows[key]
@@ -236,7 +245,8 @@ def _intersects(a, b):
 
 
 @builtin("connected", (SOME_CARDS, SOME_CARDS, SOME_CARDS), BOOL, MAP,
-         "connected(nodes, from, to): the map's paths inside nodes join a card of from to a card of to", needs_edition=True)
+         "connected(nodes, from, to): the map's paths inside nodes join a card of from to a card of to",
+         needs_edition=True)
 def _connected(nodes, sources, targets, edition):
     """Is some target reachable from some source using paths whose both ends are in nodes?"""
     inside = set(nodes)

@@ -85,7 +85,8 @@ class Checker(Visitor):
         if node.value > MAX_NUMBER:
             digits = str(node.value)
             shown = digits if len(digits) <= 20 else f"{digits[:8]}... ({len(digits)} digits)"
-            self.problem(node, f"the number {shown} is too large: numbers in expressions are at most {MAX_NUMBER:,}", "D211")
+            self.problem(node, f"the number {shown} is too large: numbers in expressions are at most {MAX_NUMBER:,}",
+                         "D211")
         return NUMBER
 
     def visit_Bool(self, node):
@@ -254,7 +255,8 @@ class Checker(Visitor):
                 continue
             message = entry.param(index, count).problem(got, self.symbols.families, arg_types)
             if message:
-                self.problem(node.args[index], f"argument {index + 1} of '{node.function}': {message}", "D205", entry.summary)
+                self.problem(node.args[index], f"argument {index + 1} of '{node.function}': {message}", "D205",
+                             entry.summary)
         if isinstance(entry.result, IconsOf):
             index = entry.result.index
             family = self.result.resolved.get(id(node.args[index])) if arg_types[index] == FAMILY else None
@@ -268,8 +270,8 @@ def check(node, scope: Scope, symbols: Symbols, bounds: Bounds | None = None) ->
     if bounds is not None and not checked.problems:
         work, where = worst_case(node, bounds, scope.variables, checked.resolved)
         if where is not None:
-            checked.problems.append(Problem(f"this can take {work:,} steps to evaluate, more than the budget of {MAX_WORK:,}",
-                                            where.start, where.end, "D210",
-                                            "'[... for x in list]' does its work once per item of the list: go through a "
-                                            "shorter list, or build a list once with 'let', outside the loop"))
+            message = f"this can take {work:,} steps to evaluate, more than the budget of {MAX_WORK:,}"
+            hint = ("'[... for x in list]' does its work once per item of the list: go through a shorter list, "
+                    "or build a list once with 'let', outside the loop")
+            checked.problems.append(Problem(message, where.start, where.end, "D210", hint))
     return checked

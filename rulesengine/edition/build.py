@@ -160,8 +160,8 @@ class Builder:
         language = Language(symbols, scope.constants, self.lookups, self.bounds)
         checked = dsl.check(text, scope, language, want)
         for problem in checked.problems:
-            self.diagnostics.append(Diagnostic(self.map.span_in_value(path, problem.start, problem.end, text), problem.message, problem.code,
-                                               hint=problem.hint))
+            span = self.map.span_in_value(path, problem.start, problem.end, text)
+            self.diagnostics.append(Diagnostic(span, problem.message, problem.code, hint=problem.hint))
         if checked.problems:
             return None
         node = checked.node
@@ -316,6 +316,6 @@ def compile_expression(edition: Edition, text: str, variables: dict | None = Non
     language = edition.language
     checked = dsl.check(text, Scope(scope_variables, language.constants), language)
     if checked.problems:
-        raise EditionError([Diagnostic(Span("<expression>", 1, p.start + 1, 1, p.end + 1), p.message, p.code, hint=p.hint)
-                            for p in checked.problems])
+        raise EditionError([Diagnostic(Span("<expression>", 1, p.start + 1, 1, p.end + 1), p.message, p.code,
+                                       hint=p.hint) for p in checked.problems])
     return dsl.compile(checked, language)

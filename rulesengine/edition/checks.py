@@ -120,8 +120,9 @@ def _map_calls(facts: Facts):
     """Calls of the functions that follow the map (cost class MAP): nodes first, then where from and to."""
     for path, (node, _, _) in facts.expressions.items():
         for call in dsl.walk(node):
-            if isinstance(call, dsl.Call) and REGISTRY[call.function].cost == MAP and len(call.args) == REGISTRY[call.function].max_args:
-                yield path, call
+            if isinstance(call, dsl.Call) and REGISTRY[call.function].cost == MAP:
+                if len(call.args) == REGISTRY[call.function].max_args:
+                    yield path, call
 
 
 @check
@@ -167,8 +168,9 @@ def division_by_zero(facts: Facts):
             if isinstance(part, dsl.Binary) and part.op in ("//", "%"):
                 divisor = constant_value(part.right, resolved)
                 if divisor is not UNKNOWN and not isinstance(divisor, bool) and divisor == 0:
-                    yield facts.at_node(path, part, f"'{part.op}' by 0: a division by zero whenever this is evaluated", "W407",
-                                        severity="warning", hint="a game that evaluates it stops with error R501")
+                    message = f"'{part.op}' by 0: a division by zero whenever this is evaluated"
+                    yield facts.at_node(path, part, message, "W407", severity="warning",
+                                        hint="a game that evaluates it stops with error R501")
 
 
 @check(only_when_valid=True)

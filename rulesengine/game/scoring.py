@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..dsl.builtins import DslRuntimeError
+from ..dsl import DslRuntimeError
 from ..edition.model import GAME_END, ROUND, Card, Category, Edition, Expression
 from ..errors import Diagnostic, GameRuleError
 
@@ -23,7 +23,8 @@ def evaluate(expression: Expression, env: dict, situation: str):
     except DslRuntimeError as exc:
         node = exc.node
         span = expression.locate(node.start, node.end) if (node is not None and expression.locate) else None
-        raise ScoringError(Diagnostic(span, f"{exc.message} ({situation})", "R501")).quoting(expression.texts or {}) from None
+        error = ScoringError(Diagnostic(span, f"{exc.message} ({situation})", "R501"))
+        raise error.quoting(expression.texts or {}) from None
     except RecursionError:
         raise ScoringError(Diagnostic(None, f"expression too deep to evaluate ({situation})", "R502")) from None
 
