@@ -1,8 +1,10 @@
 """Name and type checking of a parsed expression, before any game is played.
 
-Reports every problem it finds (unknown names and symbols, wrong arity, wrong types) with the
-offsets of the offending part, and records how each name and symbol resolved for the compiler.
-It never evaluates game data.
+Reports every problem it finds (unknown names and symbols, wrong arity, wrong types, numbers too
+large) with the offsets of the offending part, and records how each name and symbol resolved for
+the compiler. Functions are checked from their declarations in builtins.py; given the edition's
+bounds, a well-typed expression is then held to the work budget (budget.py). It never evaluates
+game data.
 """
 
 from __future__ import annotations
