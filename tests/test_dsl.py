@@ -147,3 +147,20 @@ def test_the_documented_functions_are_the_declared_ones():
     for name, entry in dsl.REGISTRY.items():
         [row] = [line for line in limits.splitlines() if line.startswith(f"| {entry.cost} |")]
         assert f"`{name}`" in row, (name, entry.cost)
+
+
+def test_an_overflow_in_a_game_with_bots_is_a_located_error_quoting_its_line(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "australia.yaml").write_text((BROKEN.parent.parent / "editions" / "australia.yaml").read_text(encoding="utf-8"))
+    (tmp_path / "huge.yaml").write_text("extends: australia.yaml\ncategories:\n  - key: throw_catch\n"
+                                        "    score: len(cards) * 1000000000000000\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["run", "huge.yaml", "--players", "3", "--seed", "1", "--seat", "greedy", "--seat", "search",
+                                       "--seat", "random", "--search-rollouts", "2", "-q"], catch_exceptions=False)
+    assert result.exit_code == 1 and "internal error" not in result.output
+    lines = result.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("huge.yaml:4:12: error: a product larger than 1,000,000,000,000,000"))
+    assert lines[at + 1:at + 3] == ["        score: len(cards) * 1000000000000000", "           " + "    ^" + "~" * 28]
