@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import functools
+import math
 import os
 import sys
 
 import click
 
 from rulesengine import BoomError, render
+from rulesengine.game.save_fields import MAX_ROLLOUTS, MAX_SEARCH_SECONDS, name_problem
 
 
 def fail(diagnostics, code: int = 1):
@@ -24,7 +26,7 @@ def handles_errors(command):
         try:
             return command(*args, **kwargs)
         except BoomError as exc:
-            fail(exc.diagnostics)
+            fail(exc.diagnostics, getattr(exc, "exit_code", 1))
         except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit):
             raise
         except BrokenPipeError:  # the reader went away (`| head`): stop quietly
@@ -36,3 +38,23 @@ def handles_errors(command):
             click.echo(f"internal error: {type(exc).__name__}: {exc} (set BOOM_DEBUG=1 for details; please report it)", err=True)
             sys.exit(3)
     return wrapper
+
+
+def check_seconds(ctx, param, value):
+    """--search-seconds: a finite number of seconds, above 0 and at most MAX_SEARCH_SECONDS (nan and inf refused)."""
+    if value is not None and not (math.isfinite(value) and 0 < value <= MAX_SEARCH_SECONDS):
+        raise click.BadParameter(f"{value} is not a number of seconds above 0 and at most {MAX_SEARCH_SECONDS:g}")
+    return value
+
+
+def check_names(ctx, param, value):
+    """--name: some text, not empty or only spaces, without control characters."""
+    for name in value:
+        problem = name_problem(name)
+        if problem:
+            raise click.BadParameter(f"{name!r}: {problem}")
+    return value
+
+
+ROLLOUTS = click.IntRange(1, MAX_ROLLOUTS)
+

@@ -7,7 +7,9 @@ every decision, and turns an interruption or a failure into a saved game and a r
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -17,7 +19,8 @@ from rulesengine import BoomError, render
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.bots.search import search_budget
 from rulesengine.game.loop import play
-from rulesengine.game.saves import Session, write_atomic
+from rulesengine.game.outputs import check_outputs, lock_outputs, write_atomic
+from rulesengine.game.saves import Session
 
 from .sheets import print_sheet, round_table
 from .terminal import GameAbandoned, TerminalAgent
@@ -34,6 +37,9 @@ def make_agents(session: Session):
 
 
 def default_save_path(session: Session) -> str:
+    """Named by the seed, except when a human plays: the seed stays a secret until the game ends."""
+    if "human" in session.seats:
+        return f"boom-{session.game.edition.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
     return f"boom-{session.game.edition.id}-{session.game.seed}.json"
 
 
@@ -50,19 +56,24 @@ def play_session(session: Session, quiet: bool = False, save_record: str | None 
             shown[0] += 1
 
     try:
-        play(game, make_agents(session), after_step)
-    except (GameAbandoned, KeyboardInterrupt):
-        path = _save_for_later(session)
-        click.echo(f"\nGame stopped in round {game.round + 1}; saved to {path}. Resume it with: boom resume {path}", err=True)
-        sys.exit(130)
-    except BoomError as exc:
-        path = _save_for_later(session)
-        for diagnostic in exc.diagnostics:
-            click.echo(render(diagnostic), err=True)
-        click.echo(f"The game stopped; its state is saved to {path} (boom resume {path} after fixing the edition).", err=True)
-        sys.exit(1)
-    session.checkpoint()
+        try:
+            play(game, make_agents(session), after_step)
+        except (GameAbandoned, KeyboardInterrupt):
+            path = _save_for_later(session)
+            click.echo(f"\nGame stopped in round {game.round + 1}; saved to {path}. Resume it with: boom resume {path}", err=True)
+            sys.exit(130)
+        except BoomError as exc:
+            path = _save_for_later(session)
+            for diagnostic in exc.diagnostics:
+                click.echo(render(diagnostic), err=True)
+            click.echo(f"The game stopped; its state is saved to {path} (boom resume {path} after fixing the edition).", err=True)
+            sys.exit(1)
+        session.checkpoint()
+    finally:
+        session.unlock()
     print_sheet(console, edition, game.scores.sheet(), per_round=False)
+    if "human" in session.seats:  # kept secret while the game ran: with it anyone could replay every deal
+        console.print(f"seed {game.seed}")
     if save_record:
         write_record(save_record, game.record())
         console.print(f"record written to {save_record}")
@@ -70,7 +81,13 @@ def play_session(session: Session, quiet: bool = False, save_record: str | None 
 
 def _save_for_later(session: Session) -> str:
     if not session.save_path:
-        session.save_path = default_save_path(session)
+        path = default_save_path(session)
+        try:
+            check_outputs(path)
+            session._locks += lock_outputs(path)
+        except BoomError:  # the default name is taken by another file or game: one of our own
+            path = f"boom-{session.game.edition.id}-{session.game.seed}-{os.getpid()}.json"
+        session.save_path = path
     session.checkpoint()
     return session.save_path
 

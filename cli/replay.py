@@ -7,7 +7,9 @@ import sys
 
 import click
 
-from rulesengine.game.saves import replay_log
+from rulesengine.bots.seats import SEAT_KINDS, recorded_bots
+from rulesengine.errors import shown
+from rulesengine.game.logs import replay_log
 
 from .common import handles_errors
 
@@ -19,18 +21,19 @@ from .common import handles_errors
 @handles_errors
 def replay(log_file, verify, seat_name):
     """Re-play a log written by `boom run --log`."""
-    game, problems = replay_log(log_file)
+    checking = verify or seat_name is None
+    game, problems = replay_log(log_file, seat_kinds=SEAT_KINDS, bots=recorded_bots if checking else None)
     if seat_name is not None:
         if seat_name not in game.players:
-            raise click.BadParameter(f"'{seat_name}' is not a player of this game ({', '.join(game.players)})", param_hint="--seat")
+            raise click.BadParameter(shown(f"{seat_name!r} is not a player of this game ({', '.join(game.players)})"), param_hint="--seat")
         for event in game.events_for(game.players.index(seat_name)):
             click.echo(json.dumps({k: v for k, v in event.items() if k != "to"}, ensure_ascii=False))
     if verify or seat_name is None:
         for problem in problems:
-            click.echo(problem, err=True)
+            click.echo(shown(problem), err=True)
         if problems:
             sys.exit(1)
         sheet = game.scores.sheet() if game.over else None
         status = "finished" if game.over else f"stopped in round {game.round + 1}"
-        click.echo(f"{log_file}: verified: {len(game.events)} events and {len(game.decisions)} decisions replay identically; game {status}"
-                   + (f"; winners {', '.join(sheet['winners'])}" if sheet else ""))
+        click.echo(shown(f"{log_file}: verified: {len(game.events)} events and {len(game.decisions)} decisions replay identically; game {status}"
+                   + (f"; winners {', '.join(sheet['winners'])}" if sheet else "")))

@@ -4,7 +4,8 @@ Input and output are injected (a rich Console and a read function), so a test ca
 game through it. It knows only the seat's view: the numbers of the `?` help and of the choice
 prompts come from rulesengine.bots.advice. End of input or Ctrl-C raises GameAbandoned; the caller
 saves the game. With several humans at one terminal (hot seat) the screen is cleared and the
-next player is called before a hand is shown, and cleared again once the decision is made.
+next player is called before a hand is shown, and cleared again once the decision is made, the
+scrollback too (ESC[3J), so nobody scrolls up to the previous player's hand and Throw.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from rulesengine.bots.advice import card_advice, choice_advice, sheet_keys
 from .cards import advice_table, card_box, cards_row, chip_line, choice_table, sheet_so_far, table_view
 
 NONE_WORDS = ("none", "-", "no", "0")
+SCROLLBACK_CLEAR = "\x1b[3J"
 
 
 class GameAbandoned(Exception):
@@ -41,13 +43,20 @@ class TerminalAgent:
     def decide(self, view: dict, decision):
         name = view["players"][view["seat"]]
         if self.hot_seat:
-            self.console.clear()
+            self._clear()
             self._ask(f"Pass the terminal to {name} and press Enter when only {name} can see it")
         try:
             return self._decide(view, decision, name)
         finally:
             if self.hot_seat:
-                self.console.clear()
+                self._clear()
+
+    def _clear(self) -> None:
+        """Clear the screen and the scrollback (ESC[3J): the next player must not scroll up to a hand."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write(SCROLLBACK_CLEAR)
+            self.console.file.flush()
 
     def _decide(self, view: dict, decision, name: str):
         out = self.console

@@ -103,20 +103,30 @@ def suggest(name: str, candidates) -> str | None:
     return f"did you mean '{close[0]}'?" if close else None
 
 
+CONTROLS = {ch: f"\\x{ch:02x}" for ch in [*range(0x20), 0x7F, *range(0x80, 0xA0)] if ch not in (0x09, 0x0A)}
+
+
+def shown(text: str) -> str:
+    """Text safe to print: terminal control characters (ESC of an ANSI sequence...) shown escaped
+    as \\x1b, never sent to the terminal. Tabs and newlines stay."""
+    return text.translate(CONTROLS)
+
+
 def render(diagnostic: Diagnostic) -> str:
-    """`file:line:col: severity: message`, the source line, a caret under the span, the hint."""
+    """`file:line:col: severity: message`, the source line, a caret under the span, the hint.
+    Everything quoted from an input is shown with its control characters escaped."""
     span = diagnostic.span
     head = f"{span}: " if span else ""
-    out = [f"{head}{diagnostic.severity}: {diagnostic.message}"]
+    out = [shown(f"{head}{diagnostic.severity}: {diagnostic.message}")]
     if span:
         text = diagnostic.quote
         if text is not None:
-            text = text.expandtabs(1)
+            text = shown(text.expandtabs(1))
             width = 1
             if span.end_line == span.line and span.end_col and span.end_col > span.col:
                 width = span.end_col - span.col
             out.append(f"    {text}")
             out.append("    " + " " * (span.col - 1) + "^" + "~" * (width - 1))
     if diagnostic.hint:
-        out.append(f"    hint: {diagnostic.hint}")
+        out.append(shown(f"    hint: {diagnostic.hint}"))
     return "\n".join(out)

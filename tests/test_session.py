@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from cli.main import main
 from rulesengine import Game
 from rulesengine.bots.registry import RandomAgent, agent_seed
 from rulesengine.game.loop import play
+from rulesengine.game.saves import file_digest
 
 ROOT = Path(__file__).resolve().parent.parent
 AUSTRALIA = ROOT / "editions" / "australia.yaml"
@@ -124,16 +126,20 @@ def test_end_of_input_saves_the_game_and_says_how_to_resume(tmp_path, monkeypatc
     answers, uninterrupted = human_answers(5)
     result = CliRunner().invoke(main, ["run", str(AUSTRALIA), "-p", "3", "--seed", "5", "--seat", "human", "-q"], input="\n".join(answers[:3]) + "\n")
     assert result.exit_code == 130
-    assert "saved to boom-australia-5.json. Resume it with: boom resume boom-australia-5.json" in result.output
-    resumed = CliRunner().invoke(main, ["resume", "boom-australia-5.json", "-q"], input="\n".join(answers[3:]) + "\n")
+    # a human plays: the file is named by the time, not by the seed (a secret until the game ends)
+    [path] = re.findall(r"saved to (boom-australia-\d{8}-\d{6}\.json)\. Resume it with: boom resume \1", result.output)
+    resumed = CliRunner().invoke(main, ["resume", path, "-q"], input="\n".join(answers[3:]) + "\n")
     assert resumed.exit_code == 0, resumed.output
-    final = json.loads((tmp_path / "boom-australia-5.json").read_text())
+    assert "seed 5" not in result.output and resumed.output.rstrip().endswith("seed 5")
+    final = json.loads((tmp_path / path).read_text())
     assert final["decisions"] == uninterrupted.decisions
 
 
 def test_a_bad_save_file_is_a_located_error(tmp_path):
     path = tmp_path / "save.json"
-    path.write_text(f'{{"type": "saved_game", "edition": "{AUSTRALIA}", "players": ["a", "b"], "seats": ["random", "random"], "seed": 1,\n "decisions": [[0, "ZZ", null]]}}')
+    header = {"format": 2, "edition": str(AUSTRALIA), "edition_id": "australia", "edition_sha256": file_digest(AUSTRALIA),
+              "players": ["a", "b"], "seats": ["random", "random"], "seed": 1, "options": {}}
+    path.write_text('{"type": "saved_game", ' + json.dumps(header)[1:-1] + ',\n "decisions": [[0, "ZZ", null]]}')
     result = invoke("resume", path)
     assert result.exit_code == 1
     assert "save.json:2:16: error: decision 1: 'ZZ' is not a legal throw" in result.output

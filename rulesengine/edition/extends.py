@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import Diagnostic, EditionError, Span, suggest
+from .schema import validator
 from .source import SourceMap, load_yaml
 
 KEYED_LISTS = {"cards": "letter", "regions": "name", "categories": "key", "races": "key"}
@@ -35,7 +36,7 @@ class ComposedSourceMap:
     def texts(self) -> dict[str, str]:
         """The text of every file the merged data came from, to quote in diagnostics."""
         maps = {id(source_map): source_map for source_map, _ in self.origins.values()}
-        return {m.file: m.text for m in maps.values()}
+        return {m.file: m.text for m in maps.values() if m.quotable}
 
     def _origin(self, path: tuple):
         path = tuple(path)
@@ -72,9 +73,23 @@ def _stamp(origins, source_map, data, merged_path, original_path):
             _stamp(origins, source_map, value, merged_path + (index,), original_path + (index,))
 
 
-def load_with_extends(path: str | Path, chain: tuple = ()) -> tuple[object, object]:
-    """Load an edition file, resolving `extends`; return (data, source map) or raise EditionError."""
-    data, source_map = load_yaml(path)
+def looks_like_edition(data) -> bool:
+    """A mapping with at least one key of an edition: a file named by another file is read as an
+    edition only then (an /etc/shadow line is a YAML mapping too, of one odd key)."""
+    return isinstance(data, dict) and any(key in data for key in edition_keys())
+
+
+def edition_keys() -> tuple:
+    return ("extends", "remove", *validator().schema["properties"])
+
+
+def load_with_extends(path: str | Path, chain: tuple = (), *, quote: bool = True) -> tuple[object, object]:
+    """Load an edition file, resolving `extends`; return (data, source map) or raise EditionError.
+    quote=False for a file named by another (a parent, a save's edition): unless it looks like an
+    edition it is refused naming only the file, and its lines are never quoted (see load_yaml)."""
+    data, source_map = load_yaml(path, quote=True if quote else looks_like_edition)
+    if not quote and not looks_like_edition(data):
+        raise EditionError(Diagnostic(None, f"{path} is not an edition (not a YAML mapping of an edition's keys)", "X804"))
     if not isinstance(data, dict) or "extends" not in data:
         return data, source_map
     try:
@@ -92,7 +107,7 @@ def _extend(path, chain: tuple, data: dict, source_map: SourceMap) -> tuple[dict
         parent_path = (Path(path).parent / parent_name).resolve()
         here = Path(path).resolve()
         found = parent_path.is_file()
-    except (OSError, ValueError) as exc:  # a NUL in the name, a name too long for the system...
+    except (OSError, ValueError, RuntimeError) as exc:  # a NUL in the name, a name too long, a symlink loop...
         raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"cannot find the edition '{parent_name}' ({getattr(exc, 'strerror', None) or exc})", "X804")) from None
     if parent_path in chain or parent_path == here:
         cycle = " -> ".join(p.name for p in (*chain, here, parent_path))
@@ -101,9 +116,12 @@ def _extend(path, chain: tuple, data: dict, source_map: SourceMap) -> tuple[dict
         raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"more than {MAX_CHAIN} files extend one another", "X803"))
     if not found:
         raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"cannot find the edition '{parent_name}' (looked for {parent_path})", "X804"))
-    parent_data, parent_map = load_with_extends(parent_path, (*chain, here))
-    if not isinstance(parent_data, dict):
-        raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"'{parent_name}' is not an edition (not a mapping)", "X804"))
+    try:
+        parent_data, parent_map = load_with_extends(parent_path, (*chain, here), quote=False)
+    except EditionError as exc:
+        if [d.code for d in exc.diagnostics] == ["X804"] and exc.diagnostics[0].span is None:
+            raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"'{parent_name}' is not an edition: {exc.diagnostics[0].message}", "X804")) from None
+        raise
 
     composed = ComposedSourceMap(str(path))
     if isinstance(parent_map, ComposedSourceMap):

@@ -11,10 +11,11 @@ from .model import Edition
 from .schema import schema_diagnostics, usable_part
 
 
-def check_edition(path: str | Path) -> tuple[Edition | None, list[Diagnostic]]:
-    """Load and check an edition; return it (None on errors) and all diagnostics, warnings too."""
+def check_edition(path: str | Path, *, quote: bool = True) -> tuple[Edition | None, list[Diagnostic]]:
+    """Load and check an edition; return it (None on errors) and all diagnostics, warnings too.
+    quote=False for an edition named by another file (a save, a log): see load_yaml."""
     try:
-        data, source_map = load_with_extends(path)
+        data, source_map = load_with_extends(path, quote=quote)
     except EditionError as exc:
         return None, exc.diagnostics
     if not isinstance(data, dict):
@@ -31,9 +32,9 @@ def check_edition(path: str | Path) -> tuple[Edition | None, list[Diagnostic]]:
     return (None if problems else edition), quoting(diagnostics, source_map.texts) if diagnostics else diagnostics
 
 
-def load_edition(path: str | Path) -> Edition:
+def load_edition(path: str | Path, *, quote: bool = True) -> Edition:
     """Load an edition or raise EditionError with every error found."""
-    edition, diagnostics = check_edition(path)
+    edition, diagnostics = check_edition(path, quote=quote)
     if edition is None:
         raise EditionError([d for d in diagnostics if d.severity == "error"] or diagnostics)
     return edition

@@ -113,8 +113,9 @@ def _diagnose(error, source_map: SourceMap, data=None):
         yield Diagnostic(span, f"{where} must be one of {options}, not {error.instance!r}", "S104", hint=suggest(str(error.instance), map(str, schema["enum"])))
     elif kind == "const":
         yield Diagnostic(span, f"{where} must be {schema['const']!r}, not {error.instance!r}", "S104")
-    elif kind in ("minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "minProperties"):
-        yield Diagnostic(span, f"{where}: {_bound(kind, schema[kind], error.instance)}", "S105")
+    elif kind in ("minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):
+        limit = "a limit of every edition (docs/limits.md)" if kind in ("maxItems", "maxProperties") and schema[kind] > 2 else None
+        yield Diagnostic(span, f"{where}: {_bound(kind, schema[kind], error.instance)}", "S105", hint=limit)
     elif kind == "pattern":
         yield Diagnostic(span, f"{where}: {error.instance!r} is not a valid name (lower-case letters, digits and '_', starting with a letter)", "S106",
                          hint=f"for example '{_as_name(error.instance)}'" if _as_name(error.instance) else None)
@@ -145,6 +146,7 @@ def _bound(kind: str, limit, value) -> str:
         "minLength": f"needs at least {limit} character{'s' if limit != 1 else ''}",
         "maxLength": f"{value!r} is longer than {limit} character{'s' if limit != 1 else ''}",
         "minProperties": f"needs at least {limit} entr{'ies' if limit != 1 else 'y'}",
+        "maxProperties": f"takes at most {limit} entr{'ies' if limit != 1 else 'y'}, has {size}",
     }[kind]
 
 

@@ -10,16 +10,18 @@ anything but EditionError, nor recurse deeper than MAX_DEPTH, whatever the text.
 from __future__ import annotations
 
 import bisect
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
-from ..errors import Diagnostic, EditionError, Span
+from ..errors import Diagnostic, EditionError, Span, shown
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 64
-MAX_NODES = 50_000        # an edition has about 600; PyYAML composes some 50,000 nodes a second
+MAX_NODES = 10_000        # the largest edition has about 900; PyYAML composes some 50,000 nodes a second
 
 
 @dataclass
@@ -38,6 +40,7 @@ class SourceMap:
     keys: dict[tuple, Span] = field(default_factory=dict)
     scalars: dict[tuple, ScalarSource] = field(default_factory=dict)
     _line_starts: list[int] = field(default_factory=list)
+    quotable: bool = True          # False: a file named by another file that is not an edition (see load_yaml)
 
     def __post_init__(self):
         starts = [0]
@@ -48,8 +51,9 @@ class SourceMap:
 
     @property
     def texts(self) -> dict[str, str]:
-        """The text of the file this map is of, to quote in diagnostics (see errors.quoting)."""
-        return {self.file: self.text}
+        """The text of the file this map is of, to quote in diagnostics (see errors.quoting); none
+        for a file that must not be quoted."""
+        return {self.file: self.text} if self.quotable else {}
 
     def position(self, index: int) -> tuple[int, int]:
         line = bisect.bisect_right(self._line_starts, index) - 1
@@ -100,21 +104,29 @@ def _align(value: str, raw: str) -> list[int]:
     return out
 
 
-def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, SourceMap]:
-    """Parse a YAML file into plain data and its source map, or raise EditionError."""
+def load_yaml(path: str | Path, text: str | None = None, *, quote=True, max_nodes: int = MAX_NODES) -> tuple[object, SourceMap]:
+    """Parse a YAML file into plain data and its source map, or raise EditionError.
+
+    quote: True for a file named on the command line; for a file reached through another (a parent
+    named by `extends:`, the edition of a save or a log) a test of the parsed data: its lines are
+    shown in errors only if the test passes (it parsed as an edition), so a path to any file on
+    the machine cannot make boom print that file's lines. max_nodes: larger for a save,
+    whose decisions grow with the game."""
     file = str(path)
     if text is None:
         text = _read(path, file)
     if len(text) > MAX_FILE_BYTES:
         raise EditionError(Diagnostic(Span(file, 1, 1), f"file is longer than the limit of {MAX_FILE_BYTES} characters", "E001"))
-    source_map = SourceMap(file, text)
+    source_map = SourceMap(file, text, quotable=quote is True)
     try:
-        node, loader = _compose(file, text)
+        node, loader = _compose(file, text, max_nodes)
         if node is None:
             return None, source_map
-        _check_expansion(file, node)
-        builder = _Builder(source_map, loader)
+        _check_expansion(file, node, max_nodes)
+        builder = _Builder(source_map, loader, max_nodes)
         data = builder.build(node, (), 0)
+        if callable(quote) and quote(data):
+            source_map.quotable = True
         if builder.errors:
             raise EditionError(builder.errors)
     except EditionError as exc:
@@ -123,9 +135,15 @@ def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, Source
 
 
 def _read(path, file: str) -> str:
-    """The file's text; never more than MAX_FILE_BYTES are read (a device or a pipe may not end)."""
+    """The file's text; never more than MAX_FILE_BYTES are read. Only regular files are read: a FIFO
+    would block, a device may never end (opened without blocking, then checked on the open file)."""
     try:
-        with open(path, "rb") as stream:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        with open(fd, "rb") as stream:
+            mode = os.fstat(stream.fileno()).st_mode
+            if not stat.S_ISREG(mode):
+                what = "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file"
+                raise EditionError(Diagnostic(None, f"cannot read {file}: it is {what}, not a regular file", "E001"))
             data = stream.read(MAX_FILE_BYTES + 1)
         size = Path(path).stat().st_size if len(data) > MAX_FILE_BYTES else 0
     except OSError as exc:
@@ -154,17 +172,18 @@ class _BoundedLoader(yaml.SafeLoader):
     """PyYAML's composer recurses once per level of nesting: refuse depth and size before Python's
     stack (or the machine's memory) runs out, at the place in the text where the limit is crossed."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, max_nodes: int = MAX_NODES):
         self.depth = 0
         self.composed = 0
+        self.max_nodes = max_nodes
         super().__init__(text)
 
     def compose_node(self, parent, index):
         self.composed += 1
         if self.depth > MAX_DEPTH:
             raise _TooLarge(self.peek_event().start_mark, f"nesting deeper than {MAX_DEPTH} levels")
-        if self.composed > MAX_NODES:
-            raise _TooLarge(self.peek_event().start_mark, f"the document has more than {MAX_NODES} nodes")
+        if self.composed > self.max_nodes:
+            raise _TooLarge(self.peek_event().start_mark, f"the document has more than {self.max_nodes} nodes")
         self.depth += 1
         try:
             return super().compose_node(parent, index)
@@ -172,13 +191,13 @@ class _BoundedLoader(yaml.SafeLoader):
             self.depth -= 1
 
 
-def _compose(file: str, text: str):
+def _compose(file: str, text: str, max_nodes: int = MAX_NODES):
     """The YAML node graph of text (None for an empty document) and the loader that made it."""
     def at(mark) -> Span:
         return Span(file, mark.line + 1, mark.column + 1) if mark else Span(file, 1, 1)
     loader = None
     try:
-        loader = _BoundedLoader(text)
+        loader = _BoundedLoader(text, max_nodes)
         return loader.get_single_node(), loader
     except _TooLarge as exc:
         raise EditionError(Diagnostic(at(exc.mark), exc.message, "E003")) from None
@@ -207,7 +226,7 @@ def _children(node) -> list:
     return []
 
 
-def _check_expansion(file: str, root) -> None:
+def _check_expansion(file: str, root, max_nodes: int = MAX_NODES) -> None:
     """Aliases share nodes, so a small text can stand for a huge (or endless) document: measure the
     expanded size and depth over the shared graph, without recursion, before building anything."""
     size: dict[int, int] = {}
@@ -233,7 +252,7 @@ def _check_expansion(file: str, root) -> None:
         open_nodes.add(key)
         stack.append((node, True))
         stack.extend((c, False) for c in children if id(c) not in size)
-    for table, limit, message in ((size, MAX_NODES, f"the document expands to more than {MAX_NODES} nodes (aliases expanding without bound?)"),
+    for table, limit, message in ((size, max_nodes, f"the document expands to more than {max_nodes} nodes (aliases expanding without bound?)"),
                                   (height, MAX_DEPTH + 1, f"aliases nest the document deeper than {MAX_DEPTH} levels")):
         if table[id(root)] <= limit:
             continue
@@ -246,8 +265,17 @@ def _check_expansion(file: str, root) -> None:
         raise error(node, message)
 
 
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 class _Builder:
-    def __init__(self, source_map: SourceMap, loader):
+    def __init__(self, source_map: SourceMap, loader, max_nodes: int = MAX_NODES):
+        self.max_nodes = max_nodes
         self.map = source_map
         self.loader = loader
         self.count = 0
@@ -259,8 +287,8 @@ class _Builder:
 
     def build(self, node, path: tuple, depth: int):
         self.count += 1
-        if self.count > MAX_NODES:
-            raise EditionError(Diagnostic(self.span(node), f"the document expands to more than {MAX_NODES} nodes (aliases expanding without bound?)", "E003"))
+        if self.count > self.max_nodes:
+            raise EditionError(Diagnostic(self.span(node), f"the document expands to more than {self.max_nodes} nodes (aliases expanding without bound?)", "E003"))
         if depth > MAX_DEPTH:
             raise EditionError(Diagnostic(self.span(node), f"nesting deeper than {MAX_DEPTH} levels", "E003"))
         self.map.values.setdefault(path, self.span(node))
@@ -271,6 +299,11 @@ class _Builder:
                     self.errors.append(Diagnostic(self.span(key_node), "a key must be a plain scalar", "E004"))
                     continue
                 key = self._scalar(key_node)
+                if isinstance(key, str):
+                    key = shown(key)
+                if isinstance(key, str) and _has_surrogate(key):
+                    self.errors.append(Diagnostic(self.span(key_node), "a lone surrogate (such as \\ud800) is not a character: text must be valid Unicode", "E002"))
+                    continue
                 if not isinstance(key, str):  # keys are text, as in JSON: `1:` is '1', `true:` is 'true'
                     key = str(key) if isinstance(key, int) and not isinstance(key, bool) else str(key_node.value)
                 if key in out:
@@ -282,7 +315,11 @@ class _Builder:
         if isinstance(node, yaml.SequenceNode):
             return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
         value = self._scalar(node)
+        if isinstance(value, str) and _has_surrogate(value):
+            self.errors.append(Diagnostic(self.span(node), "a lone surrogate (such as \\ud800) is not a character: text must be valid Unicode", "E002"))
+            return value.encode("utf-8", "replace").decode("utf-8")
         if isinstance(value, str):
+            value = shown(value)           # control characters (an ANSI escape) are kept as visible text
             self.map.scalars[path] = ScalarSource(node.start_mark.index, node.end_mark.index)
         return value
 

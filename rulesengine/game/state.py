@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from ..edition.model import Card, Edition
 from ..errors import Diagnostic, GameRuleError
+from .dealing import DEAL_VERSION
+from .dealing import deal as deal_hands
 from .scoring import ScoreKeeper
 
 THROW, DRAFT, CHOICE = "throw", "draft", "choice"
@@ -34,7 +36,7 @@ class Decision:
 
 
 class Game:
-    def __init__(self, edition: Edition, players: list[str], seed: int = 0, *, deal: bool = True):
+    def __init__(self, edition: Edition, players: list[str], seed: int = 0, *, deal: bool = True, deal_version: int = DEAL_VERSION):
         n = len(players)
         if not edition.players_min <= n <= edition.players_max:
             raise GameRuleError(Diagnostic(None, f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}", "G602"))
@@ -43,6 +45,7 @@ class Game:
         self.edition = edition
         self.players = list(players)
         self.seed = seed
+        self.deal_version = deal_version          # 1 only to replay files written before the round-robin deal
         self.rng = random.Random(seed)
         self.scores = ScoreKeeper(edition, players)
         self.events: list[dict] = []
@@ -73,9 +76,7 @@ class Game:
         self.rng.shuffle(leftover)
         rest = [c for c in edition.cards if c not in set(leftover)]
         self.rng.shuffle(rest)
-        deck = leftover + rest
-        self.hands = [deck[seat * h:(seat + 1) * h] for seat in range(n)]
-        self.leftover = deck[n * h:]
+        self.hands, self.leftover = deal_hands(leftover, rest, n, h, self.deal_version)
         self.drafts = [[] for _ in range(n)]
         self.seen_hands = [[list(hand)] for hand in self.hands]
         self.picks = {}

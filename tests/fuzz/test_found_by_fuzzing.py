@@ -3,8 +3,6 @@ the YAML reader and the `extends:` merger, kept as plain tests once fixed."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from rulesengine import check_edition
@@ -14,13 +12,12 @@ from .paths import EDITIONS
 AUSTRALIA = (EDITIONS / "australia.yaml").read_text(encoding="utf-8")
 
 
-def checked(tmp_path, name: str, text: str, seconds: float = 5):
-    """check_edition of text written at tmp_path/name: every diagnostic located, and in time."""
+def checked(tmp_path, name: str, text: str):
+    """check_edition of text written at tmp_path/name: every diagnostic located (no wall-clock limit:
+    tests count work, timings belong in bench/)."""
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    start = time.perf_counter()
     edition, diagnostics = check_edition(path)
-    assert time.perf_counter() - start < seconds
     assert all(d.span is not None for d in diagnostics), diagnostics
     return edition, diagnostics
 
@@ -36,7 +33,7 @@ def test_a_number_as_an_icon_name_is_an_error_not_a_crash(tmp_path):
 
 
 @pytest.mark.parametrize("child, message", [
-    ('extends: "a\\0b"\n', "1:10: cannot find the edition 'a\x00b' (embedded null byte)"),
+    ('extends: "a\\0b"\n', "1:10: cannot find the edition 'a\\x00b' (looked for "),     # a NUL is kept as visible text
     ("extends: " + "a" * 5000 + "\n", "1:10: cannot find the edition '" + "a" * 5000 + "' (File name too long)"),
     ("extends: ../australia.yaml\nremove: {families: [[a]]}\n", "2:21: 'remove.families' must be a list of names, not of lists"),
     ("extends: ../australia.yaml\nremove: {cards: [{A: 1}]}\n", "2:18: 'remove.cards' must be a list of names, not of dicts"),
@@ -47,7 +44,7 @@ def test_odd_house_rules_are_errors_not_crashes(tmp_path, child, message):
     (tmp_path / "variants").mkdir()
     (tmp_path / "australia.yaml").write_text(AUSTRALIA, encoding="utf-8")
     edition, diagnostics = checked(tmp_path / "variants", "child.yaml", child)
-    assert edition is None and message in messages(diagnostics)
+    assert edition is None and any(m.startswith(message) for m in messages(diagnostics)), messages(diagnostics)
 
 
 @pytest.mark.parametrize("parent", ["cards: 5\nfamilies: 7\n", "families: [1, 2]\ncards: {a: 1}\n"])
@@ -58,26 +55,48 @@ def test_removing_from_a_broken_parent_reports_the_parent(tmp_path, parent):
     assert any(d.span.file.endswith("parent.yaml") and "must be a" in d.message for d in diagnostics)
 
 
-def test_a_large_house_rule_merges_in_linear_time(tmp_path):
-    # the merger used to scan every remembered position once per changed value: minutes for this
-    n = 3000
-    (tmp_path / "australia.yaml").write_text(AUSTRALIA, encoding="utf-8")
+def merge_work(tmp_path, n: int, monkeypatch) -> tuple[int, list]:
+    """How many remembered positions the merger touches for a house rule changing n cards."""
+    from rulesengine.edition import extends
+    touched = [0]
+    forget, stamp = extends._forget, extends._stamp
+    def counting_forget(composed, prefixes, length):
+        touched[0] += len(composed.origins) if prefixes else 0
+        return forget(composed, prefixes, length)
+    def counting_stamp(origins, source_map, data, merged_path, original_path):
+        touched[0] += 1
+        return stamp(origins, source_map, data, merged_path, original_path)
+    monkeypatch.setattr(extends, "_forget", counting_forget)
+    monkeypatch.setattr(extends, "_stamp", counting_stamp)
+    folder = tmp_path / str(n)
+    folder.mkdir()
+    (folder / "australia.yaml").write_text(AUSTRALIA, encoding="utf-8")
     added = "".join(f"  - {{letter: 'N{i}', name: x, region: Tasmania, number: 1, icons: [Leaves]}}\n" for i in range(n))
-    (tmp_path / "middle.yaml").write_text("extends: australia.yaml\ncards:\n" + added, encoding="utf-8")
+    (folder / "middle.yaml").write_text("extends: australia.yaml\ncards:\n" + added, encoding="utf-8")
     changed = "".join(f"  - {{letter: 'N{i}', number: 2, icons: [Emus]}}\n" for i in range(n))
     removed = "remove: {cards: [" + ", ".join(f"'N{i}'" for i in range(0, n, 3)) + "]}\n"
-    edition, diagnostics = checked(tmp_path, "child.yaml", "extends: middle.yaml\n" + removed + "cards:\n" + changed, seconds=8)
+    edition, diagnostics = checked(folder, "child.yaml", "extends: middle.yaml\n" + removed + "cards:\n" + changed)
     assert edition is None
+    return touched[0], diagnostics
+
+
+def test_a_large_house_rule_merges_in_linear_time(tmp_path, monkeypatch):
+    # the merger used to scan every remembered position once per changed value: minutes for 3,000
+    # cards. Counted, not timed: twice the cards may touch about twice the positions, not four times.
+    small, _ = merge_work(tmp_path, 200, monkeypatch)
+    large, diagnostics = merge_work(tmp_path, 400, monkeypatch)
+    assert large < 3 * small
     # N0 was removed from the middle file, so the child's N0 is a new card, incomplete, at its own line
     [no_name] = [d for d in diagnostics if d.message == "the card 'N0' is missing the key 'name'"]
     assert no_name.span.file.endswith("child.yaml") and no_name.span.line == 4
+    assert any(d.message.startswith("cards: takes at most 100 items") for d in diagnostics)
 
 
 def test_an_error_in_an_expression_full_of_escapes_is_located_quickly(tmp_path):
     # locating a character in a scalar used to scan the raw text once per character, in Python
     expression = "len(visited) + len([" + "1, " * 700 + "cach])"
     escaped = "".join(f"\\x{ord(ch):02x}" for ch in expression)
-    edition, diagnostics = checked(tmp_path, "e.yaml", AUSTRALIA.replace("score: len(visited)", f'score: "{escaped}"'), seconds=2)
+    edition, diagnostics = checked(tmp_path, "e.yaml", AUSTRALIA.replace("score: len(visited)", f'score: "{escaped}"'))
     assert edition is None and any("unknown name 'cach'" in m for m in messages(diagnostics))
 
 
@@ -89,7 +108,7 @@ def test_outputs_into_a_missing_folder_are_refused_before_the_game(tmp_path):
     target = tmp_path / "no" / "such" / "dir" / "game.yaml"
     for option in ("--save-record", "--save", "--log"):
         result = CliRunner().invoke(main, ["run", str(EDITIONS / "australia.yaml"), "--players", "2", "--seed", "1", "-q", option, str(target)])
-        assert result.exit_code == 1
+        assert result.exit_code == 2          # refused like a bad option, before the game
         assert f"error: cannot write {target}: its folder does not exist or is not writable" in result.output
         assert "Winner" not in result.output and "Traceback" not in result.output
 

@@ -11,6 +11,7 @@ import pytest
 import yaml
 from hypothesis import event, given
 from hypothesis import strategies as st
+from shipped import shipped_that_load
 
 from rulesengine import BoomError, Game, check_edition, load_record, render, score_record
 from rulesengine.bots.registry import RandomAgent
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.fuzz
 
 BASES = sorted(p for p in EDITIONS.glob("*.yaml"))
 BASE_TEXTS = [p.read_text(encoding="utf-8") for p in BASES]
-HOUSE_RULES = [p.read_text(encoding="utf-8") for p in sorted(EDITIONS.glob("variants/*.yaml")) if "extends:" in p.read_text(encoding="utf-8")] + [
+HOUSE_RULES = [p.read_text(encoding="utf-8") for p in shipped_that_load() if p.parent.name == "variants" and "extends:" in p.read_text(encoding="utf-8")] + [
     """extends: ../australia.yaml
 id: australia-house
 name: "House rules"

@@ -8,7 +8,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-import time
 
 import pytest
 from click.testing import CliRunner
@@ -24,12 +23,11 @@ from .paths import EDITIONS, ROOT
 AUSTRALIA = EDITIONS / "australia.yaml"
 
 
-def refused(text: str, seconds: float = 1.0) -> EditionError:
-    """The EditionError load_yaml raises for text, checked to come in time and to be located."""
-    start = time.perf_counter()
+def refused(text: str) -> EditionError:
+    """The EditionError load_yaml raises for text, checked to be located (no wall-clock limit here:
+    how much work a refusal costs is counted, see test_too_many_nodes_are_refused; timings: bench/)."""
     with pytest.raises(EditionError) as caught:
         load_yaml("<hostile>", text)
-    assert time.perf_counter() - start < seconds
     [diagnostic] = caught.value.diagnostics
     assert diagnostic.span is not None and diagnostic.span.file == "<hostile>"
     return caught.value
@@ -46,7 +44,7 @@ BILLION_LAUGHS = "a: &a ['lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol',
 
 
 def test_billion_laughs_is_refused_at_once():
-    diagnostic = only(refused(BILLION_LAUGHS, seconds=0.5))
+    diagnostic = only(refused(BILLION_LAUGHS))
     assert diagnostic.code == "E003"
     assert diagnostic.message == f"the document expands to more than {MAX_NODES} nodes (aliases expanding without bound?)"
     assert (diagnostic.span.line, diagnostic.span.col) == (5, 4)  # at "&e [*d, ...]", the first anchor that expands too far (66,430 nodes)
@@ -85,17 +83,20 @@ def test_the_depth_limit_is_exact():
     only(refused("[" * (MAX_DEPTH + 1) + "1" + "]" * (MAX_DEPTH + 1)))
 
 
-def test_too_many_nodes_are_refused():
-    diagnostic = only(refused("[" + "1," * MAX_NODES + "1]", seconds=3))
+def test_too_many_nodes_are_refused(monkeypatch):
+    from rulesengine.edition import source
+    composed = []
+    original = source._BoundedLoader.compose_node
+    monkeypatch.setattr(source._BoundedLoader, "compose_node", lambda self, parent, index: composed.append(1) or original(self, parent, index))
+    diagnostic = only(refused("[" + "1," * (MAX_NODES * 3) + "1]"))
     assert diagnostic.message == f"the document has more than {MAX_NODES} nodes"
+    assert len(composed) == MAX_NODES + 1       # the work done: refused as the limit is crossed
 
 
 def test_a_2_mb_file_is_refused_before_it_is_read(tmp_path):
     path = tmp_path / "big.yaml"
     path.write_text("# padding\n" * 200_000, encoding="utf-8")
-    start = time.perf_counter()
     edition, [diagnostic] = check_edition(path)
-    assert time.perf_counter() - start < 1
     assert edition is None and diagnostic.code == "E001"
     assert diagnostic.message == f"file is 2000000 bytes, more than the limit of {MAX_FILE_BYTES}"
     result = CliRunner().invoke(main, ["validate", str(path)])
@@ -107,11 +108,9 @@ def test_a_2_mb_text_is_refused():
 
 
 @pytest.mark.skipif(not __import__("os").path.exists("/dev/zero"), reason="needs /dev/zero")
-def test_an_endless_file_is_refused_after_reading_the_limit():
-    start = time.perf_counter()
+def test_an_endless_device_is_refused_without_reading_it():
     edition, [diagnostic] = check_edition("/dev/zero")
-    assert time.perf_counter() - start < 1
-    assert diagnostic.message == f"file is longer than the limit of {MAX_FILE_BYTES} bytes"
+    assert diagnostic.message == "cannot read /dev/zero: it is a device, not a regular file"
 
 
 @pytest.mark.parametrize("text, message", [
@@ -140,10 +139,8 @@ def australia():
 
 
 def refused_expression(edition, text: str):
-    start = time.perf_counter()
     with pytest.raises(EditionError) as caught:
         compile_expression(edition, text)
-    assert time.perf_counter() - start < 1
     [diagnostic] = caught.value.diagnostics
     assert diagnostic.code == "D100" and diagnostic.span.file == "<expression>"
     return diagnostic
@@ -204,8 +201,9 @@ def test_a_deep_expression_in_an_edition_is_a_located_error(tmp_path):
 
 
 # -- evaluation ends -------------------------------------------------------------------------------
-def evaluates_in_time(text: str, seconds: float = 3) -> str:
-    """Compile and evaluate text in a child process (bounded in time and memory); its last line of output."""
+def evaluates_in_time(text: str, seconds: float = 120) -> str:
+    """Compile and evaluate text in a child process (bounded in memory); its last line of output.
+    The timeout only stops a hang: it is far above any evaluation, never a measure of speed."""
     program = textwrap.dedent(f"""
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
