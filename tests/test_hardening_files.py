@@ -240,7 +240,7 @@ def test_a_format_1_log_replays_with_the_old_deal_and_new_games_use_the_new_one(
 
 
 # -- 4. errors never echo other files --------------------------------------------------------------
-@pytest.mark.parametrize("secret", [SECRET + "\n", "root: [" + SECRET + "\n"], ids=["not-yaml-mapping", "broken-yaml"])
+@pytest.mark.parametrize("secret", [SECRET + "\n", "- a\n" + SECRET + "\n"], ids=["not-yaml-mapping", "broken-yaml"])
 def test_extends_never_prints_a_line_of_a_file_that_is_not_an_edition(tmp_path, secret):
     (tmp_path / "shadow").write_text(secret)
     (tmp_path / "v.yaml").write_text(f"extends: {tmp_path / 'shadow'}\n")
