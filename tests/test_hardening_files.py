@@ -39,7 +39,10 @@ def test_a_fifo_as_an_output_is_refused_before_the_game_and_left_alone(tmp_path)
     os.mkfifo(fifo)
     result = run_bots("--log", fifo)
     assert result.exit_code == 2
-    assert result.output == f"error: cannot write {fifo}: it is a FIFO, not a regular file; outputs are regular files or new paths\n"
+    assert (
+        result.output
+        == f"error: cannot write {fifo}: it is a FIFO, not a regular file; outputs are regular files or new paths\n"
+    )
     assert fifo.is_fifo()
 
 
@@ -60,18 +63,21 @@ def test_one_path_for_two_outputs_is_refused(tmp_path):
 
 def test_a_full_device_is_named_as_such(tmp_path, monkeypatch):
     from rulesengine.game.outputs import OutputError, write_atomic
+
     def full(fd):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
     monkeypatch.setattr(os, "fsync", full)
     with pytest.raises(OutputError) as caught:
         write_atomic(tmp_path / "g.json", "{}")
     assert caught.value.diagnostics[0].message == f"cannot write {tmp_path / 'g.json'}: No space left on device"
-    assert list(tmp_path.iterdir()) == []          # the temporary file is gone too
+    assert list(tmp_path.iterdir()) == []  # the temporary file is gone too
 
 
 # -- 6. one game per file -------------------------------------------------------------------------
 def test_a_second_game_on_a_held_save_is_refused(tmp_path):
     from rulesengine.game.outputs import OutputLock
+
     save = tmp_path / "g.json"
     held = OutputLock(save).acquire()
     try:
@@ -82,17 +88,23 @@ def test_a_second_game_on_a_held_save_is_refused(tmp_path):
     finally:
         held.release()
     assert run_bots("--save", save).exit_code == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]      # the lock file goes with the game
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]  # the lock file goes with the game
 
 
 def test_two_processes_on_one_log_one_is_refused(tmp_path):
     from rulesengine.game.outputs import OutputLock
+
     log = tmp_path / "g.jsonl"
-    first = OutputLock(log).acquire()          # as a running game holds it
+    first = OutputLock(log).acquire()  # as a running game holds it
     try:
         code = "import sys; from cli.main import main; sys.argv = ['boom'] + sys.argv[1:]; main()"
-        result = subprocess.run([sys.executable, "-c", code, "run", str(AUSTRALIA), "-p", "3", "-q", "--log", str(log)],
-                                capture_output=True, text=True, cwd=ROOT, timeout=120)
+        result = subprocess.run(
+            [sys.executable, "-c", code, "run", str(AUSTRALIA), "-p", "3", "-q", "--log", str(log)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+        )
         assert result.returncode == 2 and "is in use by another game" in result.stderr
     finally:
         first.release()
@@ -117,7 +129,7 @@ def test_a_save_cannot_choose_where_the_log_goes(tmp_path):
     result = invoke("resume", save, "-q")
     assert result.exit_code == 1
     assert f"{save}:1:" in result.output and "unknown option 'log'" in result.output
-    old = saved_game(tmp_path, format=1, options={"log": str(victim)})      # format 1 kept it: ignored
+    old = saved_game(tmp_path, format=1, options={"log": str(victim)})  # format 1 kept it: ignored
     assert invoke("resume", old, "-q").exit_code == 0
     assert victim.read_text() == "precious\n"
 
@@ -129,18 +141,25 @@ def test_resume_writes_the_log_given_on_the_command_line_from_the_start(tmp_path
     assert invoke("replay", log, "--verify").exit_code == 0
 
 
-@pytest.mark.parametrize("field, value, message", [
-    ("format", 7, "the saved game's 'format': must be one of 1, 2"),
-    ("seats", ["random", "wizard"], "the saved game's 'seats.1': 'wizard' is not a seat kind"),
-    ("seats", ["random"], "one seat kind per player is needed: 2 players, 1 seats"),
-    ("players", ["Ana", " "], "the saved game's 'players.1': a player name must be some text"),
-    ("seed", "soon", "the saved game's 'seed': must be a whole number of at most 64 bits"),
-    ("seed", 2**70, "the saved game's 'seed': must be a whole number of at most 64 bits"),
-    ("options", {"search_rollouts": 10**9}, "'search_rollouts' must be a whole number from 1 to 10000, not 1000000000"),
-    ("options", {"search_seconds": -1}, "'search_seconds' must be a number of seconds above 0"),
-    ("options", [], "the saved game's 'options': must be a mapping"),
-    ("edition_sha256", "abc", "the saved game's 'edition_sha256': must be 64 hex digits"),
-])
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("format", 7, "the saved game's 'format': must be one of 1, 2"),
+        ("seats", ["random", "wizard"], "the saved game's 'seats.1': 'wizard' is not a seat kind"),
+        ("seats", ["random"], "one seat kind per player is needed: 2 players, 1 seats"),
+        ("players", ["Ana", " "], "the saved game's 'players.1': a player name must be some text"),
+        ("seed", "soon", "the saved game's 'seed': must be a whole number of at most 64 bits"),
+        ("seed", 2**70, "the saved game's 'seed': must be a whole number of at most 64 bits"),
+        (
+            "options",
+            {"search_rollouts": 10**9},
+            "'search_rollouts' must be a whole number from 1 to 10000, not 1000000000",
+        ),
+        ("options", {"search_seconds": -1}, "'search_seconds' must be a number of seconds above 0"),
+        ("options", [], "the saved game's 'options': must be a mapping"),
+        ("edition_sha256", "abc", "the saved game's 'edition_sha256': must be 64 hex digits"),
+    ],
+)
 def test_every_field_of_a_save_is_checked_at_its_place(tmp_path, field, value, message):
     save = saved_game(tmp_path, **{field: value})
     result = invoke("resume", save, "-q")
@@ -153,7 +172,10 @@ def test_nan_and_infinities_in_a_save_are_refused(tmp_path, text):
     save = saved_game(tmp_path)
     save.write_text(save.read_text().replace('"options": {}', '"options": {"search_seconds": ' + text + "}"))
     result = invoke("resume", save, "-q")
-    assert result.exit_code == 1 and "'search_seconds' must be a number of seconds above 0 and at most 600" in result.output
+    assert (
+        result.exit_code == 1
+        and "'search_seconds' must be a number of seconds above 0 and at most 600" in result.output
+    )
 
 
 def test_a_changed_edition_is_refused_unless_allowed(tmp_path):
@@ -203,7 +225,10 @@ def test_replay_verify_catches_two_decisions_swapped_within_a_turn(tmp_path):
     log.write_text("\n".join(lines) + "\n")
     result = invoke("replay", log, "--verify")
     assert result.exit_code == 1
-    assert f"g.jsonl:{first + 1}: the game asks seat 0 (Ana) for the throw here, but the log has a decision of seat 1" in result.output
+    assert (
+        f"g.jsonl:{first + 1}: the game asks seat 0 (Ana) for the throw here, but the log has a decision of seat 1"
+        in result.output
+    )
 
 
 def test_a_log_with_a_nan_or_bad_utf8_or_a_huge_line_is_a_located_error(tmp_path, monkeypatch):
@@ -211,11 +236,15 @@ def test_a_log_with_a_nan_or_bad_utf8_or_a_huge_line_is_a_located_error(tmp_path
     lines = log.read_bytes().splitlines()
     (tmp_path / "nan.jsonl").write_bytes(b"\n".join([lines[0], b'{"type": "x", "n": NaN}']) + b"\n")
     result = invoke("replay", tmp_path / "nan.jsonl", "--verify")
-    assert result.exit_code == 1 and "nan.jsonl:2:1: error: not a log line: NaN is not a number a log may hold" in result.output
+    assert (
+        result.exit_code == 1
+        and "nan.jsonl:2:1: error: not a log line: NaN is not a number a log may hold" in result.output
+    )
     (tmp_path / "utf.jsonl").write_bytes(b"\n".join([lines[0], lines[1], b'{"type": "\xff"}']) + b"\n")
     result = invoke("replay", tmp_path / "utf.jsonl", "--verify")
     assert result.exit_code == 1 and "utf.jsonl:3:11: error: not UTF-8 text (byte 0xff)" in result.output
     from rulesengine.game import logs
+
     monkeypatch.setattr(logs, "MAX_LOG_LINE", 1000)
     (tmp_path / "long.jsonl").write_bytes(b"\n".join([lines[0][:900], b'{"pad": "' + b"x" * 5000 + b'"}']) + b"\n")
     result = invoke("replay", tmp_path / "long.jsonl", "--verify")
@@ -226,11 +255,12 @@ def test_a_format_1_log_replays_with_the_old_deal_and_new_games_use_the_new_one(
     edition = load_edition(AUSTRALIA)
     old = Game(edition, ["Ana", "Ben", "Cy"], 5, deal_version=1)
     new = Game(edition, ["Ana", "Ben", "Cy"], 5)
-    assert old.hands == new.hands                               # round 1 has no leftover: the same deal
+    assert old.hands == new.hands  # round 1 has no leftover: the same deal
     log = tmp_path / "old.jsonl"
     session = Session(str(AUSTRALIA), old, ["random"] * 3, log_path=str(log))
     from rulesengine.bots.registry import RandomAgent, agent_seed
     from rulesengine.game.loop import play
+
     play(old, [RandomAgent(agent_seed(5, s)) for s in range(3)], lambda game: session.checkpoint())
     assert json.loads(log.read_text().splitlines()[0])["format"] == 1
     assert invoke("replay", log, "--verify").exit_code == 0
@@ -264,12 +294,22 @@ def test_a_save_or_log_naming_another_file_never_prints_it(tmp_path):
 
 
 def test_saves_and_logs_are_readable_by_their_owner_only(tmp_path):
-    assert run_bots("--save", tmp_path / "g.json", "--log", tmp_path / "g.jsonl", "--save-record", tmp_path / "r.yaml").exit_code == 0
+    assert (
+        run_bots(
+            "--save", tmp_path / "g.json", "--log", tmp_path / "g.jsonl", "--save-record", tmp_path / "r.yaml"
+        ).exit_code
+        == 0
+    )
     modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
     assert modes["g.json"] == 0o600 and modes["g.jsonl"] == 0o600
 
 
 def test_a_new_save_holds_no_output_path():
-    session = Session(str(AUSTRALIA), Game(load_edition(AUSTRALIA), ["a", "b"], 1), ["random"] * 2, log_path="x.jsonl",
-                      options={"search_rollouts": 8})
+    session = Session(
+        str(AUSTRALIA),
+        Game(load_edition(AUSTRALIA), ["a", "b"], 1),
+        ["random"] * 2,
+        log_path="x.jsonl",
+        options={"search_rollouts": 8},
+    )
     assert session.header()["options"] == {"search_rollouts": 8} and session.header()["format"] == 2

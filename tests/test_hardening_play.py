@@ -66,15 +66,19 @@ def _map_paths(data, n):
     data["map"] = {"paths": [["A", "B"]] * n}
 
 
-@pytest.mark.parametrize("grow, size, where, limit", [
-    (_cards, 101, "cards", "takes at most 100 items, has 101"),
-    (_family_icons, 25, "families.animal.icons", "takes at most 24 entries, has 25"),
-    (_families, 20, "families", "takes at most 12 entries, has 23"),
-    (_regions, 30, "regions", "takes at most 26 items, has 37"),
-    (_card_sets, 40, "card_sets", "takes at most 16 entries, has 40"),
-    (_table_entries, 51, "tables.activity_points", "takes at most 50 entries, has 51"),
-    (_map_paths, 301, "map.paths", "takes at most 300 items, has 301"),
-], ids=["cards", "icons-per-family", "families", "regions", "card-sets", "table-entries", "map-paths"])
+@pytest.mark.parametrize(
+    "grow, size, where, limit",
+    [
+        (_cards, 101, "cards", "takes at most 100 items, has 101"),
+        (_family_icons, 25, "families.animal.icons", "takes at most 24 entries, has 25"),
+        (_families, 20, "families", "takes at most 12 entries, has 23"),
+        (_regions, 30, "regions", "takes at most 26 items, has 37"),
+        (_card_sets, 40, "card_sets", "takes at most 16 entries, has 40"),
+        (_table_entries, 51, "tables.activity_points", "takes at most 50 entries, has 51"),
+        (_map_paths, 301, "map.paths", "takes at most 300 items, has 301"),
+    ],
+    ids=["cards", "icons-per-family", "families", "regions", "card-sets", "table-entries", "map-paths"],
+)
 def test_the_sizes_an_edition_declares_are_bounded_with_a_located_error(tmp_path, grow, size, where, limit):
     data = australia_data()
     grow(data, size)
@@ -90,6 +94,7 @@ def test_the_sizes_an_edition_declares_are_bounded_with_a_located_error(tmp_path
 
 def test_docs_limits_lists_every_bound_of_the_schema():
     import json
+
     text = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
     schema = json.loads((ROOT / "schemas" / "edition.schema.json").read_text(encoding="utf-8"))
     bounds = []
@@ -102,6 +107,7 @@ def test_docs_limits_lists_every_bound_of_the_schema():
         elif isinstance(node, list):
             for value in node:
                 walk(value)
+
     walk(schema)
     assert bounds and all(f"| {bound:,} |" in text or f"| {bound} |" in text for bound in bounds)
 
@@ -112,12 +118,18 @@ def test_an_extends_symlink_loop_is_a_located_error(tmp_path):
     (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
     (tmp_path / "v.yaml").write_text("id: v\nextends: a.yaml\n")
     result = invoke("validate", tmp_path / "v.yaml")
-    assert result.exit_code == 1 and f"{tmp_path / 'v.yaml'}:2:10: error: cannot find the edition 'a.yaml'" in result.output
+    assert (
+        result.exit_code == 1
+        and f"{tmp_path / 'v.yaml'}:2:10: error: cannot find the edition 'a.yaml'" in result.output
+    )
 
 
 def test_a_lone_surrogate_is_a_located_error(tmp_path):
     path = tmp_path / "s.yaml"
-    path.write_text(AUSTRALIA.read_text(encoding="utf-8").replace('name: "Boomerang: Australia"', 'name: "Boom \\ud800"', 1), encoding="utf-8")
+    path.write_text(
+        AUSTRALIA.read_text(encoding="utf-8").replace('name: "Boomerang: Australia"', 'name: "Boom \\ud800"', 1),
+        encoding="utf-8",
+    )
     assert 'name: "Boom \\ud800"' in path.read_text(encoding="utf-8")
     result = invoke("run", path, "-p", 2, "-q")
     assert result.exit_code == 1 and "error: a lone surrogate (such as \\ud800) is not a character" in result.output
@@ -139,7 +151,9 @@ def test_validate_refuses_a_fifo_instead_of_blocking(tmp_path):
     fifo = tmp_path / "e.yaml"
     os.mkfifo(fifo)
     code = "import sys; from cli.main import main; sys.argv = ['boom', 'validate', sys.argv[1]]; main()"
-    result = subprocess.run([sys.executable, "-c", code, str(fifo)], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(fifo)], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
     assert result.returncode == 1
     assert f"error: cannot read {fifo}: it is a FIFO, not a regular file" in result.stderr
 
@@ -160,7 +174,9 @@ def test_no_hand_is_known_from_the_previous_rounds_face_up_cards():
                     assert len([c for c in hand if c in known]) <= 3
                 known = None
             for decision in game.pending():
-                game.apply(decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision), decision.category)
+                game.apply(
+                    decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision), decision.category
+                )
                 if game.phase == "choice" and known is None:
                     drafted = {c for d in game.drafts for c in d}
                     known = [c for c in edition.cards if c not in drafted]
@@ -178,7 +194,9 @@ def test_hot_seat_clears_the_scrollback_too(tmp_path):
     edition = load_edition(AUSTRALIA)
     game = Game(edition, ["Ana", "Ben"], 1)
     out = io.StringIO()
-    agent = TerminalAgent(edition, Console(file=out, force_terminal=True, width=100), read=lambda prompt: "", hot_seat=True)
+    agent = TerminalAgent(
+        edition, Console(file=out, force_terminal=True, width=100), read=lambda prompt: "", hot_seat=True
+    )
     decision = game.pending()[0]
     answers = iter(["", decision.options[0]])
     agent.read = lambda prompt: next(answers)
@@ -189,7 +207,7 @@ def test_hot_seat_clears_the_scrollback_too(tmp_path):
 def test_the_seed_of_a_game_with_a_human_is_printed_only_at_its_end(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = invoke("run", AUSTRALIA, "-p", 2, "--seed", 77, "--seat", "human", "--seat", "random", input="")
-    assert result.exit_code == 130 and "77" not in result.output      # stopped early: never shown
+    assert result.exit_code == 130 and "77" not in result.output  # stopped early: never shown
     [saved] = tmp_path.glob("boom-australia-*.json")
     assert "77" not in saved.name
     bots = invoke("run", AUSTRALIA, "-p", 2, "--seed", 77, "-q")
@@ -198,7 +216,12 @@ def test_the_seed_of_a_game_with_a_human_is_printed_only_at_its_end(tmp_path, mo
 
 def test_control_sequences_from_an_edition_and_a_record_are_shown_escaped(tmp_path):
     path = tmp_path / "e.yaml"
-    path.write_text(AUSTRALIA.read_text(encoding="utf-8").replace('name: "Boomerang: Australia"', 'name: "Boom \\e[2J\\e]0;pwned\\a"', 1), encoding="utf-8")
+    path.write_text(
+        AUSTRALIA.read_text(encoding="utf-8").replace(
+            'name: "Boomerang: Australia"', 'name: "Boom \\e[2J\\e]0;pwned\\a"', 1
+        ),
+        encoding="utf-8",
+    )
     result = invoke("validate", path)
     assert result.exit_code == 0 and "\x1b" not in result.output and "\x07" not in result.output
     assert "Boom \\x1b[2J\\x1b]0;pwned\\x07" in result.output
@@ -224,8 +247,9 @@ def test_a_long_yaml_list_is_refused_after_at_most_max_nodes_nodes(monkeypatch):
     def counting(self, parent, index):
         composed.append(1)
         return original(self, parent, index)
+
     monkeypatch.setattr(source._BoundedLoader, "compose_node", counting)
     with pytest.raises(EditionError) as caught:
         load_yaml("<list>", "[" + "1," * 60_000 + "1]")
     assert caught.value.diagnostics[0].message == f"the document has more than {MAX_NODES} nodes"
-    assert MAX_NODES == 10_000 and len(composed) == MAX_NODES + 1     # the work done before refusing
+    assert MAX_NODES == 10_000 and len(composed) == MAX_NODES + 1  # the work done before refusing

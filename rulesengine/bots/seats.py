@@ -18,6 +18,8 @@ SEAT_KINDS = ("human", *BOTS)
 def recorded_bots(header, edition: Edition) -> dict:
     """seat -> bot for every bot seat of a game's header (a save_fields.Header) that can re-decide."""
     search = search_budget(header.options.get("search_rollouts"), header.options.get("search_seconds"))
-    return {seat: make_bot(kind, edition, agent_seed(header.seed, seat), **search)
-            for seat, kind in enumerate(header.seats)
-            if kind in BOTS and not (kind == "search" and "search_seconds" in header.options)}
+    return {
+        seat: make_bot(kind, edition, agent_seed(header.seed, seat), **search)
+        for seat, kind in enumerate(header.seats)
+        if kind in BOTS and not (kind == "search" and "search_seconds" in header.options)
+    }

@@ -9,19 +9,21 @@ written before the change replay. It must never be used for a new game.
 
 from __future__ import annotations
 
-DEAL_VERSION = 2          # the deal of new games; saves and logs carry it as their "format"
+DEAL_VERSION = 2  # the deal of new games; saves and logs carry it as their "format"
 
 
-def deal(leftover: list, rest: list, players: int, hand_size: int, version: int = DEAL_VERSION) -> tuple[list[list], list]:
+def deal(
+    leftover: list, rest: list, players: int, hand_size: int, version: int = DEAL_VERSION
+) -> tuple[list[list], list]:
     """The hands and the cards left undealt, from last round's shuffled leftover and the shuffled rest."""
     if version == 1:
         deck = leftover + rest
-        return [deck[seat * hand_size:(seat + 1) * hand_size] for seat in range(players)], deck[players * hand_size:]
+        return [deck[seat * hand_size : (seat + 1) * hand_size] for seat in range(players)], deck[players * hand_size :]
     hands: list[list] = [[] for _ in range(players)]
     leftover = list(leftover)
-    for index, card in enumerate(leftover[:players * hand_size]):
+    for index, card in enumerate(leftover[: players * hand_size]):
         hands[index % players].append(card)
-    rest = leftover[players * hand_size:] + list(rest)
+    rest = leftover[players * hand_size :] + list(rest)
     for hand in hands:
         need = hand_size - len(hand)
         hand.extend(rest[:need])

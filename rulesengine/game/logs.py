@@ -20,7 +20,7 @@ from .save_fields import check_header
 from .saves import _saved_edition, file_digest, replay_decisions
 from .state import Game
 
-MAX_LOG_LINE = 1_000_000          # bytes; the longest line of a game is a few kilobytes
+MAX_LOG_LINE = 1_000_000  # bytes; the longest line of a game is a few kilobytes
 MAX_LOG_BYTES = 50_000_000
 
 
@@ -41,15 +41,25 @@ def read_log(path: str | Path) -> tuple[dict, list[tuple[int, dict]]]:
             for number, raw in enumerate(iter(lambda: stream.readline(MAX_LOG_LINE + 1), b""), 1):
                 total += len(raw)
                 if len(raw) > MAX_LOG_LINE:
-                    raise BoomError(Diagnostic(Span(file, number, 1), f"line longer than the limit of {MAX_LOG_LINE} bytes", "F906"))
+                    raise BoomError(
+                        Diagnostic(Span(file, number, 1), f"line longer than the limit of {MAX_LOG_LINE} bytes", "F906")
+                    )
                 if total > MAX_LOG_BYTES:
-                    raise BoomError(Diagnostic(Span(file, number, 1), f"the log is longer than the limit of {MAX_LOG_BYTES} bytes", "F906"))
+                    raise BoomError(
+                        Diagnostic(
+                            Span(file, number, 1), f"the log is longer than the limit of {MAX_LOG_BYTES} bytes", "F906"
+                        )
+                    )
                 entries.append((number, _entry(file, number, raw)))
     except (OSError, ValueError) as exc:
-        raise BoomError(Diagnostic(None, f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}", "F905")) from None
+        raise BoomError(
+            Diagnostic(None, f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}", "F905")
+        ) from None
     entries = [(number, entry) for number, entry in entries if entry is not None]
     if not entries or entries[0][1].get("type") != "header":
-        raise BoomError(Diagnostic(Span(file, 1, 1), f"{file} is not a game log: a log starts with its header line", "F906"))
+        raise BoomError(
+            Diagnostic(Span(file, 1, 1), f"{file} is not a game log: a log starts with its header line", "F906")
+        )
     return entries[0][1], entries[1:]
 
 
@@ -57,7 +67,9 @@ def _entry(file: str, number: int, raw: bytes) -> dict | None:
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise BoomError(Diagnostic(Span(file, number, exc.start + 1), f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", "F906")) from None
+        raise BoomError(
+            Diagnostic(Span(file, number, exc.start + 1), f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", "F906")
+        ) from None
     if not line.strip():
         return None
     try:
@@ -91,19 +103,24 @@ def replay_log(path: str | Path, *, seat_kinds, bots: Callable | None = None) ->
     for number, event in decided:
         item = [event.get("seat"), event.get("answer"), event.get("category")]
         if not asked:
-            asked = list(game.pending())      # as the game loop asks: one batch, in this order
+            asked = list(game.pending())  # as the game loop asks: one batch, in this order
         if not asked:
-            break                             # the game is over: replay_decisions reports the extra decision
+            break  # the game is over: replay_decisions reports the extra decision
         expected = asked.pop(0)
         if (item[0], item[2]) != (expected.seat, expected.category):
-            found.append(f"{file}:{number}: the game asks {_who(game, expected)} here, but the log has a decision of "
-                         f"seat {item[0]!r}{'' if item[2] is None else f' for {item[2]!r}'} (decisions out of order or swapped)")
+            found.append(
+                f"{file}:{number}: the game asks {_who(game, expected)} here, but the log has a decision of "
+                f"seat {item[0]!r}{'' if item[2] is None else f' for {item[2]!r}'} (decisions out of order or swapped)"
+            )
             break
         if expected.seat in agents:
             answer = agents[expected.seat].decide(game.view(expected.seat), expected)
             if answer != item[1]:
-                found.append(f"{file}:{number}: seat {expected.seat} ({game.players[expected.seat]}) is a {header.seats[expected.seat]} bot, "
-                             f"which decides {answer!r} here, but the log has {item[1]!r} (a changed seat kind or decision?)")
+                found.append(
+                    f"{file}:{number}: seat {expected.seat} ({game.players[expected.seat]}) "
+                    f"is a {header.seats[expected.seat]} bot, "
+                    f"which decides {answer!r} here, but the log has {item[1]!r} (a changed seat kind or decision?)"
+                )
                 break
         replay_decisions(game, [item], lambda _, number=number: Span(file, number, 1))
     if found:

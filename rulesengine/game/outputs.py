@@ -24,7 +24,9 @@ class OutputError(BoomError):
 
 
 def unwritable(path, exc: OSError | None = None) -> OutputError:
-    reason = (exc.strerror if exc is not None and exc.strerror else None) or "its folder does not exist or is not writable"
+    reason = (
+        exc.strerror if exc is not None and exc.strerror else None
+    ) or "its folder does not exist or is not writable"
     return OutputError(Diagnostic(None, f"cannot write {path}: {reason}", "F907"))
 
 
@@ -40,10 +42,18 @@ def check_outputs(*paths) -> None:
             info = os.lstat(here) if os.path.lexists(here) else None
             folder_ok = folder.is_dir() and os.access(folder, os.W_OK)
         except (OSError, ValueError) as exc:  # a NUL in the name, a name too long...
-            raise OutputError(Diagnostic(None, f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}", "F907")) from None
+            raise OutputError(
+                Diagnostic(None, f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}", "F907")
+            ) from None
         if info is not None and not stat.S_ISREG(info.st_mode):
-            raise OutputError(Diagnostic(None, f"cannot write {path}: it is {_what(info.st_mode)}, not a regular file; "
-                                               "outputs are regular files or new paths", "F908"))
+            raise OutputError(
+                Diagnostic(
+                    None,
+                    f"cannot write {path}: it is {_what(info.st_mode)}, not a regular file; "
+                    "outputs are regular files or new paths",
+                    "F908",
+                )
+            )
         if not folder_ok:
             raise unwritable(path)
         key = (info.st_dev, info.st_ino) if info is not None else str(here.absolute())
@@ -53,8 +63,14 @@ def check_outputs(*paths) -> None:
 
 
 def _what(mode: int) -> str:
-    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO"),
-                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+    for test, name in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
         if test(mode):
             return name
     return "not a regular file"
@@ -66,7 +82,9 @@ def write_atomic(path, text: str, *, private: bool = False) -> None:
     target = Path(path)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        with open(tmp, "w", encoding="utf-8", opener=lambda name, flags: os.open(name, flags, 0o600 if private else 0o666)) as handle:
+        with open(
+            tmp, "w", encoding="utf-8", opener=lambda name, flags: os.open(name, flags, 0o600 if private else 0o666)
+        ) as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
@@ -99,8 +117,13 @@ class OutputLock:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 os.close(fd)
-                raise OutputError(Diagnostic(None, f"{self.output} is in use by another game (it holds {self.path}); "
-                                                   "give this game another file", "F909")) from None
+                raise OutputError(
+                    Diagnostic(
+                        None,
+                        f"{self.output} is in use by another game (it holds {self.path}); give this game another file",
+                        "F909",
+                    )
+                ) from None
             try:  # the holder may have removed the lock file between our open and our lock: retry then
                 same = os.stat(self.path, follow_symlinks=False).st_ino == os.fstat(fd).st_ino
             except OSError:

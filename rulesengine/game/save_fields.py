@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from ..errors import Diagnostic, Span
 from .dealing import DEAL_VERSION
 
-SAVE_FORMAT = DEAL_VERSION                # the format of files written now
-FORMATS = (1, 2)                          # 1: written before the round-robin deal; replayed with that deal
-MAX_ROLLOUTS = 10_000             # a search seat's budget per decision, here and on the command line
+SAVE_FORMAT = DEAL_VERSION  # the format of files written now
+FORMATS = (1, 2)  # 1: written before the round-robin deal; replayed with that deal
+MAX_ROLLOUTS = 10_000  # a search seat's budget per decision, here and on the command line
 MAX_SEARCH_SECONDS = 600.0
 MAX_PLAYERS = 12
 MAX_NAME = 40
@@ -33,7 +33,7 @@ class Header:
     players: tuple[str, ...]
     seats: tuple[str, ...]
     seed: int
-    options: dict = field(hash=False)        # search_rollouts and/or search_seconds only
+    options: dict = field(hash=False)  # search_rollouts and/or search_seconds only
 
 
 def name_problem(name) -> str | None:
@@ -53,15 +53,25 @@ def option_problem(key: str, value) -> str | None:
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_ROLLOUTS:
             return f"'search_rollouts' must be a whole number from 1 to {MAX_ROLLOUTS}, not {value!r}"
     elif key == "search_seconds":
-        ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and 0 < value <= MAX_SEARCH_SECONDS
+        ok = (
+            isinstance(value, int | float)
+            and not isinstance(value, bool)
+            and math.isfinite(value)
+            and 0 < value <= MAX_SEARCH_SECONDS
+        )
         if not ok:
-            return f"'search_seconds' must be a number of seconds above 0 and at most {MAX_SEARCH_SECONDS:g}, not {value!r}"
+            return (
+                f"'search_seconds' must be a number of seconds above 0 "
+                f"and at most {MAX_SEARCH_SECONDS:g}, not {value!r}"
+            )
     else:
         return f"unknown option '{key}' (options: search_rollouts, search_seconds)"
     return None
 
 
-def check_header(data: dict, where: Callable[[tuple], Span], what: str, seat_kinds) -> tuple[Header | None, list[Diagnostic]]:
+def check_header(
+    data: dict, where: Callable[[tuple], Span], what: str, seat_kinds
+) -> tuple[Header | None, list[Diagnostic]]:
     """The header of a save or a log (what: "saved game" or "log"), or every problem of its fields.
     seat_kinds: the kinds a seat may be (the game does not know the bots; its caller does)."""
     problems: list[Diagnostic] = []
@@ -82,11 +92,27 @@ def check_header(data: dict, where: Callable[[tuple], Span], what: str, seat_kin
     def is_int(value):
         return isinstance(value, int) and not isinstance(value, bool)
 
-    version = get("format", lambda v: is_int(v) and v in FORMATS, f"must be one of {', '.join(map(str, FORMATS))} (the formats boom reads)")
-    edition = get("edition", lambda v: isinstance(v, str) and v.strip() != "" and "\x00" not in v, "must be the path of the edition file")
+    version = get(
+        "format",
+        lambda v: is_int(v) and v in FORMATS,
+        f"must be one of {', '.join(map(str, FORMATS))} (the formats boom reads)",
+    )
+    edition = get(
+        "edition",
+        lambda v: isinstance(v, str) and v.strip() != "" and "\x00" not in v,
+        "must be the path of the edition file",
+    )
     edition_id = get("edition_id", lambda v: isinstance(v, str) and v != "", "must be the edition's id")
-    digest = get("edition_sha256", lambda v: isinstance(v, str) and re.fullmatch(r"[0-9a-f]{64}", v) is not None, "must be 64 hex digits")
-    players = get("players", lambda v: isinstance(v, list) and 1 <= len(v) <= MAX_PLAYERS, f"must be a list of 1 to {MAX_PLAYERS} names")
+    digest = get(
+        "edition_sha256",
+        lambda v: isinstance(v, str) and re.fullmatch(r"[0-9a-f]{64}", v) is not None,
+        "must be 64 hex digits",
+    )
+    players = get(
+        "players",
+        lambda v: isinstance(v, list) and 1 <= len(v) <= MAX_PLAYERS,
+        f"must be a list of 1 to {MAX_PLAYERS} names",
+    )
     seats = get("seats", lambda v: isinstance(v, list), "must be a list of seat kinds")
     seed = get("seed", lambda v: is_int(v) and -MAX_SEED <= v < MAX_SEED, "must be a whole number of at most 64 bits")
     options = get("options", lambda v: isinstance(v, dict), "must be a mapping")
@@ -107,7 +133,7 @@ def check_header(data: dict, where: Callable[[tuple], Span], what: str, seat_kin
     clean_options = {}
     if options is not None:
         for key, value in options.items():
-            if key == "log" and version == 1:      # format 1 kept the log's path here; never used now
+            if key == "log" and version == 1:  # format 1 kept the log's path here; never used now
                 continue
             problem = option_problem(key, value)
             if problem:
