@@ -25,7 +25,9 @@ def replay(log_file, verify, seat_name):
     game, problems = replay_log(log_file, seat_kinds=SEAT_KINDS, bots=recorded_bots if checking else None)
     if seat_name is not None:
         if seat_name not in game.players:
-            raise click.BadParameter(shown(f"{seat_name!r} is not a player of this game ({', '.join(game.players)})"), param_hint="--seat")
+            players = ", ".join(game.players)
+            message = f"{seat_name!r} is not a player of this game ({players})"
+            raise click.BadParameter(shown(message), param_hint="--seat")
         for event in game.events_for(game.players.index(seat_name)):
             click.echo(json.dumps({k: v for k, v in event.items() if k != "to"}, ensure_ascii=False))
     if verify or seat_name is None:
@@ -35,5 +37,6 @@ def replay(log_file, verify, seat_name):
             sys.exit(1)
         sheet = game.scores.sheet() if game.over else None
         status = "finished" if game.over else f"stopped in round {game.round + 1}"
-        click.echo(shown(f"{log_file}: verified: {len(game.events)} events and {len(game.decisions)} decisions replay identically; game {status}"
+        click.echo(shown(f"{log_file}: verified: {len(game.events)} events and {len(game.decisions)} decisions "
+                         f"replay identically; game {status}"
                    + (f"; winners {', '.join(sheet['winners'])}" if sheet else "")))

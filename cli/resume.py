@@ -16,8 +16,10 @@ from .playing import play_session
 @click.command()
 @click.argument("save_file", type=click.Path(dir_okay=False))
 @click.option("--save-record", type=click.Path(dir_okay=False), help="Write the finished game as a record for `boom score`.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write every event as JSON lines, from the game's start (for `boom replay`).")
-@click.option("--allow-changed-edition", is_flag=True, help="Go on even if the edition file changed since the game was saved.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False),
+              help="Write every event as JSON lines, from the game's start (for `boom replay`).")
+@click.option("--allow-changed-edition", is_flag=True,
+              help="Go on even if the edition file changed since the game was saved.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking.")
 @handles_errors
 def resume(save_file, save_record, log_path, allow_changed_edition, quiet):
@@ -27,5 +29,6 @@ def resume(save_file, save_record, log_path, allow_changed_edition, quiet):
                              warn=lambda message: click.echo(shown(message), err=True))
     game = session.game
     seed = "" if "human" in session.seats else f"; seed {game.seed}"
-    click.echo(shown(f"{game.edition.name}: resumed in round {min(game.round + 1, game.edition.rounds)} after {len(game.decisions)} decisions{seed}"))
+    where = min(game.round + 1, game.edition.rounds)
+    click.echo(shown(f"{game.edition.name}: resumed in round {where} after {len(game.decisions)} decisions{seed}"))
     play_session(session, quiet, save_record)

@@ -23,14 +23,16 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--players", "-p", type=click.IntRange(1, 12), required=True, help="Number of seats.")
 @click.option("--seed", type=click.IntRange(-(2**63), 2**63 - 1), default=None,
-              help="Seed of the game (default: a random one, printed so the game can be replayed; at the end when a human plays).")
+              help="Seed of the game (default: a random one, printed so the game can be replayed; "
+                   "at the end when a human plays).")
 @click.option("--seat", "seats", multiple=True, type=click.Choice(SEAT_KINDS), help="Who sits at each seat, in order; seats not given are random bots.")
 @click.option("--name", "names", multiple=True, callback=check_names, help="Player names, in seat order.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Keep the game's state in this file after every decision (for `boom resume`).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write every event as JSON lines (for `boom replay`).")
 @click.option("--save-record", type=click.Path(dir_okay=False), help="Write the finished game as a record (YAML or JSON by extension) for `boom score`.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking.")
-@click.option("--search-rollouts", type=ROLLOUTS, default=None, help=f"Search bots: rollouts per decision (default {DEFAULT_ROLLOUTS}).")
+@click.option("--search-rollouts", type=ROLLOUTS, default=None,
+              help=f"Search bots: rollouts per decision (default {DEFAULT_ROLLOUTS}).")
 @click.option("--search-seconds", type=float, callback=check_seconds, default=None,
               help="Search bots: seconds per decision (a game so played does not replay exactly).")
 @handles_errors
@@ -43,10 +45,12 @@ def run(file, players, seed, seats, names, save_path, log_path, save_record, qui
     seed = secrets.randbelow(2**31) if seed is None else seed
     player_names = list(names) + [n for n in DEFAULT_NAMES if n not in names][: players - len(names)]
     kinds = list(seats) + ["random"] * (players - len(seats))
-    options = {key: value for key, value in (("search_rollouts", search_rollouts), ("search_seconds", search_seconds)) if value is not None}
+    budget = (("search_rollouts", search_rollouts), ("search_seconds", search_seconds))
+    options = {key: value for key, value in budget if value is not None}
     check_outputs(save_path, log_path, save_record)
     session = Session.start(file, player_names, kinds, seed, save_path, log_path, options)
     # with a human seat the seed is a secret until the end: with it anyone could replay every deal
     shown_seed = "" if "human" in kinds else f"; seed {seed}"
-    click.echo(shown(f"{session.game.edition.name}: {', '.join(f'{n} ({k})' for n, k in zip(player_names, kinds, strict=True))}{shown_seed}"))
+    seats = ", ".join(f"{n} ({k})" for n, k in zip(player_names, kinds, strict=True))
+    click.echo(shown(f"{session.game.edition.name}: {seats}{shown_seed}"))
     play_session(session, quiet, save_record)

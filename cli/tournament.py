@@ -44,8 +44,10 @@ def result_table(result: Tournament) -> Table:
 @click.option("--seats", "seats_text", required=True, help="The line-up, one bot per seat: e.g. greedy,random,random,random (bots: " + ", ".join(BOTS) + ").")
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game g uses seed + g.")
-@click.option("--search-rollouts", type=ROLLOUTS, default=None, help=f"Search bot: rollouts per decision (default {DEFAULT_ROLLOUTS}).")
-@click.option("--search-seconds", type=float, callback=check_seconds, default=None, help="Search bot: seconds per decision (not replayable).")
+@click.option("--search-rollouts", type=ROLLOUTS, default=None,
+              help=f"Search bot: rollouts per decision (default {DEFAULT_ROLLOUTS}).")
+@click.option("--search-seconds", type=float, callback=check_seconds, default=None,
+              help="Search bot: seconds per decision (not replayable).")
 @click.option("--jobs", "-j", type=click.IntRange(1), default=1, show_default=True, help="Worker processes (at most the number of CPUs).")
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors

@@ -30,7 +30,8 @@ def cards(edition, letters: str):
 # count, the differential scorers, subprocess round trips (measured with --durations).
 SLOW = ("tests/fuzz/", "tests/test_differential.py", "tests/test_bots.py::test_every_bot_plays",
         "tests/test_bots.py::test_bots_only_make_legal_decisions", "tests/test_shipped.py::test_a_half_written",
-        "tests/test_session.py::test_a_game_killed", "tests/test_properties.py", "tests/test_hardening_files.py::test_two_processes",
+        "tests/test_session.py::test_a_game_killed", "tests/test_properties.py",
+        "tests/test_hardening_files.py::test_two_processes",
         "tests/test_hardening_play.py::test_validate_refuses_a_fifo")
 
 

@@ -104,7 +104,8 @@ def test_a_variant_that_breaks_a_check_of_the_parent(tmp_path):
     assert (file, line, col, code) == (str(path), 3, 12, "M308")
 
 
-@pytest.mark.parametrize("variant", [p for p in shipped_that_load() if p.parent.name == "variants"], ids=lambda p: p.name)
+@pytest.mark.parametrize("variant", [p for p in shipped_that_load() if p.parent.name == "variants"],
+                         ids=lambda p: p.name)
 def test_every_shipped_variant_validates_and_plays(variant):
     from rulesengine import Game
     from rulesengine.bots.registry import RandomAgent

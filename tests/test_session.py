@@ -137,7 +137,8 @@ def test_end_of_input_saves_the_game_and_says_how_to_resume(tmp_path, monkeypatc
 
 def test_a_bad_save_file_is_a_located_error(tmp_path):
     path = tmp_path / "save.json"
-    header = {"format": 2, "edition": str(AUSTRALIA), "edition_id": "australia", "edition_sha256": file_digest(AUSTRALIA),
+    header = {"format": 2, "edition": str(AUSTRALIA), "edition_id": "australia",
+              "edition_sha256": file_digest(AUSTRALIA),
               "players": ["a", "b"], "seats": ["random", "random"], "seed": 1, "options": {}}
     path.write_text('{"type": "saved_game", ' + json.dumps(header)[1:-1] + ',\n "decisions": [[0, "ZZ", null]]}')
     result = invoke("resume", path)

@@ -89,7 +89,8 @@ def load_with_extends(path: str | Path, chain: tuple = (), *, quote: bool = True
     edition it is refused naming only the file, and its lines are never quoted (see load_yaml)."""
     data, source_map = load_yaml(path, quote=True if quote else looks_like_edition)
     if not quote and not looks_like_edition(data):
-        raise EditionError(Diagnostic(None, f"{path} is not an edition (not a YAML mapping of an edition's keys)", "X804"))
+        message = f"{path} is not an edition (not a YAML mapping of an edition's keys)"
+        raise EditionError(Diagnostic(None, message, "X804"))
     if not isinstance(data, dict) or "extends" not in data:
         return data, source_map
     try:
@@ -120,7 +121,8 @@ def _extend(path, chain: tuple, data: dict, source_map: SourceMap) -> tuple[dict
         parent_data, parent_map = load_with_extends(parent_path, (*chain, here), quote=False)
     except EditionError as exc:
         if [d.code for d in exc.diagnostics] == ["X804"] and exc.diagnostics[0].span is None:
-            raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"'{parent_name}' is not an edition: {exc.diagnostics[0].message}", "X804")) from None
+            message = f"'{parent_name}' is not an edition: {exc.diagnostics[0].message}"
+            raise EditionError(Diagnostic(source_map.span_at(("extends",)), message, "X804")) from None
         raise
 
     composed = ComposedSourceMap(str(path))

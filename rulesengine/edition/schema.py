@@ -113,8 +113,10 @@ def _diagnose(error, source_map: SourceMap, data=None):
         yield Diagnostic(span, f"{where} must be one of {options}, not {error.instance!r}", "S104", hint=suggest(str(error.instance), map(str, schema["enum"])))
     elif kind == "const":
         yield Diagnostic(span, f"{where} must be {schema['const']!r}, not {error.instance!r}", "S104")
-    elif kind in ("minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):
-        limit = "a limit of every edition (docs/limits.md)" if kind in ("maxItems", "maxProperties") and schema[kind] > 2 else None
+    elif kind in ("minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "minProperties",
+                  "maxProperties"):
+        size_limit = kind in ("maxItems", "maxProperties") and schema[kind] > 2
+        limit = "a limit of every edition (docs/limits.md)" if size_limit else None
         yield Diagnostic(span, f"{where}: {_bound(kind, schema[kind], error.instance)}", "S105", hint=limit)
     elif kind == "pattern":
         yield Diagnostic(span, f"{where}: {error.instance!r} is not a valid name (lower-case letters, digits and '_', starting with a letter)", "S106",

@@ -104,7 +104,8 @@ def _align(value: str, raw: str) -> list[int]:
     return out
 
 
-def load_yaml(path: str | Path, text: str | None = None, *, quote=True, max_nodes: int = MAX_NODES) -> tuple[object, SourceMap]:
+def load_yaml(path: str | Path, text: str | None = None, *, quote=True,
+              max_nodes: int = MAX_NODES) -> tuple[object, SourceMap]:
     """Parse a YAML file into plain data and its source map, or raise EditionError.
 
     quote: True for a file named on the command line; for a file reached through another (a parent
@@ -142,7 +143,8 @@ def _read(path, file: str) -> str:
         with open(fd, "rb") as stream:
             mode = os.fstat(stream.fileno()).st_mode
             if not stat.S_ISREG(mode):
-                what = "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file"
+                what = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                        else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
                 raise EditionError(Diagnostic(None, f"cannot read {file}: it is {what}, not a regular file", "E001"))
             data = stream.read(MAX_FILE_BYTES + 1)
         size = Path(path).stat().st_size if len(data) > MAX_FILE_BYTES else 0
@@ -252,7 +254,8 @@ def _check_expansion(file: str, root, max_nodes: int = MAX_NODES) -> None:
         open_nodes.add(key)
         stack.append((node, True))
         stack.extend((c, False) for c in children if id(c) not in size)
-    for table, limit, message in ((size, max_nodes, f"the document expands to more than {max_nodes} nodes (aliases expanding without bound?)"),
+    expands = f"the document expands to more than {max_nodes} nodes (aliases expanding without bound?)"
+    for table, limit, message in ((size, max_nodes, expands),
                                   (height, MAX_DEPTH + 1, f"aliases nest the document deeper than {MAX_DEPTH} levels")):
         if table[id(root)] <= limit:
             continue
@@ -263,6 +266,9 @@ def _check_expansion(file: str, root, max_nodes: int = MAX_NODES) -> None:
                 break
             node = over[0]
         raise error(node, message)
+
+
+SURROGATE = "a lone surrogate (such as \\ud800) is not a character: text must be valid Unicode"
 
 
 def _has_surrogate(text: str) -> bool:
@@ -288,7 +294,8 @@ class _Builder:
     def build(self, node, path: tuple, depth: int):
         self.count += 1
         if self.count > self.max_nodes:
-            raise EditionError(Diagnostic(self.span(node), f"the document expands to more than {self.max_nodes} nodes (aliases expanding without bound?)", "E003"))
+            message = f"the document expands to more than {self.max_nodes} nodes (aliases expanding without bound?)"
+            raise EditionError(Diagnostic(self.span(node), message, "E003"))
         if depth > MAX_DEPTH:
             raise EditionError(Diagnostic(self.span(node), f"nesting deeper than {MAX_DEPTH} levels", "E003"))
         self.map.values.setdefault(path, self.span(node))
@@ -302,7 +309,7 @@ class _Builder:
                 if isinstance(key, str):
                     key = shown(key)
                 if isinstance(key, str) and _has_surrogate(key):
-                    self.errors.append(Diagnostic(self.span(key_node), "a lone surrogate (such as \\ud800) is not a character: text must be valid Unicode", "E002"))
+                    self.errors.append(Diagnostic(self.span(key_node), SURROGATE, "E002"))
                     continue
                 if not isinstance(key, str):  # keys are text, as in JSON: `1:` is '1', `true:` is 'true'
                     key = str(key) if isinstance(key, int) and not isinstance(key, bool) else str(key_node.value)
@@ -316,7 +323,7 @@ class _Builder:
             return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
         value = self._scalar(node)
         if isinstance(value, str) and _has_surrogate(value):
-            self.errors.append(Diagnostic(self.span(node), "a lone surrogate (such as \\ud800) is not a character: text must be valid Unicode", "E002"))
+            self.errors.append(Diagnostic(self.span(node), SURROGATE, "E002"))
             return value.encode("utf-8", "replace").decode("utf-8")
         if isinstance(value, str):
             value = shown(value)           # control characters (an ANSI escape) are kept as visible text

@@ -126,16 +126,19 @@ def _resume(file: str, log_path, data, source_map, seat_kinds, allow_changed_edi
     header, problems = check_header(data, source_map.span_at, "saved game", seat_kinds)
     decisions = data.get("decisions")
     if not isinstance(decisions, list):
-        problems.append(Diagnostic(source_map.span_at(("decisions",)), "the saved game's 'decisions' must be a list", "F903"))
+        where = source_map.span_at(("decisions",))
+        problems.append(Diagnostic(where, "the saved game's 'decisions' must be a list", "F903"))
     if "over" in data and not isinstance(data["over"], bool):
-        problems.append(Diagnostic(source_map.span_at(("over",)), "the saved game's 'over' must be true or false", "F903"))
+        where = source_map.span_at(("over",))
+        problems.append(Diagnostic(where, "the saved game's 'over' must be true or false", "F903"))
     if problems:
         raise BoomError(problems)
     edition = _saved_edition(header, lambda key: source_map.span_at((key,)), allow_changed_edition, warn, "saved game")
     try:
         game = Game(edition, list(header.players), header.seed, deal_version=header.format)
     except BoomError as exc:
-        raise BoomError([Diagnostic(source_map.span_at(("players",)), d.message, d.code) for d in exc.diagnostics]) from None
+        where = source_map.span_at(("players",))
+        raise BoomError([Diagnostic(where, d.message, d.code) for d in exc.diagnostics]) from None
     replay_decisions(game, decisions, lambda index: source_map.span_at(("decisions", index)))
     session = Session(header.edition_path, game, list(header.seats), file, log_path, dict(header.options))
     session.lock()
@@ -158,5 +161,6 @@ def _saved_edition(header: Header, where, allow_changed: bool, warn, what: str):
         warn(f"warning: {path} changed since the game was saved; the game continues with the file as it is now")
     edition = load_edition(path, quote=False)
     if edition.id != header.edition_id:
-        raise BoomError(Diagnostic(where("edition_id"), f"the {what} is a game of '{header.edition_id}', but {path} is the edition '{edition.id}'", "F904"))
+        message = f"the {what} is a game of '{header.edition_id}', but {path} is the edition '{edition.id}'"
+        raise BoomError(Diagnostic(where("edition_id"), message, "F904"))
     return edition

@@ -25,7 +25,8 @@ pytestmark = pytest.mark.fuzz
 
 BASES = sorted(p for p in EDITIONS.glob("*.yaml"))
 BASE_TEXTS = [p.read_text(encoding="utf-8") for p in BASES]
-HOUSE_RULES = [p.read_text(encoding="utf-8") for p in shipped_that_load() if p.parent.name == "variants" and "extends:" in p.read_text(encoding="utf-8")] + [
+VARIANTS = [p.read_text(encoding="utf-8") for p in shipped_that_load() if p.parent.name == "variants"]
+HOUSE_RULES = [text for text in VARIANTS if "extends:" in text] + [
     """extends: ../australia.yaml
 id: australia-house
 name: "House rules"

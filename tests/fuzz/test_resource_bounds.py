@@ -87,7 +87,8 @@ def test_too_many_nodes_are_refused(monkeypatch):
     from rulesengine.edition import source
     composed = []
     original = source._BoundedLoader.compose_node
-    monkeypatch.setattr(source._BoundedLoader, "compose_node", lambda self, parent, index: composed.append(1) or original(self, parent, index))
+    monkeypatch.setattr(source._BoundedLoader, "compose_node",
+                        lambda self, parent, index: composed.append(1) or original(self, parent, index))
     diagnostic = only(refused("[" + "1," * (MAX_NODES * 3) + "1]"))
     assert diagnostic.message == f"the document has more than {MAX_NODES} nodes"
     assert len(composed) == MAX_NODES + 1       # the work done: refused as the limit is crossed
