@@ -56,7 +56,7 @@ def check_outputs(*paths) -> None:
             )
         if not folder_ok:
             raise unwritable(path)
-        key = (info.st_dev, info.st_ino) if info is not None else str(here.absolute())
+        key = (info.st_dev, info.st_ino) if info is not None else os.path.abspath(here)
         if key in seen:
             raise OutputError(Diagnostic(None, f"{path} is given as two outputs ({seen[key]} and this one)", "F908"))
         seen[key] = path
