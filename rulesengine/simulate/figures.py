@@ -1,0 +1,107 @@
+"""What one finished game says about the balance, read from its public record, events and sheet.
+
+Every figure of a simulation is a sum over these per-game figures. They come only from what any
+onlooker may read after the game (game.record(), the public events, game.scores.sheet()), never
+from the game's internals, so a record played on a real table would give the same figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# A shared victory counts 1/k for each of its k winners; in units of 1/27720 (the least common
+# multiple of 1..12 players) every share is a whole number, so sums are exact in any order.
+WIN_UNIT = 27720
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    """One game, by seat position: points per sheet key, totals, who won and how."""
+
+    points: tuple            # seat -> tuple of points, one per sheet key (categories, then races)
+    totals: tuple            # seat -> final total
+    wins: tuple              # seat -> share of the victory in WIN_UNITs (0 for a loser)
+    margin: int              # the best total minus the best total of the others (0 when shared)
+    tied: bool               # the best total is shared before the tie-breaks
+    decided_by: str | None   # the tie-break that decided a tie, "shared" if none did, None without a tie
+    lead_changes: int        # rounds after which none of the previous leaders leads any more
+    late_leader: int         # 1: a sole leader after the second-last round lost; 0: won; -1: no sole leader
+    race_rounds: tuple       # race key -> tuple of rounds (1-based) in which a seat was awarded points
+    thrown: tuple            # seat -> the letters of its Throw cards, one per round
+    taken_first: tuple       # seat -> the first card drafted after the Throw, one per round
+    caught: tuple            # seat -> the letters of its Catch cards, one per round
+    drafted: tuple           # seat -> frozenset of every letter it drafted in the game
+
+
+def _leaders(totals) -> set:
+    best = max(totals)
+    return {seat for seat, total in enumerate(totals) if total == best}
+
+
+def _tie_break(totals, categories, tie_breaks) -> str | None:
+    group = sorted(_leaders(totals))
+    if len(group) == 1:
+        return None
+    for key in tie_breaks:
+        best = max(categories[seat].get(key, 0) for seat in group)
+        narrowed = [seat for seat in group if categories[seat].get(key, 0) == best]
+        if len(narrowed) == 1:
+            return key
+        group = narrowed
+    return "shared"
+
+
+def _lead_figures(round_totals: list, winners: set) -> tuple[int, int]:
+    """Lead changes across rounds and whether a sole leader before the last round lost."""
+    running = [0] * len(round_totals[0]) if round_totals else []
+    leaders_after = []
+    for points in round_totals:
+        running = [a + b for a, b in zip(running, points, strict=True)]
+        leaders_after.append(_leaders(running))
+    changes = sum(1 for before, after in zip(leaders_after, leaders_after[1:], strict=False) if not before & after)
+    late = -1
+    if len(leaders_after) >= 2 and len(leaders_after[-2]) == 1:
+        late = 0 if leaders_after[-2] <= winners else 1
+    return changes, late
+
+
+def game_figures(record: dict, events: list, sheet: dict, sheet_keys: tuple, race_keys: tuple, tie_breaks: tuple) -> GameFigures:
+    """The figures of one finished game from its record, its public events and its score sheet."""
+    players = record["players"]
+    seat_of = {name: seat for seat, name in enumerate(players)}
+    rows = {row["name"]: row for row in sheet["players"]}
+    categories = [rows[name]["categories"] for name in players]
+    totals = tuple(rows[name]["total"] for name in players)
+    winners = {seat_of[name] for name in sheet["winners"]}
+    share = WIN_UNIT // len(winners)
+    ordered = sorted(totals, reverse=True)
+    round_totals, race_rounds = [], {key: [] for key in race_keys}
+    for event in events:
+        if event.get("type") != "round_scored":
+            continue
+        points = event["points"]
+        round_totals.append([sum(points[name].values()) for name in players])
+        for key in race_keys:
+            race_rounds[key].extend(event["round"] for name in players if points[name].get(key, 0) > 0)
+    changes, late = _lead_figures(round_totals, winners)
+    rounds = record["rounds"]
+    return GameFigures(
+        points=tuple(tuple(categories[seat].get(key, 0) for key in sheet_keys) for seat in range(len(players))),
+        totals=totals,
+        wins=tuple(share if seat in winners else 0 for seat in range(len(players))),
+        margin=ordered[0] - ordered[1] if len(ordered) > 1 else 0,
+        tied=len(_leaders(totals)) > 1,
+        decided_by=_tie_break(totals, categories, tie_breaks),
+        lead_changes=changes,
+        late_leader=late,
+        race_rounds=tuple(tuple(race_rounds[key]) for key in race_keys),
+        thrown=tuple(tuple(r["drafts"][name][0] for r in rounds) for name in players),
+        taken_first=tuple(tuple(r["drafts"][name][1] for r in rounds if len(r["drafts"][name]) > 2) for name in players),
+        caught=tuple(tuple(r["drafts"][name][-1] for r in rounds) for name in players),
+        drafted=tuple(frozenset(letter for r in rounds for letter in r["drafts"][name]) for name in players),
+    )
+
+
+def public_events(events: list) -> list:
+    """The events any onlooker may read (those addressed to no seat)."""
+    return [event for event in events if event.get("to") is None]

@@ -1,0 +1,52 @@
+"""The same shards as the local backend, played on a Ray cluster (`pip install 'boom[ray]'`).
+
+Each task gets the editions as text with their hashes (put in the object store once) and a few
+shards; the worker compiles each edition once (source.compiled) and keeps it for later tasks.
+Compiled expressions never travel. Ray is imported only here, and only when this backend is used;
+no protocol of our own: scheduling, transport and retries are Ray's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .runner import SHARD_GAMES, Settings, ShardResult, play_shard_from_sources, shard_count
+
+SHARDS_PER_TASK = 4          # 200 games a task: seconds of work against milliseconds of scheduling
+
+
+def _play_shards(sources: tuple, layouts: tuple, seed: int, indexes: list, games: int) -> list:
+    return [play_shard_from_sources(sources, layouts, seed, index, games) for index in indexes]
+
+
+def ray_results(settings: Settings, sources: tuple, layouts: tuple, address: str | None) -> Iterator[ShardResult]:
+    """Shard results from Ray: a running instance if there is one, else `address`, else a local one."""
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("the Ray backend needs Ray: pip install 'boom[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        except ConnectionError as exc:
+            raise ValueError(f"cannot reach a Ray cluster at {address or 'a new local instance'}: {exc}") from None
+    try:
+        task = ray.remote(_play_shards)
+        sources_ref = ray.put(sources)
+        groups = [list(range(i, min(i + SHARDS_PER_TASK, shard_count(settings.games))))
+                  for i in range(0, shard_count(settings.games), SHARDS_PER_TASK)]
+        window = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
+        pending, submitted = [], 0
+        while submitted < len(groups) or pending:
+            while submitted < len(groups) and len(pending) < window:
+                pending.append(task.remote(sources_ref, layouts, settings.seed, groups[submitted], settings.games))
+                submitted += 1
+            done, pending = ray.wait(pending, num_returns=1)
+            yield from ray.get(done[0])
+    finally:
+        if started:
+            ray.shutdown()
+
+
+__all__ = ["SHARD_GAMES", "ray_results"]

@@ -1,0 +1,175 @@
+"""Plays a simulation: shards of games over local processes (or Ray), tallied as they come back.
+
+Game g of a run plays with the seed game_seed(run seed, g) and the line-up rotated by g, on each
+edition alike (paired games). Shards are fixed runs of SHARD_GAMES games whatever the number of
+workers or the backend, and their tallies are merged in shard order, so the figures are the same
+for any --jobs and on Ray. At most a few shards are in flight at once: memory does not grow with
+the number of games. It never prints; on_games reports progress to the caller.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+
+from ..bots.registry import BOTS, agent_seed, make_bot
+from ..edition.loader import load_edition
+from ..edition.model import Edition
+from ..game.loop import play
+from ..game.state import Game
+from .figures import game_figures, public_events
+from .source import EditionSource, compiled
+from .tally import EditionTally, Layout, PairedTally
+
+SHARD_GAMES = 50
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that fixes a simulation's figures (the backend and the number of jobs do not)."""
+
+    editions: tuple          # one or two edition paths
+    kinds: tuple             # the line-up, one bot kind per seat
+    games: int
+    seed: int = 0
+
+
+@dataclass
+class Simulation:
+    settings: Settings
+    sources: tuple
+    layouts: tuple
+    tallies: tuple
+    paired: PairedTally | None
+    seconds: float = 0.0
+    backend: str = "local"
+    jobs: int = 1
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.settings.games / self.seconds if self.seconds else 0.0
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game `index` of a run: fixed by the run's seed and the index alone."""
+    digest = hashlib.blake2b(f"boom-simulate/{run_seed}/{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 33          # 31 bits: also a seed `boom run --seed` takes
+
+
+def seat_names(players: int) -> list[str]:
+    return [f"P{seat + 1}" for seat in range(players)]
+
+
+def layout_of(edition: Edition, kinds: tuple) -> Layout:
+    return Layout(edition.id, tuple(edition.sheet_keys), tuple(r.key for r in edition.races), tuple(edition.tie_breaks),
+                  tuple(c.letter for c in edition.cards), tuple(kinds), edition.rounds)
+
+
+def play_game(edition: Edition, layout: Layout, seed: int, entry_at: list):
+    """One game of this edition with the line-up seated by entry_at; its figures."""
+    agents = [make_bot(layout.kinds[entry_at[seat]], edition, agent_seed(seed, seat)) for seat in range(layout.players)]
+    game = play(Game(edition, seat_names(layout.players), seed), agents)
+    return game_figures(game.record(), public_events(game.events), game.scores.sheet(),
+                        layout.sheet_keys, layout.race_keys, layout.tie_breaks)
+
+
+@dataclass
+class ShardResult:
+    index: int
+    tallies: tuple
+    paired: PairedTally | None
+
+
+def play_shard(editions: list, layouts: tuple, seed: int, index: int, games: int) -> ShardResult:
+    """Games index*SHARD_GAMES up to (not including) the next shard or `games`, on every edition."""
+    tallies = tuple(EditionTally(layout) for layout in layouts)
+    paired = PairedTally() if len(editions) == 2 else None
+    n = layouts[0].players
+    for number in range(index * SHARD_GAMES, min((index + 1) * SHARD_GAMES, games)):
+        seed_g = game_seed(seed, number)
+        entry_at = [(seat - number) % n for seat in range(n)]
+        values = [tally.add(play_game(edition, layout, seed_g, entry_at), entry_at)
+                  for edition, layout, tally in zip(editions, layouts, tallies, strict=True)]
+        if paired is not None:
+            paired.add(values[0], values[1])
+    return ShardResult(index, tallies, paired)
+
+
+def play_shard_from_sources(sources: tuple, layouts: tuple, seed: int, index: int, games: int) -> ShardResult:
+    """play_shard in a worker: the editions compiled from their text, once per worker."""
+    return play_shard([compiled(source) for source in sources], layouts, seed, index, games)
+
+
+def shard_count(games: int) -> int:
+    return (games + SHARD_GAMES - 1) // SHARD_GAMES
+
+
+def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
+    """Check the settings; the editions' sources, the layouts and the editions loaded here."""
+    if settings.games < 1:
+        raise ValueError("play at least one game")
+    unknown = [kind for kind in settings.kinds if kind not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown seat kind {unknown[0]!r} (kinds: {', '.join(BOTS)})")
+    editions = [load_edition(path) for path in settings.editions]
+    for edition in editions:
+        Game(edition, seat_names(len(settings.kinds)), settings.seed)     # the player count, checked once
+    sources = tuple(EditionSource.read(path) for path in settings.editions)
+    return sources, tuple(layout_of(edition, settings.kinds) for edition in editions), editions
+
+
+def merge_in_order(results: Iterator, count: int, on_games: Callable[[int], None] | None, games: int):
+    """Merge shard results, arriving in any order, in shard order (holding only the early arrivals)."""
+    waiting, next_index, total = {}, 0, None
+    for result in results:
+        if on_games:
+            on_games(min(SHARD_GAMES, games - result.index * SHARD_GAMES))
+        waiting[result.index] = result
+        while next_index in waiting:
+            ready = waiting.pop(next_index)
+            if total is None:
+                total = ready
+            else:
+                for mine, theirs in zip(total.tallies, ready.tallies, strict=True):
+                    mine.merge(theirs)
+                if total.paired is not None:
+                    total.paired.merge(ready.paired)
+            next_index += 1
+    assert next_index == count, "a shard is missing"
+    return total
+
+
+def _local_results(settings: Settings, sources, layouts, editions, jobs: int) -> Iterator[ShardResult]:
+    count = shard_count(settings.games)
+    if jobs <= 1 or count == 1:
+        for index in range(count):
+            yield play_shard(editions, layouts, settings.seed, index, settings.games)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        pending, submitted = set(), 0
+        while submitted < count or pending:
+            while submitted < count and len(pending) < 2 * jobs:
+                pending.add(pool.submit(play_shard_from_sources, sources, layouts, settings.seed, submitted, settings.games))
+                submitted += 1
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+
+
+def run_simulation(settings: Settings, jobs: int = 1, backend: str = "local", address: str | None = None,
+                   on_games: Callable[[int], None] | None = None) -> Simulation:
+    """Play the simulation and tally it; raises ValueError or EditionError on bad settings."""
+    sources, layouts, editions = prepare(settings)
+    start = time.perf_counter()
+    if backend == "ray":
+        from .ray_backend import ray_results
+        results = ray_results(settings, sources, layouts, address)
+    else:
+        results = _local_results(settings, sources, layouts, editions, jobs)
+    total = merge_in_order(results, shard_count(settings.games), on_games, settings.games)
+    seconds = time.perf_counter() - start
+    return Simulation(settings, sources, layouts, total.tallies, total.paired, seconds, backend, jobs)

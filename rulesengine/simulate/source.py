@@ -1,0 +1,58 @@
+"""An edition as text that travels: what a worker process or a Ray worker compiles, once.
+
+Compiled expressions are closures and must never be pickled, so a worker receives the edition as
+text (every `extends` resolved into one document) with its SHA-256, checks the hash, and compiles
+it itself. It never reads the edition's files in the worker: the text is all it gets.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..edition.extends import load_with_extends
+from ..edition.loader import load_edition
+from ..edition.model import Edition
+
+
+@dataclass(frozen=True)
+class EditionSource:
+    """One edition, resolved into a single JSON document (valid YAML), and the hash of that text."""
+
+    name: str            # the file it was read from, as given (for reports)
+    text: str
+    sha256: str
+
+    @classmethod
+    def read(cls, path: str | Path) -> EditionSource:
+        """The edition at path as a source; load_edition(path) must have succeeded first."""
+        data, _ = load_with_extends(path)
+        text = json.dumps(data, indent=1, ensure_ascii=False)
+        return cls(str(path), text, hashlib.sha256(text.encode()).hexdigest())
+
+    def compile(self) -> Edition:
+        """Check the hash and build the edition from the text (in a worker: once per worker)."""
+        if hashlib.sha256(self.text.encode()).hexdigest() != self.sha256:
+            raise ValueError(f"the text of {self.name} does not match its hash")
+        handle, temporary = tempfile.mkstemp(suffix=".json", prefix="boom-edition-")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(self.text)
+            return load_edition(temporary)
+        finally:
+            os.unlink(temporary)
+
+
+_COMPILED: dict[str, Edition] = {}
+
+
+def compiled(source: EditionSource) -> Edition:
+    """The edition of this source, compiled at most once in this process."""
+    edition = _COMPILED.get(source.sha256)
+    if edition is None:
+        edition = _COMPILED[source.sha256] = source.compile()
+    return edition
