@@ -12,6 +12,7 @@ from .resume import resume
 from .rules import rules
 from .run import run
 from .score import score
+from .simulate import simulate
 from .tournament import tournament
 from .validate import validate
 
@@ -26,6 +27,7 @@ for command in (validate, run, score, resume, replay):
     main.add_command(command)
 main.add_command(rules)
 main.add_command(tournament)
+main.add_command(simulate)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,6 +7,6 @@ every figure from each finished game's public record, events and score sheet.
 """
 
 from .report import report_data, write_report
-from .runner import Settings, Simulation, run_simulation
+from .runner import Settings, SettingsError, Simulation, run_simulation
 
-__all__ = ["Settings", "Simulation", "report_data", "run_simulation", "write_report"]
+__all__ = ["Settings", "SettingsError", "Simulation", "report_data", "run_simulation", "write_report"]

@@ -48,6 +48,7 @@ def score_distributions(figures: list) -> str:
         ax.set_title(key, fontsize=10)
         ax.tick_params(labelsize=8)
     axes.flat[0].legend(fontsize=7)
+    figure.subplots_adjust(hspace=0.5)
     figure.suptitle("Points per seat and game (share of seat-games)", fontsize=11)
     return _png(figure)
 

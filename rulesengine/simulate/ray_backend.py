@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .runner import SHARD_GAMES, Settings, ShardResult, play_shard_from_sources, shard_count
+from .runner import SHARD_GAMES, Settings, SettingsError, ShardResult, play_shard_from_sources, shard_count
 
 SHARDS_PER_TASK = 4          # 200 games a task: seconds of work against milliseconds of scheduling
 
@@ -24,13 +24,13 @@ def ray_results(settings: Settings, sources: tuple, layouts: tuple, address: str
     try:
         import ray
     except ImportError:
-        raise ValueError("the Ray backend needs Ray: pip install 'boom[ray]'") from None
+        raise SettingsError("the Ray backend needs Ray: pip install 'boom[ray]'", "--backend") from None
     started = not ray.is_initialized()
     if started:
         try:
             ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
         except ConnectionError as exc:
-            raise ValueError(f"cannot reach a Ray cluster at {address or 'a new local instance'}: {exc}") from None
+            raise SettingsError(f"cannot reach a Ray cluster at {address or 'a new local instance'}: {exc}", "--address") from None
     try:
         task = ray.remote(_play_shards)
         sources_ref = ray.put(sources)

@@ -13,6 +13,7 @@ from importlib import metadata
 from pathlib import Path
 
 from .figures import WIN_UNIT
+from .runner import SettingsError
 from .statistics import describe, paired_test, pearson, rate
 from .tally import EditionTally
 
@@ -119,6 +120,18 @@ def report_data(simulation) -> dict:
     if simulation.paired is not None:
         data["comparison"] = comparison(simulation)
     return data
+
+
+def check_report_folder(folder: str | Path) -> None:
+    """Make sure the report can be written there before any game is played (SettingsError if not)."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".boom-simulate-probe"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        raise SettingsError(f"cannot write the report in '{folder}': {exc.strerror or exc}", "--report") from None
 
 
 def write_report(simulation, folder: str | Path) -> tuple[Path, Path]:

@@ -27,6 +27,14 @@ from .tally import EditionTally, Layout, PairedTally
 SHARD_GAMES = 50
 
 
+class SettingsError(ValueError):
+    """Settings that cannot be simulated; `option` names the command-line option at fault."""
+
+    def __init__(self, message: str, option: str | None = None):
+        super().__init__(message)
+        self.option = option
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything that fixes a simulation's figures (the backend and the number of jobs do not)."""
@@ -111,13 +119,17 @@ def shard_count(games: int) -> int:
 def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
     """Check the settings; the editions' sources, the layouts and the editions loaded here."""
     if settings.games < 1:
-        raise ValueError("play at least one game")
+        raise SettingsError(f"play at least one game, not {settings.games}", "--games")
+    if not 1 <= len(settings.editions) <= 2:
+        raise SettingsError(f"give one edition, or a variant and its base (two), not {len(settings.editions)}")
     unknown = [kind for kind in settings.kinds if kind not in BOTS]
     if unknown:
-        raise ValueError(f"unknown seat kind {unknown[0]!r} (kinds: {', '.join(BOTS)})")
+        raise SettingsError(f"unknown seat kind {unknown[0]!r} (kinds: {', '.join(BOTS)})", "--seats")
     editions = [load_edition(path) for path in settings.editions]
     for edition in editions:
-        Game(edition, seat_names(len(settings.kinds)), settings.seed)     # the player count, checked once
+        if not edition.players_min <= len(settings.kinds) <= edition.players_max:
+            raise SettingsError(f"{edition.name} is for {edition.players_min} to {edition.players_max} players, "
+                                f"not {len(settings.kinds)}", "--players")
     sources = tuple(EditionSource.read(path) for path in settings.editions)
     return sources, tuple(layout_of(edition, settings.kinds) for edition in editions), editions
 
