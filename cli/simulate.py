@@ -46,8 +46,6 @@ def summary_table(figures: dict) -> tuple[Table, str]:
     return table, (f"win rate by seat position: {wins}; margin {figures['winning_margin']['mean']:.1f}; ties {ties['games_tied']['rate']:.1%}; "
                      f"lead changes {leads['mean']:.2f}/game; late leader loses {leads['that_leader_loses']['rate']:.1%}")
 
-    return table
-
 
 @click.command()
 @click.argument("editions", nargs=-1, required=True, type=click.Path(dir_okay=False))
