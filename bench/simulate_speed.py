@@ -1,9 +1,10 @@
 """`boom simulate` against the games it plays: games/s, the --jobs speed-up, and peak memory in G.
 
 Not a test: run by hand (`.venv/bin/python bench/simulate_speed.py`). It times the plain game loop
-of bench/games_per_second.py (random bots, records kept) and run_simulation on the same number
-of games (both without the one-off loading of the edition), alternating them to even out a busy machine, then --jobs 2 against --jobs 1, then the
-peak memory of `boom simulate` in a fresh process for a small and a ten times larger G.
+of bench/games_per_second.py (random bots, records kept) and run_simulation on the same number of
+games (both without the one-off loading of the edition), alternating them to even out a busy
+machine, then --jobs 2 against --jobs 1, then the peak memory of `boom simulate` in a fresh process
+for a small and a ten times larger G.
 """
 
 from __future__ import annotations
@@ -30,11 +31,19 @@ def simulate_rate(edition_path: Path, players: int, games: int, jobs: int) -> fl
 
 
 def peak_memory_mib(edition_path: Path, players: int, games: int) -> float:
-    code = ("import resource, sys; from cli.main import main; sys.argv = ['boom', 'simulate', sys.argv[1], '-p', sys.argv[2], "
-            "'-n', sys.argv[3], '-j', '1', '--format', 'json']\ntry: main()\nexcept SystemExit: pass\n"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", code, str(edition_path), str(players), str(games)], cwd=ROOT,
-                          capture_output=True, text=True, check=True)
+    code = (
+        "import resource, sys; from cli.main import main\n"
+        "sys.argv = ['boom', 'simulate', sys.argv[1], '-p', sys.argv[2], '-n', sys.argv[3], "
+        "'-j', '1', '--format', 'json']\ntry: main()\nexcept SystemExit: pass\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(edition_path), str(players), str(games)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return int(done.stderr.strip().splitlines()[-1]) / 1024
 
 
@@ -58,7 +67,10 @@ def main() -> None:
     print(f"simulate --jobs 1    {best_sim:8.1f} games/s  ({best_sim / best_loop:.1%} of the loop)")
     two = max(simulate_rate(path, args.players, args.games, 2) for _ in range(args.repeats))
     print(f"simulate --jobs 2    {two:8.1f} games/s  ({two / best_sim:.2f}x --jobs 1)")
-    small, large = peak_memory_mib(path, args.players, args.games // 10), peak_memory_mib(path, args.players, args.games)
+    small, large = (
+        peak_memory_mib(path, args.players, args.games // 10),
+        peak_memory_mib(path, args.players, args.games),
+    )
     print(f"peak memory          {small:8.1f} MiB for {args.games // 10} games, {large:.1f} MiB for {args.games} games")
 
 

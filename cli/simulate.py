@@ -38,26 +38,67 @@ def summary_table(figures: dict) -> tuple[Table, str]:
         table.add_column(column, justify="left" if column == "sheet line" else "right")
     for key, category in figures["categories"].items():
         r = category["with_winning"]
-        table.add_row(key, f"{category['points']['mean']:.2f}", f"{category['points']['sd']:.2f}", f"{category['share']['mean']:.1%}",
-                      "-" if r is None else f"{r:+.2f}")
+        table.add_row(
+            key,
+            f"{category['points']['mean']:.2f}",
+            f"{category['points']['sd']:.2f}",
+            f"{category['share']['mean']:.1%}",
+            "-" if r is None else f"{r:+.2f}",
+        )
     table.add_row("total", f"{figures['total']['mean']:.2f}", f"{figures['total']['sd']:.2f}", "100%", "")
-    wins = ", ".join(f"{r['rate']:.1%} ({r['ci95'][0]:.0%}–{r['ci95'][1]:.0%})" for r in figures["win_rate_by_position"])
+    wins = ", ".join(
+        f"{r['rate']:.1%} ({r['ci95'][0]:.0%}–{r['ci95'][1]:.0%})" for r in figures["win_rate_by_position"]
+    )
     ties, leads = figures["ties"], figures["lead_changes"]
-    return table, (f"win rate by seat position: {wins}; margin {figures['winning_margin']['mean']:.1f}; ties {ties['games_tied']['rate']:.1%}; "
-                     f"lead changes {leads['mean']:.2f}/game; late leader loses {leads['that_leader_loses']['rate']:.1%}")
+    return table, (
+        f"win rate by seat position: {wins}; margin {figures['winning_margin']['mean']:.1f}; "
+        f"ties {ties['games_tied']['rate']:.1%}; "
+        f"lead changes {leads['mean']:.2f}/game; late leader loses {leads['that_leader_loses']['rate']:.1%}"
+    )
 
 
 @click.command()
 @click.argument("editions", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--players", "-p", type=int, default=None, help="Number of seats (default: one per --seats entry).")
-@click.option("--games", "-n", type=int, default=1000, show_default=True, help="Number of games (each edition plays the same ones).")
-@click.option("--seats", "seats_text", default=None, help="The line-up, rotated every game: e.g. greedy,random (kinds: " + ", ".join(BOTS)
-              + "); seats not given are random bots.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run; each game's seed derives from it and the game's index.")
-@click.option("--jobs", "-j", type=click.IntRange(1), default=None, help="Local worker processes (default: the number of CPUs).")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True, help="Where the games run.")
-@click.option("--address", default=None, help="Ray: the cluster to join ('auto' for the running one; default: start a local one).")
-@click.option("--report", "report_dir", type=click.Path(file_okay=False), default=None, help="Write report.json and report.html here.")
+@click.option(
+    "--games",
+    "-n",
+    type=int,
+    default=1000,
+    show_default=True,
+    help="Number of games (each edition plays the same ones).",
+)
+@click.option(
+    "--seats",
+    "seats_text",
+    default=None,
+    help="The line-up, rotated every game: e.g. greedy,random (kinds: "
+    + ", ".join(BOTS)
+    + "); seats not given are random bots.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed of the run; each game's seed derives from it and the game's index.",
+)
+@click.option(
+    "--jobs", "-j", type=click.IntRange(1), default=None, help="Local worker processes (default: the number of CPUs)."
+)
+@click.option(
+    "--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True, help="Where the games run."
+)
+@click.option(
+    "--address", default=None, help="Ray: the cluster to join ('auto' for the running one; default: start a local one)."
+)
+@click.option(
+    "--report",
+    "report_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Write report.json and report.html here.",
+)
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors
 def simulate(editions, players, games, seats_text, seed, jobs, backend, address, report_dir, output):
@@ -75,8 +116,16 @@ def simulate(editions, players, games, seats_text, seed, jobs, backend, address,
     try:
         if report_dir is not None:
             check_report_folder(report_dir)
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
-                      TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=Console(stderr=True), transient=True) as progress:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TaskProgressColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        ) as progress:
             task = progress.add_task(", ".join(kinds), total=games, rate="")
 
             def advance(done: int) -> None:
@@ -86,7 +135,9 @@ def simulate(editions, players, games, seats_text, seed, jobs, backend, address,
 
             simulation = run_simulation(settings, jobs, backend, address, on_games=advance)
     except SettingsError as exc:
-        raise click.BadParameter(str(exc), param_hint=exc.option) if exc.option else click.UsageError(str(exc)) from None
+        raise (
+            click.BadParameter(str(exc), param_hint=exc.option) if exc.option else click.UsageError(str(exc))
+        ) from None
     data = report_data(simulation)
     if report_dir is not None:
         write_report(simulation, report_dir)
@@ -99,11 +150,15 @@ def simulate(editions, players, games, seats_text, seed, jobs, backend, address,
         console.print(line)
     if "comparison" in data:
         flagged = data["comparison"]["flagged"]
-        console.print(f"[bold]{data['figures'][1]['edition']} against {data['figures'][0]['edition']}[/bold] "
-                      f"({data['comparison']['games']} paired games): "
-                      + ("no meaningful difference" if not flagged else f"{len(flagged)} meaningful differences"))
+        console.print(
+            f"[bold]{data['figures'][1]['edition']} against {data['figures'][0]['edition']}[/bold] "
+            f"({data['comparison']['games']} paired games): "
+            + ("no meaningful difference" if not flagged else f"{len(flagged)} meaningful differences")
+        )
         for line in flagged:
             console.print(f"  {line}")
     where = f"; report in {report_dir}" if report_dir else ""
-    console.print(f"{games} games in {simulation.seconds:.1f} s ({simulation.games_per_second:,.0f} games/s, "
-                  f"{backend}, {jobs if backend == 'local' else 'ray'} jobs){where}")
+    console.print(
+        f"{games} games in {simulation.seconds:.1f} s ({simulation.games_per_second:,.0f} games/s, "
+        f"{backend}, {jobs if backend == 'local' else 'ray'} jobs){where}"
+    )

@@ -15,7 +15,7 @@ from cli.main import main
 from rulesengine import Game, load_edition
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.game.loop import play
-from rulesengine.simulate import Settings, report_data, run_simulation, write_report
+from rulesengine.simulate import Settings, report_data, run_simulation
 from rulesengine.simulate.figures import WIN_UNIT, game_figures
 from rulesengine.simulate.runner import game_seed
 
@@ -25,20 +25,32 @@ AUSTRALIA = str(EDITIONS / "australia.yaml")
 def doubled_throw_catch(tmp_path):
     """A house rule known to matter: Throw & Catch scores twice as much."""
     path = tmp_path / "double.yaml"
-    path.write_text(f"extends: {AUSTRALIA}\nid: australia-double\nname: Double throw\n"
-                    "categories:\n  - key: throw_catch\n    score: 2 * abs(throw.number - catch.number)\n")
+    path.write_text(
+        f"extends: {AUSTRALIA}\nid: australia-double\nname: Double throw\n"
+        "categories:\n  - key: throw_catch\n    score: 2 * abs(throw.number - catch.number)\n"
+    )
     return str(path)
 
 
 def test_figures_equal_a_direct_computation_from_the_records(australia):
     kinds, games, seed = ("random", "greedy", "random"), 7, 5
     simulation = run_simulation(Settings((AUSTRALIA,), kinds, games, seed))
-    totals, wins_by_position, wins_by_entry, thrown, caught, ties = Counter(), [0.0] * 3, [0.0] * 3, Counter(), Counter(), 0
+    totals, wins_by_position, wins_by_entry, thrown, caught, ties = (
+        Counter(),
+        [0.0] * 3,
+        [0.0] * 3,
+        Counter(),
+        Counter(),
+        0,
+    )
     collections = Counter()
     for g in range(games):
         s = game_seed(seed, g)
         entry_at = [(seat - g) % 3 for seat in range(3)]
-        game = play(Game(australia, ["P1", "P2", "P3"], s), [make_bot(kinds[entry_at[seat]], australia, agent_seed(s, seat)) for seat in range(3)])
+        game = play(
+            Game(australia, ["P1", "P2", "P3"], s),
+            [make_bot(kinds[entry_at[seat]], australia, agent_seed(s, seat)) for seat in range(3)],
+        )
         record, sheet = game.record(), game.scores.sheet()
         best = max(p["total"] for p in sheet["players"])
         ties += sum(p["total"] == best for p in sheet["players"]) > 1
@@ -69,13 +81,20 @@ def test_figures_equal_a_direct_computation_from_the_records(australia):
 def test_game_figures_by_hand():
     # Three rounds; Ana leads after round 1, Ben after round 2 (a lead change), Ana and Ben tie
     # on 30 at the end and the tie-break (throw_catch) gives it to Ana: the late leader Ben loses.
-    rounds = [{"Ana": {"tc": 10, "race": 0}, "Ben": {"tc": 2, "race": 0}, "Cy": {"tc": 1, "race": 0}},
-              {"Ana": {"tc": 5, "race": 0}, "Ben": {"tc": 3, "race": 15}, "Cy": {"tc": 0, "race": 0}},
-              {"Ana": {"tc": 15, "race": 0}, "Ben": {"tc": 10, "race": 0}, "Cy": {"tc": 4, "race": 3}}]
+    rounds = [
+        {"Ana": {"tc": 10, "race": 0}, "Ben": {"tc": 2, "race": 0}, "Cy": {"tc": 1, "race": 0}},
+        {"Ana": {"tc": 5, "race": 0}, "Ben": {"tc": 3, "race": 15}, "Cy": {"tc": 0, "race": 0}},
+        {"Ana": {"tc": 15, "race": 0}, "Ben": {"tc": 10, "race": 0}, "Cy": {"tc": 4, "race": 3}},
+    ]
     events = [{"type": "round_scored", "round": r + 1, "points": points, "to": None} for r, points in enumerate(rounds)]
-    sheet = {"players": [{"name": "Ana", "total": 30, "categories": {"tc": 30, "race": 0}},
-                         {"name": "Ben", "total": 30, "categories": {"tc": 15, "race": 15}},
-                         {"name": "Cy", "total": 8, "categories": {"tc": 5, "race": 3}}], "winners": ["Ana"]}
+    sheet = {
+        "players": [
+            {"name": "Ana", "total": 30, "categories": {"tc": 30, "race": 0}},
+            {"name": "Ben", "total": 30, "categories": {"tc": 15, "race": 15}},
+            {"name": "Cy", "total": 8, "categories": {"tc": 5, "race": 3}},
+        ],
+        "winners": ["Ana"],
+    }
     drafts = {"Ana": ["A", "B", "C"], "Ben": ["D", "E", "F"], "Cy": ["G", "H", "I"]}
     record = {"players": ["Ana", "Ben", "Cy"], "rounds": [{"drafts": drafts, "choices": {}}] * 3}
     figures = game_figures(record, events, sheet, ("tc", "race"), ("race",), ("tc",))
@@ -85,7 +104,11 @@ def test_game_figures_by_hand():
     assert (figures.margin, figures.tied, figures.decided_by) == (0, True, "tc")
     assert (figures.lead_changes, figures.late_leader) == (1, 1)
     assert figures.race_rounds == ((2, 3),)
-    assert figures.thrown[0] == ("A", "A", "A") and figures.taken_first[1] == ("E", "E", "E") and figures.caught[2] == ("I", "I", "I")
+    assert (
+        figures.thrown[0] == ("A", "A", "A")
+        and figures.taken_first[1] == ("E", "E", "E")
+        and figures.caught[2] == ("I", "I", "I")
+    )
 
 
 def test_the_figures_do_not_depend_on_the_number_of_jobs():
@@ -99,10 +122,14 @@ def test_a_doubled_category_is_flagged_and_an_edition_against_itself_is_not(tmp_
     same = report_data(run_simulation(Settings((AUSTRALIA, AUSTRALIA), kinds, 60, 1)))["comparison"]
     assert same["flagged"] == []
     assert {m["difference"] for m in same["measures"].values()} == {0}
-    changed = report_data(run_simulation(Settings((AUSTRALIA, doubled_throw_catch(tmp_path)), kinds, 60, 1)))["comparison"]
+    changed = report_data(run_simulation(Settings((AUSTRALIA, doubled_throw_catch(tmp_path)), kinds, 60, 1)))[
+        "comparison"
+    ]
     measures = changed["measures"]
     # random bots do not look at the scores: the same games are played, only Throw & Catch doubles
-    assert measures["points.throw_catch"]["second"] == pytest.approx(2 * measures["points.throw_catch"]["first"], abs=1e-4)
+    assert measures["points.throw_catch"]["second"] == pytest.approx(
+        2 * measures["points.throw_catch"]["first"], abs=1e-4
+    )
     assert measures["points.collections"]["difference"] == 0
     assert measures["share.throw_catch"]["flagged"] and measures["points.throw_catch"]["flagged"]
     assert not measures["points.collections"]["flagged"]
@@ -124,12 +151,15 @@ def test_report_files_are_written_and_the_json_is_deterministic(tmp_path):
     args = ["simulate", AUSTRALIA, doubled_throw_catch(tmp_path), "-p", "3", "-n", "30", "--seed", "9", "-j", "1"]
     first = runner.invoke(main, [*args, "--report", str(tmp_path / "a")])
     second = runner.invoke(main, [*args, "--report", str(tmp_path / "b")])
-    assert first.exit_code == 0, first.output
+    assert first.exit_code == 0 and second.exit_code == 0, first.output
     assert "australia-double against australia (30 paired games)" in first.output
     assert (tmp_path / "a" / "report.json").read_bytes() == (tmp_path / "b" / "report.json").read_bytes()
     data = json.loads((tmp_path / "a" / "report.json").read_text())
     assert [e["id"] for e in data["editions"]] == ["australia", "australia-double"]
-    assert all(len(e["sha256"]) == 64 for e in data["editions"]) and data["editions"][0]["sha256"] != data["editions"][1]["sha256"]
+    assert (
+        all(len(e["sha256"]) == 64 for e in data["editions"])
+        and data["editions"][0]["sha256"] != data["editions"][1]["sha256"]
+    )
     assert data["settings"]["seats"] == ["random"] * 3 and data["settings"]["seed"] == 9
     page = (tmp_path / "a" / "report.html").read_text()
     images = _Images()
@@ -143,20 +173,34 @@ def test_report_files_are_written_and_the_json_is_deterministic(tmp_path):
 
 
 def test_json_output_is_the_report():
-    result = CliRunner().invoke(main, ["simulate", AUSTRALIA, "--seats", "random,greedy", "-n", "3", "--format", "json", "-j", "1"])
+    result = CliRunner().invoke(
+        main, ["simulate", AUSTRALIA, "--seats", "random,greedy", "-n", "3", "--format", "json", "-j", "1"]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["settings"] == {"games": 3, "players": 2, "seats": ["random", "greedy"], "seed": 0, "game_seeds": data["settings"]["game_seeds"]}
+    assert data["settings"] == {
+        "games": 3,
+        "players": 2,
+        "seats": ["random", "greedy"],
+        "seed": 0,
+        "game_seeds": data["settings"]["game_seeds"],
+    }
     assert data["figures"][0]["games"] == 3
 
 
-@pytest.mark.parametrize("args, message", [
-    (["-p", "3", "-n", "0"], "Invalid value for --games: play at least one game, not 0"),
-    (["-p", "3", "--seats", "random,wizard"], "Invalid value for --seats: unknown seat kind 'wizard' (kinds: random, greedy, search)"),
-    (["-p", "5"], "Invalid value for --players: Boomerang: Australia is for 2 to 4 players, not 5"),
-    (["-p", "0"], "Invalid value for --players: 0 is not a number of players from 1 to 12"),
-    (["-p", "2", "--seats", "random,random,random"], "Invalid value for --seats: 3 seats given for 2 players"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["-p", "3", "-n", "0"], "Invalid value for --games: play at least one game, not 0"),
+        (
+            ["-p", "3", "--seats", "random,wizard"],
+            "Invalid value for --seats: unknown seat kind 'wizard' (kinds: random, greedy, search)",
+        ),
+        (["-p", "5"], "Invalid value for --players: Boomerang: Australia is for 2 to 4 players, not 5"),
+        (["-p", "0"], "Invalid value for --players: 0 is not a number of players from 1 to 12"),
+        (["-p", "2", "--seats", "random,random,random"], "Invalid value for --seats: 3 seats given for 2 players"),
+    ],
+)
 def test_bad_arguments_exit_2_with_a_clear_message(args, message):
     result = CliRunner().invoke(main, ["simulate", AUSTRALIA, *args])
     assert result.exit_code == 2
@@ -167,15 +211,21 @@ def test_bad_arguments_exit_2_with_a_clear_message(args, message):
 def test_an_unwritable_report_folder_exits_2_before_any_game(tmp_path):
     blocker = tmp_path / "file.txt"
     blocker.write_text("")
-    result = CliRunner().invoke(main, ["simulate", AUSTRALIA, "-p", "2", "-n", "5", "--report", str(blocker / "report")])
+    result = CliRunner().invoke(
+        main, ["simulate", AUSTRALIA, "-p", "2", "-n", "5", "--report", str(blocker / "report")]
+    )
     assert result.exit_code == 2
-    assert f"Invalid value for --report: cannot write the report in '{blocker / 'report'}': Not a directory" in result.output
+    assert (
+        f"Invalid value for --report: cannot write the report in '{blocker / 'report'}': Not a directory"
+        in result.output
+    )
 
 
 def test_the_ray_backend_gives_the_local_figures(monkeypatch):
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'boom[ray]')")
     from rulesengine.simulate import ray_backend
-    monkeypatch.setattr(ray_backend, "SHARDS_PER_TASK", 1)      # three tasks for 120 games
+
+    monkeypatch.setattr(ray_backend, "SHARDS_PER_TASK", 1)  # three tasks for 120 games
     settings = Settings((AUSTRALIA, AUSTRALIA), ("random", "random"), 120, 4)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:

@@ -18,19 +18,19 @@ WIN_UNIT = 27720
 class GameFigures:
     """One game, by seat position: points per sheet key, totals, who won and how."""
 
-    points: tuple            # seat -> tuple of points, one per sheet key (categories, then races)
-    totals: tuple            # seat -> final total
-    wins: tuple              # seat -> share of the victory in WIN_UNITs (0 for a loser)
-    margin: int              # the best total minus the best total of the others (0 when shared)
-    tied: bool               # the best total is shared before the tie-breaks
-    decided_by: str | None   # the tie-break that decided a tie, "shared" if none did, None without a tie
-    lead_changes: int        # rounds after which none of the previous leaders leads any more
-    late_leader: int         # 1: a sole leader after the second-last round lost; 0: won; -1: no sole leader
-    race_rounds: tuple       # race key -> tuple of rounds (1-based) in which a seat was awarded points
-    thrown: tuple            # seat -> the letters of its Throw cards, one per round
-    taken_first: tuple       # seat -> the first card drafted after the Throw, one per round
-    caught: tuple            # seat -> the letters of its Catch cards, one per round
-    drafted: tuple           # seat -> frozenset of every letter it drafted in the game
+    points: tuple  # seat -> tuple of points, one per sheet key (categories, then races)
+    totals: tuple  # seat -> final total
+    wins: tuple  # seat -> share of the victory in WIN_UNITs (0 for a loser)
+    margin: int  # the best total minus the best total of the others (0 when shared)
+    tied: bool  # the best total is shared before the tie-breaks
+    decided_by: str | None  # the tie-break that decided a tie, "shared" if none did, None without a tie
+    lead_changes: int  # rounds after which none of the previous leaders leads any more
+    late_leader: int  # 1: a sole leader after the second-last round lost; 0: won; -1: no sole leader
+    race_rounds: tuple  # race key -> tuple of rounds (1-based) in which a seat was awarded points
+    thrown: tuple  # seat -> the letters of its Throw cards, one per round
+    taken_first: tuple  # seat -> the first card drafted after the Throw, one per round
+    caught: tuple  # seat -> the letters of its Catch cards, one per round
+    drafted: tuple  # seat -> frozenset of every letter it drafted in the game
 
 
 def _leaders(totals) -> set:
@@ -65,7 +65,9 @@ def _lead_figures(round_totals: list, winners: set) -> tuple[int, int]:
     return changes, late
 
 
-def game_figures(record: dict, events: list, sheet: dict, sheet_keys: tuple, race_keys: tuple, tie_breaks: tuple) -> GameFigures:
+def game_figures(
+    record: dict, events: list, sheet: dict, sheet_keys: tuple, race_keys: tuple, tie_breaks: tuple
+) -> GameFigures:
     """The figures of one finished game from its record, its public events and its score sheet."""
     players = record["players"]
     seat_of = {name: seat for seat, name in enumerate(players)}
@@ -96,7 +98,9 @@ def game_figures(record: dict, events: list, sheet: dict, sheet_keys: tuple, rac
         late_leader=late,
         race_rounds=tuple(tuple(race_rounds[key]) for key in race_keys),
         thrown=tuple(tuple(r["drafts"][name][0] for r in rounds) for name in players),
-        taken_first=tuple(tuple(r["drafts"][name][1] for r in rounds if len(r["drafts"][name]) > 2) for name in players),
+        taken_first=tuple(
+            tuple(r["drafts"][name][1] for r in rounds if len(r["drafts"][name]) > 2) for name in players
+        ),
         caught=tuple(tuple(r["drafts"][name][-1] for r in rounds) for name in players),
         drafted=tuple(frozenset(letter for r in rounds for letter in r["drafts"][name]) for name in players),
     )

@@ -26,7 +26,10 @@ def _png(figure) -> str:
 
 
 def _labels(figures: list) -> list[str]:
-    return [f["edition"] if i == 0 or f["edition"] != figures[0]["edition"] else f"{f['edition']} (2)" for i, f in enumerate(figures)]
+    return [
+        f["edition"] if i == 0 or f["edition"] != figures[0]["edition"] else f"{f['edition']} (2)"
+        for i, f in enumerate(figures)
+    ]
 
 
 def score_distributions(figures: list) -> str:
@@ -35,7 +38,7 @@ def score_distributions(figures: list) -> str:
     columns = 3
     rows = (len(keys) + columns - 1) // columns
     figure, axes = plt.subplots(rows, columns, figsize=(4 * columns, 2.6 * rows), squeeze=False)
-    for ax in axes.flat[len(keys):]:
+    for ax in axes.flat[len(keys) :]:
         ax.set_visible(False)
     for ax, key in zip(axes.flat, keys, strict=False):
         for index, (label, edition) in enumerate(zip(_labels(figures), figures, strict=True)):
@@ -89,8 +92,13 @@ def lead_changes(figures: list) -> str:
     width = 0.8 / len(figures)
     for index, (label, edition) in enumerate(zip(_labels(figures), figures, strict=True)):
         described = edition["lead_changes"]
-        ax.bar([v + index * width for v, _ in described["histogram"]], [c / described["n"] for _, c in described["histogram"]],
-               width, color=COLOURS[index % 2], label=label)
+        ax.bar(
+            [v + index * width for v, _ in described["histogram"]],
+            [c / described["n"] for _, c in described["histogram"]],
+            width,
+            color=COLOURS[index % 2],
+            label=label,
+        )
     ax.set_xlabel("lead changes in a game")
     ax.set_ylabel("share of games")
     ax.legend(fontsize=7)
@@ -99,7 +107,9 @@ def lead_changes(figures: list) -> str:
 
 def all_plots(figures: list) -> dict:
     """Every plot of the report: title -> base64 PNG."""
-    return {"Score distributions per category": score_distributions(figures),
-            "Win rate by seat position": win_rate_by_position(figures),
-            "Category shares": category_shares(figures),
-            "Lead changes": lead_changes(figures)}
+    return {
+        "Score distributions per category": score_distributions(figures),
+        "Win rate by seat position": win_rate_by_position(figures),
+        "Category shares": category_shares(figures),
+        "Lead changes": lead_changes(figures),
+    }

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from .runner import SHARD_GAMES, Settings, SettingsError, ShardResult, play_shard_from_sources, shard_count
 
-SHARDS_PER_TASK = 4          # 200 games a task: seconds of work against milliseconds of scheduling
+SHARDS_PER_TASK = 4  # 200 games a task: seconds of work against milliseconds of scheduling
 
 
 def _play_shards(sources: tuple, layouts: tuple, seed: int, indexes: list, games: int) -> list:
@@ -30,12 +30,16 @@ def ray_results(settings: Settings, sources: tuple, layouts: tuple, address: str
         try:
             ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
         except ConnectionError as exc:
-            raise SettingsError(f"cannot reach a Ray cluster at {address or 'a new local instance'}: {exc}", "--address") from None
+            raise SettingsError(
+                f"cannot reach a Ray cluster at {address or 'a new local instance'}: {exc}", "--address"
+            ) from None
     try:
         task = ray.remote(_play_shards)
         sources_ref = ray.put(sources)
-        groups = [list(range(i, min(i + SHARDS_PER_TASK, shard_count(settings.games))))
-                  for i in range(0, shard_count(settings.games), SHARDS_PER_TASK)]
+        groups = [
+            list(range(i, min(i + SHARDS_PER_TASK, shard_count(settings.games))))
+            for i in range(0, shard_count(settings.games), SHARDS_PER_TASK)
+        ]
         window = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
         pending, submitted = [], 0
         while submitted < len(groups) or pending:

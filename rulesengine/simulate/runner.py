@@ -39,8 +39,8 @@ class SettingsError(ValueError):
 class Settings:
     """Everything that fixes a simulation's figures (the backend and the number of jobs do not)."""
 
-    editions: tuple          # one or two edition paths
-    kinds: tuple             # the line-up, one bot kind per seat
+    editions: tuple  # one or two edition paths
+    kinds: tuple  # the line-up, one bot kind per seat
     games: int
     seed: int = 0
 
@@ -65,7 +65,7 @@ class Simulation:
 def game_seed(run_seed: int, index: int) -> int:
     """The seed of game `index` of a run: fixed by the run's seed and the index alone."""
     digest = hashlib.blake2b(f"boom-simulate/{run_seed}/{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 33          # 31 bits: also a seed `boom run --seed` takes
+    return int.from_bytes(digest, "big") >> 33  # 31 bits: also a seed `boom run --seed` takes
 
 
 def seat_names(players: int) -> list[str]:
@@ -73,16 +73,29 @@ def seat_names(players: int) -> list[str]:
 
 
 def layout_of(edition: Edition, kinds: tuple) -> Layout:
-    return Layout(edition.id, tuple(edition.sheet_keys), tuple(r.key for r in edition.races), tuple(edition.tie_breaks),
-                  tuple(c.letter for c in edition.cards), tuple(kinds), edition.rounds)
+    return Layout(
+        edition.id,
+        tuple(edition.sheet_keys),
+        tuple(r.key for r in edition.races),
+        tuple(edition.tie_breaks),
+        tuple(c.letter for c in edition.cards),
+        tuple(kinds),
+        edition.rounds,
+    )
 
 
 def play_game(edition: Edition, layout: Layout, seed: int, entry_at: list):
     """One game of this edition with the line-up seated by entry_at; its figures."""
     agents = [make_bot(layout.kinds[entry_at[seat]], edition, agent_seed(seed, seat)) for seat in range(layout.players)]
     game = play(Game(edition, seat_names(layout.players), seed), agents)
-    return game_figures(game.record(), public_events(game.events), game.scores.sheet(),
-                        layout.sheet_keys, layout.race_keys, layout.tie_breaks)
+    return game_figures(
+        game.record(),
+        public_events(game.events),
+        game.scores.sheet(),
+        layout.sheet_keys,
+        layout.race_keys,
+        layout.tie_breaks,
+    )
 
 
 @dataclass
@@ -100,8 +113,10 @@ def play_shard(editions: list, layouts: tuple, seed: int, index: int, games: int
     for number in range(index * SHARD_GAMES, min((index + 1) * SHARD_GAMES, games)):
         seed_g = game_seed(seed, number)
         entry_at = [(seat - number) % n for seat in range(n)]
-        values = [tally.add(play_game(edition, layout, seed_g, entry_at), entry_at)
-                  for edition, layout, tally in zip(editions, layouts, tallies, strict=True)]
+        values = [
+            tally.add(play_game(edition, layout, seed_g, entry_at), entry_at)
+            for edition, layout, tally in zip(editions, layouts, tallies, strict=True)
+        ]
         if paired is not None:
             paired.add(values[0], values[1])
     return ShardResult(index, tallies, paired)
@@ -128,8 +143,11 @@ def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
     editions = [load_edition(path) for path in settings.editions]
     for edition in editions:
         if not edition.players_min <= len(settings.kinds) <= edition.players_max:
-            raise SettingsError(f"{edition.name} is for {edition.players_min} to {edition.players_max} players, "
-                                f"not {len(settings.kinds)}", "--players")
+            raise SettingsError(
+                f"{edition.name} is for {edition.players_min} to {edition.players_max} players, "
+                f"not {len(settings.kinds)}",
+                "--players",
+            )
     sources = tuple(EditionSource.read(path) for path in settings.editions)
     return sources, tuple(layout_of(edition, settings.kinds) for edition in editions), editions
 
@@ -165,20 +183,28 @@ def _local_results(settings: Settings, sources, layouts, editions, jobs: int) ->
         pending, submitted = set(), 0
         while submitted < count or pending:
             while submitted < count and len(pending) < 2 * jobs:
-                pending.add(pool.submit(play_shard_from_sources, sources, layouts, settings.seed, submitted, settings.games))
+                pending.add(
+                    pool.submit(play_shard_from_sources, sources, layouts, settings.seed, submitted, settings.games)
+                )
                 submitted += 1
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield future.result()
 
 
-def run_simulation(settings: Settings, jobs: int = 1, backend: str = "local", address: str | None = None,
-                   on_games: Callable[[int], None] | None = None) -> Simulation:
+def run_simulation(
+    settings: Settings,
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    on_games: Callable[[int], None] | None = None,
+) -> Simulation:
     """Play the simulation and tally it; raises ValueError or EditionError on bad settings."""
     sources, layouts, editions = prepare(settings)
     start = time.perf_counter()
     if backend == "ray":
         from .ray_backend import ray_results
+
         results = ray_results(settings, sources, layouts, address)
     else:
         results = _local_results(settings, sources, layouts, editions, jobs)

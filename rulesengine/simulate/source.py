@@ -23,7 +23,7 @@ from ..edition.model import Edition
 class EditionSource:
     """One edition, resolved into a single JSON document (valid YAML), and the hash of that text."""
 
-    name: str            # the file it was read from, as given (for reports)
+    name: str  # the file it was read from, as given (for reports)
     text: str
     sha256: str
 

@@ -65,8 +65,15 @@ def describe(counts: Counter) -> dict:
         while index < len(wanted) and seen >= wanted[index][1] * n:
             quantiles[wanted[index][0]] = value
             index += 1
-    return {"n": n, "mean": round(moments.mean, 4), "sd": round(moments.sd, 4), "min": values[0], "max": values[-1],
-            "quantiles": quantiles, "histogram": [[value, counts[value]] for value in values]}
+    return {
+        "n": n,
+        "mean": round(moments.mean, 4),
+        "sd": round(moments.sd, 4),
+        "min": values[0],
+        "max": values[-1],
+        "quantiles": quantiles,
+        "histogram": [[value, counts[value]] for value in values],
+    }
 
 
 def rate(wins: float, trials: int) -> dict:
@@ -97,5 +104,9 @@ def paired_test(differences: Moments, comparisons: int, alpha: float = 0.05) -> 
         p = 1.0 if mean == 0 else 0.0
     else:
         p = 2 * (1 - NormalDist().cdf(abs(mean) / se))
-    return {"difference": mean, "ci95": [mean - Z95 * se, mean + Z95 * se], "p": p,
-            "flagged": p < alpha / max(1, comparisons)}
+    return {
+        "difference": mean,
+        "ci95": [mean - Z95 * se, mean + Z95 * se],
+        "p": p,
+        "flagged": p < alpha / max(1, comparisons),
+    }

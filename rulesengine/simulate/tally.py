@@ -23,7 +23,7 @@ class Layout:
     race_keys: tuple
     tie_breaks: tuple
     letters: tuple
-    kinds: tuple             # the line-up: entry i sits at seat (i + g) mod n in game g
+    kinds: tuple  # the line-up: entry i sits at seat (i + g) mod n in game g
     rounds: int
 
     @property
@@ -58,18 +58,20 @@ class EditionTally:
         self.layout = layout
         n = layout.players
         self.games = 0
-        self.points = {key: Counter() for key in (*layout.sheet_keys, "total")}    # key -> value -> seat-games
-        self.with_winning = {key: [0] * 6 for key in layout.sheet_keys}             # [n, Σx, Σy, Σx², Σy², Σxy]
-        self.wins_by_position = [0] * n                                            # in WIN_UNITs
+        self.points = {key: Counter() for key in (*layout.sheet_keys, "total")}  # key -> value -> seat-games
+        self.with_winning = {key: [0] * 6 for key in layout.sheet_keys}  # [n, Σx, Σy, Σx², Σy², Σxy]
+        self.wins_by_position = [0] * n  # in WIN_UNITs
         self.wins_by_entry = [0] * n
         self.margins = Counter()
         self.ties = 0
         self.decided_by = Counter()
         self.lead_changes = Counter()
-        self.late_leader = Counter()          # -1 no sole leader, 0 held on, 1 lost
+        self.late_leader = Counter()  # -1 no sole leader, 0 held on, 1 lost
         self.race_rounds = {key: Counter() for key in layout.race_keys}
-        self.race_games = Counter()           # race key -> games in which it was awarded
-        self.cards = {letter: [0, 0, 0, 0, 0] for letter in layout.letters}   # thrown, taken first, caught, drafted, drafted wins
+        self.race_games = Counter()  # race key -> games in which it was awarded
+        self.cards = {
+            letter: [0, 0, 0, 0, 0] for letter in layout.letters
+        }  # thrown, taken first, caught, drafted, drafted wins
         self.measures: dict[str, Moments] = {}
 
     def add(self, figures: GameFigures, entry_at: list) -> dict:
