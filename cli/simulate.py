@@ -49,6 +49,7 @@ def summary_table(figures: dict) -> tuple[Table, str]:
     wins = ", ".join(
         f"{r['rate']:.1%} ({r['ci95'][0]:.0%}–{r['ci95'][1]:.0%})" for r in figures["win_rate_by_position"]
     )
+    wins += "; by line-up entry: " + ", ".join(f"{r['kind']} {r['rate']:.1%}" for r in figures["win_rate_by_seat"])
     ties, leads = figures["ties"], figures["lead_changes"]
     return table, (
         f"win rate by seat position: {wins}; margin {figures['winning_margin']['mean']:.1f}; "

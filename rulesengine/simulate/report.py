@@ -112,7 +112,7 @@ def describe_change(name: str, test: dict) -> str:
     if name.startswith(("share.", "win.")) or name in ("tie", "late_leader_lost"):
         return (
             f"{name} {test['first']:.1%} → {test['second']:.1%} "
-            f"({test['difference'] * 100:+.1f} points, ±{half * 100:.1f})"
+            f"({test['difference'] * 100:+.1f} points, ±{half * 100:.{1 if half >= 0.001 else 2}f})"
         )
     return f"{name} {test['first']:.2f} → {test['second']:.2f} ({test['difference']:+.2f}, ±{half:.2f})"
 
