@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 from collections import Counter
 from html.parser import HTMLParser
@@ -18,6 +19,7 @@ from rulesengine.game.loop import play
 from rulesengine.simulate import Settings, report_data, run_simulation
 from rulesengine.simulate.figures import WIN_UNIT, game_figures
 from rulesengine.simulate.runner import game_seed
+from rulesengine.simulate.source import EditionSource
 
 AUSTRALIA = str(EDITIONS / "australia.yaml")
 
@@ -242,3 +244,15 @@ def test_a_second_edition_with_other_rules_plays_on_the_same_seeds(tmp_path):
     assert {k: v[:4] for k, v in first.cards.items()} == {k: v[:4] for k, v in second.cards.items()}
     assert first.cards != second.cards
     assert (first.layout.edition, second.layout.edition) == (load_edition(AUSTRALIA).id, "australia-double")
+
+
+def test_an_edition_travels_as_text_and_hash_and_compiles_in_the_worker(tmp_path):
+    source = EditionSource.read(doubled_throw_catch(tmp_path))
+    assert "extends" not in json.loads(source.text)  # the base edition is resolved into the text
+    assert source.sha256 == hashlib.sha256(source.text.encode()).hexdigest()
+    edition = source.compile()
+    assert (edition.id, edition.sheet_keys) == ("australia-double", load_edition(AUSTRALIA).sheet_keys)
+    assert edition.categories[0].score.text.strip() == "2 * abs(throw.number - catch.number)"
+    tampered = EditionSource(source.name, source.text.replace("2 *", "3 *"), source.sha256)
+    with pytest.raises(ValueError, match="does not match its hash"):
+        tampered.compile()

@@ -104,8 +104,3 @@ def game_figures(
         caught=tuple(tuple(r["drafts"][name][-1] for r in rounds) for name in players),
         drafted=tuple(frozenset(letter for r in rounds for letter in r["drafts"][name]) for name in players),
     )
-
-
-def public_events(events: list) -> list:
-    """The events any onlooker may read (those addressed to no seat)."""
-    return [event for event in events if event.get("to") is None]

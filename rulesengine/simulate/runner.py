@@ -20,8 +20,8 @@ from ..edition.loader import load_edition
 from ..edition.model import Edition
 from ..game.loop import play
 from ..game.state import Game
-from .figures import game_figures, public_events
-from .source import EditionSource, compiled
+from .figures import game_figures
+from .source import EditionSource, compiled, remember
 from .tally import EditionTally, Layout, PairedTally
 
 SHARD_GAMES = 50
@@ -90,7 +90,7 @@ def play_game(edition: Edition, layout: Layout, seed: int, entry_at: list):
     game = play(Game(edition, seat_names(layout.players), seed), agents)
     return game_figures(
         game.record(),
-        public_events(game.events),
+        game.events_for(None),
         game.scores.sheet(),
         layout.sheet_keys,
         layout.race_keys,
@@ -149,6 +149,8 @@ def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
                 "--players",
             )
     sources = tuple(EditionSource.read(path) for path in settings.editions)
+    for source, edition in zip(sources, editions, strict=True):
+        remember(source, edition)
     return sources, tuple(layout_of(edition, settings.kinds) for edition in editions), editions
 
 

@@ -50,6 +50,12 @@ class EditionSource:
 _COMPILED: dict[str, Edition] = {}
 
 
+def remember(source: EditionSource, edition: Edition) -> None:
+    """Keep an edition already loaded from the source's own files (worker processes forked from
+    this one then start with it; others compile the text)."""
+    _COMPILED.setdefault(source.sha256, edition)
+
+
 def compiled(source: EditionSource) -> Edition:
     """The edition of this source, compiled at most once in this process."""
     edition = _COMPILED.get(source.sha256)
