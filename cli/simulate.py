@@ -11,9 +11,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressC
 from rich.table import Table
 
 from rulesengine.bots.registry import BOTS
-from rulesengine.simulate import Settings, SettingsError, report_data, run_simulation, write_report
-from rulesengine.simulate.report import check_report_folder
-
 from .common import handles_errors
 
 
@@ -104,6 +101,10 @@ def summary_table(figures: dict) -> tuple[Table, str]:
 @handles_errors
 def simulate(editions, players, games, seats_text, seed, jobs, backend, address, report_dir, output):
     """Play many bot games of EDITION (and of EDITION2 on the same seeds and seats) and report the balance."""
+    # imported here, not at the top: `boom` starts without loading what only this command needs
+    from rulesengine.simulate import Settings, SettingsError, report_data, run_simulation, write_report
+    from rulesengine.simulate.report import check_report_folder
+
     if len(editions) > 2:
         raise click.UsageError(f"give one edition, or a base and its variant, not {len(editions)}")
     if games < 1:
