@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressC
 from rich.table import Table
 
 from rulesengine.bots.registry import BOTS
+
 from .common import handles_errors
 
 
