@@ -256,3 +256,15 @@ def test_an_edition_travels_as_text_and_hash_and_compiles_in_the_worker(tmp_path
     tampered = EditionSource(source.name, source.text.replace("2 *", "3 *"), source.sha256)
     with pytest.raises(ValueError, match="does not match its hash"):
         tampered.compile()
+
+
+def test_a_rule_that_fails_in_a_worker_is_reported_in_the_editions_own_file(tmp_path):
+    path = tmp_path / "broken.yaml"
+    path.write_text(
+        f"extends: {AUSTRALIA}\nid: broken\nname: Broken\ncategories:\n"
+        "  - key: throw_catch\n    score: 10 // (throw.number - catch.number)\n"
+    )
+    result = CliRunner().invoke(main, ["simulate", str(path), "-p", "2", "-n", "60", "-j", "2"])
+    assert result.exit_code == 1
+    assert f"{path}:6:12: error: division by zero (round 1, seat P" in result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ..bots.registry import BOTS, agent_seed, make_bot
 from ..edition.loader import load_edition
 from ..edition.model import Edition
+from ..errors import BoomError, Diagnostic
 from ..game.loop import play
 from ..game.state import Game
 from .figures import game_figures
@@ -122,9 +123,24 @@ def play_shard(editions: list, layouts: tuple, seed: int, index: int, games: int
     return ShardResult(index, tallies, paired)
 
 
-def play_shard_from_sources(sources: tuple, layouts: tuple, seed: int, index: int, games: int) -> ShardResult:
+@dataclass
+class ShardFailure:
+    """A shard whose games broke a rule in a worker (e.g. a division by zero in a scoring expression).
+
+    Errors do not travel between processes intact (and their positions point into the worker's copy
+    of the text), so the driver plays the shard again itself to raise the same error, located in
+    the edition's own file."""
+
+    index: int
+    message: str
+
+
+def play_shard_from_sources(sources: tuple, layouts: tuple, seed: int, index: int, games: int):
     """play_shard in a worker: the editions compiled from their text, once per worker."""
-    return play_shard([compiled(source) for source in sources], layouts, seed, index, games)
+    try:
+        return play_shard([compiled(source) for source in sources], layouts, seed, index, games)
+    except BoomError as exc:
+        return ShardFailure(index, str(exc))
 
 
 def shard_count(games: int) -> int:
@@ -154,10 +170,14 @@ def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
     return sources, tuple(layout_of(edition, settings.kinds) for edition in editions), editions
 
 
-def merge_in_order(results: Iterator, count: int, on_games: Callable[[int], None] | None, games: int):
+def merge_in_order(results: Iterator, count: int, on_games: Callable[[int], None] | None, games: int, replay=None):
     """Merge shard results, arriving in any order, in shard order (holding only the early arrivals)."""
     waiting, next_index, total = {}, 0, None
     for result in results:
+        if isinstance(result, ShardFailure):
+            if replay is not None:
+                replay(result.index)  # raises the error, located in the edition's file
+            raise BoomError(Diagnostic(None, result.message, "R500"))
         if on_games:
             on_games(min(SHARD_GAMES, games - result.index * SHARD_GAMES))
         waiting[result.index] = result
@@ -210,6 +230,12 @@ def run_simulation(
         results = ray_results(settings, sources, layouts, address)
     else:
         results = _local_results(settings, sources, layouts, editions, jobs)
-    total = merge_in_order(results, shard_count(settings.games), on_games, settings.games)
+    total = merge_in_order(
+        results,
+        shard_count(settings.games),
+        on_games,
+        settings.games,
+        replay=lambda index: play_shard(editions, layouts, settings.seed, index, settings.games),
+    )
     seconds = time.perf_counter() - start
     return Simulation(settings, sources, layouts, total.tallies, total.paired, seconds, backend, jobs)
