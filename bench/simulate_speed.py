@@ -3,13 +3,15 @@
 Not a test: run by hand (`.venv/bin/python bench/simulate_speed.py`). It times the plain game loop
 of bench/games_per_second.py (random bots, records kept) and run_simulation on the same number of
 games (both without the one-off loading of the edition), alternating them to even out a busy
-machine, then --jobs 2 against --jobs 1, then the peak memory of `boom simulate` in a fresh process
-for a small and a ten times larger G.
+machine, then --jobs 2 against --jobs 1 (by the wall clock, and by the CPU time the whole run
+costs, which says what two idle cores would give when the machine is busy), then the peak memory
+of `boom simulate` in a fresh process for a small and a ten times larger G.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import subprocess
 import sys
 import time
@@ -36,6 +38,15 @@ def simulate_rate(edition_path: Path, players: int, games: int, jobs: int) -> tu
     start = time.process_time()
     simulation = run_simulation(settings, jobs=jobs)
     return simulation.games_per_second, games / (time.process_time() - start - loading)
+
+
+def parallel_cpu(edition_path: Path, players: int, games: int, jobs: int) -> float:
+    """CPU seconds of a run over `jobs` worker processes: this process and its workers together."""
+    settings = Settings((str(edition_path),), ("random",) * players, games, 1)
+    before = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    run_simulation(settings, jobs=jobs)
+    after = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return sum(a.ru_utime + a.ru_stime - b.ru_utime - b.ru_stime for a, b in zip(after, before, strict=True))
 
 
 def loop_rate(edition, players: int, games: int) -> tuple[float, float]:
@@ -86,7 +97,13 @@ def main() -> None:
         f"{sim_wall / loop_wall:.1%} / {sim_cpu / loop_cpu:.1%} of the loop"
     )
     two = max(simulate_rate(path, args.players, args.games, 2)[0] for _ in range(args.repeats))
+    one_cpu = min(parallel_cpu(path, args.players, args.games, 1) for _ in range(args.repeats))
+    two_cpu = min(parallel_cpu(path, args.players, args.games, 2) for _ in range(args.repeats))
     print(f"{'simulate --jobs 2':20}{two:14.1f}{'':14}   {two / sim_wall:.2f}x --jobs 1 (wall)")
+    print(
+        f"CPU of a whole run: --jobs 1 {one_cpu:.2f} s, --jobs 2 {two_cpu:.2f} s (workers included): "
+        f"on 2 idle cores --jobs 2 can reach {2 * one_cpu / two_cpu:.2f}x"
+    )
     small, large = (
         peak_memory_mib(path, args.players, args.games // 10),
         peak_memory_mib(path, args.players, args.games),
