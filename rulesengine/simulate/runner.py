@@ -13,7 +13,7 @@ import hashlib
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..bots.registry import BOTS, agent_seed, make_bot
 from ..edition.loader import load_edition
@@ -48,6 +48,8 @@ class Settings:
 
 @dataclass
 class Simulation:
+    """A finished simulation: the tallies of each edition, the paired differences, and how long it took."""
+
     settings: Settings
     sources: tuple
     layouts: tuple
@@ -56,7 +58,6 @@ class Simulation:
     seconds: float = 0.0
     backend: str = "local"
     jobs: int = 1
-    extra: dict = field(default_factory=dict)
 
     @property
     def games_per_second(self) -> float:
@@ -66,7 +67,7 @@ class Simulation:
 def game_seed(run_seed: int, index: int) -> int:
     """The seed of game `index` of a run: fixed by the run's seed and the index alone."""
     digest = hashlib.blake2b(f"boom-simulate/{run_seed}/{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 33  # 31 bits: also a seed `boom run --seed` takes
+    return int.from_bytes(digest, "big") >> 33  # 31 bits
 
 
 def seat_names(players: int) -> list[str]:
@@ -191,7 +192,8 @@ def merge_in_order(results: Iterator, count: int, on_games: Callable[[int], None
                 if total.paired is not None:
                     total.paired.merge(ready.paired)
             next_index += 1
-    assert next_index == count, "a shard is missing"
+    if next_index != count:
+        raise RuntimeError(f"{count - next_index} shards of the simulation never came back")
     return total
 
 
@@ -221,7 +223,7 @@ def run_simulation(
     address: str | None = None,
     on_games: Callable[[int], None] | None = None,
 ) -> Simulation:
-    """Play the simulation and tally it; raises ValueError or EditionError on bad settings."""
+    """Play the simulation and tally it; SettingsError or EditionError on bad settings, before any game."""
     sources, layouts, editions = prepare(settings)
     start = time.perf_counter()
     if backend == "ray":
