@@ -99,6 +99,9 @@ def lead_changes(figures: list) -> str:
             color=COLOURS[index % 2],
             label=label,
         )
+    most = max((v for edition in figures for v, _ in edition["lead_changes"]["histogram"]), default=0)
+    ax.set_xticks([v + width * (len(figures) - 1) / 2 for v in range(most + 1)])
+    ax.set_xticklabels([str(v) for v in range(most + 1)])
     ax.set_xlabel("lead changes in a game")
     ax.set_ylabel("share of games")
     ax.legend(fontsize=7)
