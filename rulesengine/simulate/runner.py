@@ -134,6 +134,7 @@ class ShardFailure:
 
     index: int
     message: str
+    code: str
 
 
 def play_shard_from_sources(sources: tuple, layouts: tuple, seed: int, index: int, games: int):
@@ -141,7 +142,8 @@ def play_shard_from_sources(sources: tuple, layouts: tuple, seed: int, index: in
     try:
         return play_shard([compiled(source) for source in sources], layouts, seed, index, games)
     except BoomError as exc:
-        return ShardFailure(index, str(exc))
+        first = exc.diagnostics[0]
+        return ShardFailure(index, first.message, first.code)
 
 
 def shard_count(games: int) -> int:
@@ -178,7 +180,7 @@ def merge_in_order(results: Iterator, count: int, on_games: Callable[[int], None
         if isinstance(result, ShardFailure):
             if replay is not None:
                 replay(result.index)  # raises the error, located in the edition's file
-            raise BoomError(Diagnostic(None, result.message, "R500"))
+            raise BoomError(Diagnostic(None, result.message, result.code))
         if on_games:
             on_games(min(SHARD_GAMES, games - result.index * SHARD_GAMES))
         waiting[result.index] = result
@@ -232,12 +234,15 @@ def run_simulation(
         results = ray_results(settings, sources, layouts, address)
     else:
         results = _local_results(settings, sources, layouts, editions, jobs)
-    total = merge_in_order(
-        results,
-        shard_count(settings.games),
-        on_games,
-        settings.games,
-        replay=lambda index: play_shard(editions, layouts, settings.seed, index, settings.games),
-    )
+    try:
+        total = merge_in_order(
+            results,
+            shard_count(settings.games),
+            on_games,
+            settings.games,
+            replay=lambda index: play_shard(editions, layouts, settings.seed, index, settings.games),
+        )
+    finally:
+        results.close()  # on an error too: the worker processes (or the Ray instance) stop now
     seconds = time.perf_counter() - start
     return Simulation(settings, sources, layouts, total.tallies, total.paired, seconds, backend, jobs)
