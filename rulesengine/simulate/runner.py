@@ -178,8 +178,10 @@ def merge_in_order(results: Iterator, count: int, on_games: Callable[[int], None
     waiting, next_index, total = {}, 0, None
     for result in results:
         if isinstance(result, ShardFailure):
-            if replay is not None:
-                replay(result.index)  # raises the error, located in the edition's file
+            if replay is not None:  # the first game that fails, whichever worker reported first
+                for index in range(next_index, result.index + 1):
+                    if index not in waiting:
+                        replay(index)  # raises the error, located in the edition's file
             raise BoomError(Diagnostic(None, result.message, result.code))
         if on_games:
             on_games(min(SHARD_GAMES, games - result.index * SHARD_GAMES))
