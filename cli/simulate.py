@@ -57,7 +57,7 @@ def summary_table(figures: dict) -> tuple[Table, str]:
 
 
 @click.command()
-@click.argument("editions", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("editions", nargs=-1, required=True, type=click.Path(dir_okay=False), metavar="EDITION [EDITION2]")
 @click.option("--players", "-p", type=int, default=None, help="Number of seats (default: one per --seats entry).")
 @click.option(
     "--games",
