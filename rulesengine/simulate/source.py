@@ -31,7 +31,7 @@ class EditionSource:
     def read(cls, path: str | Path) -> EditionSource:
         """The edition at path as a source; load_edition(path) must have succeeded first."""
         data, _ = load_with_extends(path)
-        text = json.dumps(data, indent=1, ensure_ascii=False)
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         return cls(str(path), text, hashlib.sha256(text.encode()).hexdigest())
 
     def compile(self) -> Edition:
