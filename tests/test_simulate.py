@@ -268,3 +268,10 @@ def test_a_rule_that_fails_in_a_worker_is_reported_in_the_editions_own_file(tmp_
     assert result.exit_code == 1
     assert f"{path}:6:12: error: division by zero (round 1, seat P" in result.output
     assert "Traceback" not in result.output and "internal error" not in result.output
+
+
+def test_a_report_file_that_is_a_folder_is_refused_before_any_game(tmp_path):
+    (tmp_path / "report.json").mkdir()
+    result = CliRunner().invoke(main, ["simulate", AUSTRALIA, "-p", "2", "-n", "5", "--report", str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"cannot write {tmp_path / 'report.json'}: it is a folder, not a regular file" in result.output

@@ -12,6 +12,7 @@ import platform
 from importlib import metadata
 from pathlib import Path
 
+from ..game.outputs import check_outputs, write_atomic
 from .figures import WIN_UNIT
 from .runner import SettingsError
 from .statistics import describe, paired_test, pearson, rate
@@ -151,7 +152,8 @@ def report_data(simulation) -> dict:
 
 
 def check_report_folder(folder: str | Path) -> None:
-    """Make sure the report can be written there before any game is played (SettingsError if not)."""
+    """Make sure the report can be written there before any game is played (SettingsError if not;
+    OutputError if report.json or report.html is there but not a regular file)."""
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -160,6 +162,7 @@ def check_report_folder(folder: str | Path) -> None:
         probe.unlink()
     except OSError as exc:
         raise SettingsError(f"cannot write the report in '{folder}': {exc.strerror or exc}", "--report") from None
+    check_outputs(folder / "report.json", folder / "report.html")
 
 
 def write_report(simulation, folder: str | Path) -> tuple[Path, Path]:
@@ -170,6 +173,6 @@ def write_report(simulation, folder: str | Path) -> tuple[Path, Path]:
     folder.mkdir(parents=True, exist_ok=True)
     data = report_data(simulation)
     json_path, html_path = folder / "report.json", folder / "report.html"
-    json_path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    html_path.write_text(report_html(data), encoding="utf-8")
+    write_atomic(json_path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    write_atomic(html_path, report_html(data))
     return json_path, html_path
