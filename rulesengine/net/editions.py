@@ -1,0 +1,65 @@
+"""Editions over the wire: one self-contained form (the edition's data, `extends` resolved) for all.
+
+A host names an edition the server knows, or sends its own file's data; every client receives the
+data of its table's edition, so it can show the cards and run a bot. The server keeps that data in
+its database, so a table resumes with the very edition it started with. This module never reads a
+path a client sent: names are looked up among the server's own edition files only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tempfile
+from pathlib import Path
+
+from ..edition.extends import load_with_extends
+from ..edition.loader import load_edition
+from ..edition.model import Edition
+from ..errors import BoomError, Diagnostic
+
+EDITION_DIR = Path(__file__).resolve().parents[2] / "editions"
+_loaded: dict[str, Edition] = {}
+
+
+def known_editions() -> dict[str, Path]:
+    """The editions the server can run by name: each file of editions/ and editions/variants/ by its stem."""
+    found = {}
+    for folder in (EDITION_DIR, EDITION_DIR / "variants"):
+        for path in sorted(folder.glob("*.yaml")):
+            found.setdefault(path.stem, path)
+    return found
+
+
+def edition_data(path: str | Path) -> dict:
+    """An edition file's data with `extends` resolved: what a host sends and a table keeps."""
+    data, _ = load_with_extends(path)
+    load_edition(path)  # the whole check, so a broken file is refused here, with its positions
+    if not isinstance(data, dict):
+        raise BoomError(Diagnostic(None, f"{path} is not an edition", "N101"))
+    return data
+
+
+def data_for_name(name: str) -> dict:
+    path = known_editions().get(name)
+    if path is None:
+        raise BoomError(Diagnostic(None, f"unknown edition '{name}' (known: {', '.join(known_editions())})", "N102"))
+    return edition_data(path)
+
+
+def edition_text(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+def edition_from_data(data: dict) -> Edition:
+    """The Edition of this data, checked like a file (each distinct data is loaded once)."""
+    if "extends" in data:  # resolved by the sender; here it would name a file on the server
+        raise BoomError(Diagnostic(None, "send the edition with 'extends' resolved (boom host does this)", "N103"))
+    text = edition_text(data)
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if key not in _loaded:
+        with tempfile.TemporaryDirectory(prefix="boom-edition-") as folder:
+            path = Path(folder) / "edition.json"
+            path.write_text(text, encoding="utf-8")
+            _loaded[key] = load_edition(path)
+    return _loaded[key]

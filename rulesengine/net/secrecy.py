@@ -1,0 +1,42 @@
+"""What leaves the server about a running game for one seat: its view and its events, nothing more.
+
+The engine already gives each seat its own view and events (Game.view, Game.events_for). This
+module forwards them through allow-lists, so a field or event type added to the engine later is
+not sent until someone decides it is public. Audited against the engine as it is:
+- view: "hand", "throw", "seen_hands", "used_choices" and "pending" are this seat's own; "table"
+  shows others' face-up cards and only a flag for a face-down Throw; "history" and "sheet" cover
+  finished rounds only, whose cards are all revealed at the round's end.
+- events: "deal", "hand", "throw" and "decision" are addressed to one seat and go to it alone;
+  the public ones name cards only once they are face up ("draft", "catch", "reveal").
+It must never add the seed, the decisions list, another seat's hand or Throw, or the full state.
+"""
+
+from __future__ import annotations
+
+from ..game.state import Game
+
+VIEW_KEYS = ("edition", "players", "seat", "round", "rounds", "phase", "hand", "throw", "seen_hands", "direction",
+             "table", "history", "used_choices", "sheet", "pending")
+TABLE_KEYS = ("name", "face_up", "throw_down", "hand_size")
+PUBLIC_EVENTS = ("round_start", "throw_placed", "draft", "catch", "reveal", "choice", "round_scored", "game_over")
+OWN_EVENTS = ("deal", "hand", "throw", "decision")
+
+
+def seat_view(game: Game, seat: int) -> dict:
+    """The seat's view, through the allow-list."""
+    view = game.view(seat)
+    out = {key: view[key] for key in VIEW_KEYS if key in view}
+    out["table"] = [{key: entry[key] for key in TABLE_KEYS if key in entry} for entry in view["table"]]
+    return out
+
+
+def seat_events(game: Game, seat: int, start: int = 0) -> tuple[list[dict], int]:
+    """The seat's events among game.events[start:], without their address; and the new start."""
+    out = []
+    events = game.events
+    for event in events[start:]:
+        to = event.get("to")
+        kind = event.get("type")
+        if to is None and kind in PUBLIC_EVENTS or to == seat and kind in OWN_EVENTS:
+            out.append({key: value for key, value in event.items() if key != "to"})
+    return out, len(events)

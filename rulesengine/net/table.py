@@ -1,0 +1,193 @@
+"""One table on the server: its seats, its game, who plays each seat now, and what each seat is told.
+
+It knows nothing of sockets: each call returns the messages to deliver as (seat, message) pairs,
+and the server sends them. A decision is checked against the seat's pending decisions here, and
+written to the store before it is applied, so nothing acknowledged is ever lost. It never puts the
+seed, another seat's cards or the full state in a message (see rulesengine.net.secrecy).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+from dataclasses import dataclass
+
+from ..bots.registry import agent_seed, make_bot
+from ..edition.model import Edition
+from ..errors import BoomError
+from ..game.saves import replay_decisions
+from ..game.state import Decision, Game
+from .protocol import ProtocolError
+from .secrecy import seat_events, seat_view
+from .storage import Store, StoredTable, token_hash
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+
+
+@dataclass
+class Seat:
+    """A seat: a player who joins over the network, or a bot on the server."""
+
+    name: str | None
+    kind: str                        # "player" or "bot"
+    token_hash: str | None = None
+    connected: bool = False
+    gone_since: float | None = None  # when its player dropped (or the server restarted)
+    stand_in: bool = False           # a bot plays it until its player returns
+    cursor: int = 0                  # how many of the game's events this seat has been sent
+
+    def status(self) -> str:
+        if self.kind == "bot" or self.stand_in:
+            return "bot"
+        if self.name is None:
+            return "open"
+        return "connected" if self.connected else "away"
+
+
+class Table:
+    def __init__(self, code: str, edition: Edition, edition_text: str, players: int, bots: int, bot_kind: str, seed: int, store: Store):
+        self.code = code
+        self.edition = edition
+        self.edition_text = edition_text
+        self.bot_kind = bot_kind
+        self.seed = seed
+        self.store = store
+        self.seats = [Seat(None, "player") for _ in range(players - bots)]
+        self.seats += [Seat(f"Bot {n + 1}", "bot") for n in range(bots)]
+        self.game: Game | None = None
+        self._bots: dict[int, object] = {}
+
+    # -- building ------------------------------------------------------------------------------
+    @classmethod
+    def restore(cls, stored: StoredTable, edition: Edition, store: Store, now: float) -> Table:
+        """The table as it was written: seats taken, and the game replayed to its last decision."""
+        from .editions import edition_text
+
+        table = cls(stored.code, edition, edition_text(stored.edition), stored.players, stored.bots, stored.bot_kind, stored.seed, store)
+        for seat, name, kind, hashed in stored.seats:
+            table.seats[seat] = Seat(name, kind, hashed, gone_since=now if kind == "player" else None)
+        if table.full():
+            table.start()
+            replay_decisions(table.game, stored.decisions)
+        return table
+
+    def save_new(self, now: float) -> None:
+        self.store.add_table(self.code, self.edition_text, len(self.seats), self.bots_count(), self.bot_kind, self.seed, now)
+        for number, seat in enumerate(self.seats):
+            if seat.kind == "bot":
+                self.store.add_seat(self.code, number, seat.name, "bot", None)
+
+    def edition_data(self) -> dict:
+        return json.loads(self.edition_text)
+
+    def bots_count(self) -> int:
+        return sum(1 for s in self.seats if s.kind == "bot")
+
+    def full(self) -> bool:
+        return all(s.name is not None for s in self.seats)
+
+    @property
+    def over(self) -> bool:
+        return self.game is not None and self.game.over
+
+    # -- seats -----------------------------------------------------------------------------------
+    def join(self, name: str) -> tuple[int, str]:
+        """Seat a new player; return the seat and its token (the only time the token exists in clear)."""
+        if any(s.name == name for s in self.seats):
+            raise ProtocolError("name_taken", f"someone at table {self.code} is already called {name}")
+        free = [n for n, s in enumerate(self.seats) if s.name is None]
+        if not free:
+            raise ProtocolError("table_full", f"every seat of table {self.code} is taken; to come back to your seat, resume with its token")
+        seat, token = free[0], secrets.token_urlsafe(24)
+        self.store.add_seat(self.code, seat, name, "player", token)
+        self.seats[seat] = Seat(name, "player", token_hash(token), connected=True)
+        if self.full():
+            self.start()
+        return seat, token
+
+    def start(self) -> None:
+        self.game = Game(self.edition, [s.name for s in self.seats], self.seed)
+
+    def seat_of(self, token: str) -> int:
+        """The seat this token opens, or ProtocolError (the same answer for every wrong token)."""
+        hashed = token_hash(token)
+        for number, seat in enumerate(self.seats):
+            if seat.token_hash and hmac.compare_digest(seat.token_hash, hashed):
+                return number
+        raise ProtocolError("bad_token", f"this token opens no seat at table {self.code}")
+
+    def lobby(self) -> dict:
+        return {"type": "lobby", "table": self.code,
+                "seats": [{"seat": n, "name": s.name, "kind": s.kind, "status": s.status()} for n, s in enumerate(self.seats)]}
+
+    def seat_status(self, seat: int) -> dict:
+        return {"type": "seat_status", "table": self.code, "seat": seat, "name": self.seats[seat].name, "status": self.seats[seat].status()}
+
+    # -- deciding ----------------------------------------------------------------------------
+    def check(self, seat: int, message: dict) -> Decision:
+        """The pending decision this message answers, or ProtocolError (nothing is changed)."""
+        if self.game is None:
+            raise ProtocolError("not_started", f"table {self.code} waits for {sum(s.name is None for s in self.seats)} more players")
+        if self.game.over:
+            raise ProtocolError("game_over", f"the game at table {self.code} is over")
+        mine = [d for d in self.game.pending() if d.seat == seat]
+        wanted = [d for d in mine if d.kind == message["kind"] and d.round == message["round"] and d.category == message.get("category")]
+        if not wanted:
+            now = ", ".join(f"{d.kind} {d.category or ''}".strip() for d in mine) or "nothing (wait for the others)"
+            raise ProtocolError("out_of_turn", f"no {message['kind']} of round {message['round']} is asked of you now; you are asked: {now}")
+        decision = wanted[0]
+        if message["answer"] not in decision.options:
+            shown = ", ".join("none" if o is None else str(o) for o in decision.options)
+            raise ProtocolError("illegal", f"'{message['answer']}' is not a legal {decision.kind} now (options: {shown})")
+        return decision
+
+    def apply(self, decision: Decision, answer) -> int:
+        """Write the decision, then play it; return its number in the game."""
+        number = len(self.game.decisions)
+        self.store.add_decision(self.code, number, decision.seat, answer, decision.category)
+        try:
+            self.game.apply(decision.seat, answer, decision.category)
+        except BoomError as exc:  # checked just before: the engine and check() disagree
+            raise ProtocolError("illegal", exc.diagnostics[0].message) from None
+        if self.game.over:
+            self.store.finish(self.code)
+        return number
+
+    def bot_decisions(self) -> list[Decision]:
+        """Pending decisions of the seats a bot plays now (bot seats, and players gone too long)."""
+        if self.game is None or self.game.over:
+            return []
+        return [d for d in self.game.pending() if self.seats[d.seat].kind == "bot" or self.seats[d.seat].stand_in]
+
+    def bot_answer(self, decision: Decision):
+        if decision.seat not in self._bots:
+            self._bots[decision.seat] = make_bot(self.bot_kind, self.edition, agent_seed(self.seed, decision.seat))
+        return self._bots[decision.seat].decide(self.game.view(decision.seat), decision)
+
+    # -- telling -----------------------------------------------------------------------------
+    def state(self, seat: int, *, fresh: bool = False) -> dict:
+        """The seat's state message: its view and its events since the last one (all, when fresh)."""
+        events, self.seats[seat].cursor = seat_events(self.game, seat, 0 if fresh else self.seats[seat].cursor)
+        return {"type": "state", "table": self.code, "seat": seat, "view": seat_view(self.game, seat), "events": events}
+
+    def updates(self, decider: int | None) -> list[tuple[int, dict]]:
+        """After a decision: a state for the decider and for every connected seat with news."""
+        out = []
+        for number, seat in enumerate(self.seats):
+            if seat.kind != "player" or not seat.connected:
+                continue
+            news, _ = seat_events(self.game, number, seat.cursor)
+            if news or number == decider:
+                out.append((number, self.state(number)))
+        if self.game.over:
+            final = self.final()
+            out += [(number, final) for number, seat in enumerate(self.seats) if seat.kind == "player" and seat.connected]
+        return out
+
+    def final(self) -> dict:
+        return {"type": "game_over", "table": self.code, "sheet": self.game.scores.sheet(), "record": self.game.record()}
