@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import click
 
+from .export import export
+from .host import host
+from .join import join
 from .replay import replay
 from .resume import resume
 from .rules import rules
 from .run import run
 from .score import score
+from .serve import serve
 from .simulate import simulate
 from .tournament import tournament
 from .validate import validate
@@ -28,6 +32,8 @@ for command in (validate, run, score, resume, replay):
 main.add_command(rules)
 main.add_command(tournament)
 main.add_command(simulate)
+for command in (serve, host, join, export):
+    main.add_command(command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,37 @@
+"""`boom export`: a finished table from a server's database, as a record (and optionally a game log)."""
+
+from __future__ import annotations
+
+import click
+
+from rulesengine.net.export import export_table, write_log
+from rulesengine.net.storage import open_existing
+
+from .common import handles_errors
+from .playing import write_record
+
+
+@click.command()
+@click.option("--db", "db_path", required=True, type=click.Path(dir_okay=False), help="The server's SQLite file.")
+@click.argument("table")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the record here (YAML, or JSON by extension) instead of printing it as YAML.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write the game log for `boom replay` (its edition is written beside it).")
+@handles_errors
+def export(db_path, table, out_path, log_path):
+    """Export the record of finished TABLE, for `boom score` (and `boom replay` with --log)."""
+    store = open_existing(db_path)
+    try:
+        record = export_table(store, table.upper())
+        if log_path:
+            edition_path = write_log(store, table.upper(), log_path)
+            click.echo(f"log written to {log_path} (edition: {edition_path})", err=True)
+    finally:
+        store.close()
+    if out_path:
+        write_record(out_path, record)
+        return
+    import yaml
+
+    click.echo(yaml.safe_dump(record, sort_keys=False, allow_unicode=True, default_flow_style=None), nl=False)

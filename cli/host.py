@@ -1,0 +1,38 @@
+"""`boom host`: open a table on a server and print its join code."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import click
+
+from rulesengine.bots.registry import BOTS
+from rulesengine.net import host_table
+from rulesengine.net.editions import edition_data
+
+from .common import handles_errors
+
+
+@click.command()
+@click.argument("url")
+@click.argument("edition")
+@click.option("--players", "-p", type=click.IntRange(1, 12), required=True, help="Number of seats.")
+@click.option("--bots", type=click.IntRange(0, 12), default=0, show_default=True, help="Seats played by bots on the server (the last ones).")
+@click.option("--bot-kind", type=click.Choice(list(BOTS)), default="greedy", show_default=True)
+@click.option("--seed", type=click.IntRange(0), default=None, help="Seed of the deal (default: the server picks one and keeps it secret).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@handles_errors
+def host(url, edition, players, bots, bot_kind, seed, fmt):
+    """Open a table at URL for EDITION (a file here, or an edition name the server knows)."""
+    if bots > players:
+        raise click.BadParameter(f"{bots} bots for {players} players", param_hint="--bots")
+    sent = edition_data(edition) if Path(edition).is_file() else edition
+    hosted = asyncio.run(host_table(url, sent, players, bots, bot_kind, seed))
+    if fmt == "json":
+        click.echo(json.dumps({"table": hosted["table"], "url": url}))
+        return
+    humans = players - bots
+    click.echo(f"table {hosted['table']} at {url}: {humans} seat{'s' if humans != 1 else ''} to fill; "
+               f"join with: boom join {url} {hosted['table']} --name NAME")

@@ -1,0 +1,36 @@
+"""`boom serve`: run a server for network play until Ctrl-C."""
+
+from __future__ import annotations
+
+import asyncio
+
+import click
+
+from rulesengine.net import Limits, Store, serve_forever
+
+from .common import handles_errors
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port to listen on (0: any free port, printed).")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), default="boom.sqlite", show_default=True,
+              help="SQLite file keeping every table; a restarted server resumes them all.")
+@click.option("--away-timeout", type=click.FloatRange(0, min_open=True), default=Limits.away_timeout, show_default=True,
+              help="Seconds a player may be gone before a bot plays the seat (until the player returns).")
+@handles_errors
+def serve(host, port, db_path, away_timeout):
+    """Host tables for network play (`boom host` opens one, `boom join` sits at one)."""
+    store = Store(db_path)
+
+    def ready(actual_port):
+        click.echo(f"boom server on ws://{host}:{actual_port} (tables kept in {db_path}); Ctrl-C stops it", err=False)
+
+    try:
+        asyncio.run(serve_forever(store, host, port, Limits(away_timeout=away_timeout), ready=ready))
+    except KeyboardInterrupt:
+        click.echo("server stopped", err=True)
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    finally:
+        store.close()

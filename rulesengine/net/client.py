@@ -1,0 +1,127 @@
+"""Clients of a boom server: open a table, or sit at one and play it to the end.
+
+A seat is played by an agent (a bot, or the terminal UI) that decides from the seat's view and a
+Decision, exactly as at a local table. A dropped connection is retried with growing pauses and the
+seat resumed with its token. The client keeps no secret but its token, and never learns more than
+the server sends its seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import websockets
+from websockets.asyncio.client import connect
+
+from ..edition.model import Edition
+from ..errors import BoomError, Diagnostic
+from ..game.state import Decision
+from .editions import edition_from_data
+from .protocol import encode
+
+FATAL = ("unknown_table", "table_full", "name_taken", "bad_token", "bad_edition", "bad_players", "server_full", "bad_message")
+
+
+class NetError(BoomError):
+    """The server refused us for good, or could not be reached."""
+
+
+def refused(message: dict) -> NetError:
+    return NetError(Diagnostic(None, f"the server refused: {message.get('message')} ({message.get('code')})", "N301"))
+
+
+def unreachable(url: str, exc: BaseException) -> NetError:
+    return NetError(Diagnostic(None, f"cannot reach the server at {url}: {exc}", "N302"))
+
+
+async def host_table(url: str, edition, players: int, bots: int = 0, bot_kind: str = "greedy", seed: int | None = None,
+                     open_timeout: float = 10) -> dict:
+    """Open a table; return the `hosted` message. edition: a name the server knows, or edition data."""
+    message = {"type": "host", "edition": edition, "players": players, "bots": bots, "bot_kind": bot_kind, "seed": seed}
+    try:
+        async with connect(url, open_timeout=open_timeout, max_size=None) as socket:
+            await socket.send(encode(message))
+            answer = json.loads(await socket.recv())
+    except (TimeoutError, OSError, websockets.WebSocketException) as exc:
+        raise unreachable(url, exc) from None
+    if answer.get("type") != "hosted":
+        raise refused(answer)
+    return answer
+
+
+@dataclass
+class Seat:
+    """What a client knows of its seat."""
+
+    table: str
+    name: str
+    token: str | None = None
+    number: int | None = None
+    edition: Edition | None = None
+    view: dict | None = None
+    events: list = field(default_factory=list)
+    final: dict | None = None                # the `game_over` message
+
+
+async def play_seat(url: str, table: str, name: str, make_agent: Callable[[Edition], object], *, token: str | None = None,
+                    on_message: Callable[[Seat, dict], None] = lambda seat, message: None,
+                    retries: int = 8, first_pause: float = 0.25, max_pause: float = 8.0, open_timeout: float = 10) -> Seat:
+    """Join (or with a token, or after a drop, resume) the seat and let the agent play it to the end."""
+    seat, agent, pause, failures = Seat(table, name, token), None, first_pause, 0
+    while True:
+        try:
+            async with connect(url, open_timeout=open_timeout, max_size=None, ping_interval=10) as socket:
+                hello = {"type": "join", "table": table, "name": name} if seat.token is None else \
+                        {"type": "resume", "table": table, "token": seat.token}
+                await socket.send(encode(hello))
+                sent: set = set()
+                async for raw in socket:
+                    message = json.loads(raw)
+                    kind = message.get("type")
+                    on_message(seat, message)
+                    if kind == "joined":
+                        failures, pause = 0, first_pause
+                        seat.number = message["seat"]
+                        seat.token = message.get("token", seat.token)
+                        if seat.edition is None:
+                            seat.edition = edition_from_data(message["edition"])
+                            agent = make_agent(seat.edition)
+                    elif kind == "error" and message.get("code") in FATAL and seat.number is None:
+                        raise refused(message)
+                    elif kind == "error" and message.get("code") == "bad_token":
+                        raise refused(message)
+                    elif kind == "state":
+                        seat.view = message["view"]
+                        seat.events.extend(message["events"])
+                        await _answer(socket, seat, agent, sent)
+                    elif kind == "game_over":
+                        seat.final = message
+                        return seat
+            problem: BaseException = ConnectionError("the server closed the connection")
+        except (TimeoutError, OSError, websockets.WebSocketException) as exc:
+            problem = exc
+        failures += 1
+        if failures > retries or seat.token is None:  # never seated: nothing to come back to
+            raise unreachable(url, problem)
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, max_pause)
+
+
+async def _answer(socket, seat: Seat, agent, sent: set) -> None:
+    """Answer each pending decision of the seat not answered yet on this connection."""
+    view = seat.view
+    for pending in view["pending"]:
+        key = (pending["round"], pending["kind"], pending["category"], len(view["hand"]), len(view["table"][view["seat"]]["face_up"]))
+        if key in sent:
+            continue
+        sent.add(key)
+        decision = Decision(pending["seat"], pending["kind"], pending["round"], tuple(pending["options"]), pending["category"])
+        if getattr(agent, "kind", None) == "human":  # reading a terminal: keep the connection alive meanwhile
+            answer = await asyncio.to_thread(agent.decide, view, decision)
+        else:
+            answer = agent.decide(view, decision)
+        await socket.send(encode({"type": "decide", "table": seat.table, "token": seat.token, "round": decision.round,
+                                  "kind": decision.kind, "category": decision.category, "answer": answer}))
