@@ -1,0 +1,160 @@
+"""Loopback helpers for the network tests: a server in a thread, scripted raw clients, ground truth.
+
+A raw client keeps every frame exactly as received (text), so the tests check what went over the
+wire, not what a client library made of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+from rulesengine.game.state import Game
+from rulesengine.net import Limits, Store, serve_forever
+from rulesengine.net.editions import edition_from_data
+from rulesengine.net.protocol import check_server_message
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class ServerThread:
+    """A boom server on 127.0.0.1 (a free port) in its own thread and event loop."""
+
+    def __init__(self, db: Path, limits: Limits | None = None, port: int = 0):
+        self.db, self.limits, self.port = db, limits or Limits(), port
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        assert self._ready.wait(10), "the server did not start"
+
+    def _run(self):
+        self.loop = asyncio.new_event_loop()
+        store = Store(self.db)
+
+        def ready(port):
+            self.port = port
+            self._ready.set()
+
+        self.task = self.loop.create_task(serve_forever(store, "127.0.0.1", self.port, self.limits, ready=ready))
+        try:
+            self.loop.run_until_complete(self.task)
+        except asyncio.CancelledError:
+            pass
+        finally:
+            store.close()
+            self.loop.close()
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def stop(self):
+        self.loop.call_soon_threadsafe(self.task.cancel)
+        self._thread.join(10)
+
+
+def first_option(view, pending):
+    return pending["options"][0]
+
+
+class RawPlayer:
+    """A scripted player speaking the protocol by hand; `frames` holds every frame received, as text."""
+
+    def __init__(self, url: str, table: str, name: str, choose=first_option):
+        self.url, self.table, self.name, self.choose = url, table, name, choose
+        self.frames: list[str] = []
+        self.token = None
+        self.seat = None
+        self.final = None
+        self.errors: list[dict] = []
+        self.decisions = 0
+
+    def messages(self, kind=None):
+        out = [json.loads(f) for f in self.frames]
+        return [m for m in out if kind is None or m["type"] == kind]
+
+    async def play(self, *, stop_after: int | None = None, pause: float = 0.0, misbehave=None):
+        """Join (or resume), answer every pending decision; return early after stop_after decisions."""
+        async with connect(self.url, max_size=None) as socket:
+            if self.token is None:
+                await socket.send(json.dumps({"type": "join", "table": self.table, "name": self.name}))
+            else:
+                await socket.send(json.dumps({"type": "resume", "table": self.table, "token": self.token}))
+            sent = set()
+            async for raw in socket:
+                self.frames.append(raw)
+                message = json.loads(raw)
+                assert check_server_message(message) == [], (message["type"], check_server_message(message))
+                kind = message["type"]
+                if kind == "joined":
+                    self.seat, self.token = message["seat"], message.get("token", self.token)
+                elif kind == "error":
+                    self.errors.append(message)
+                elif kind == "game_over":
+                    self.final = message
+                    return self
+                elif kind == "state":
+                    view = message["view"]
+                    for pending in view["pending"]:
+                        key = (pending["round"], pending["kind"], pending["category"], len(view["hand"]),
+                               len(view["table"][view["seat"]]["face_up"]))
+                        if key in sent:
+                            continue
+                        sent.add(key)
+                        if misbehave is not None:
+                            await misbehave(self, socket, view, pending)
+                        if pause:
+                            await asyncio.sleep(pause)
+                        await socket.send(json.dumps({"type": "decide", "table": self.table, "token": self.token,
+                                                      "round": pending["round"], "kind": pending["kind"],
+                                                      "category": pending["category"], "answer": self.choose(view, pending)}))
+                        self.decisions += 1
+                        if stop_after is not None and self.decisions >= stop_after:
+                            return self
+        return self
+
+
+def stored_game(db: Path, code: str) -> Game:
+    """The table's game replayed from the database (the ground truth of the tests)."""
+    store = Store(db)
+    try:
+        stored = store.load(code)
+    finally:
+        store.close()
+    game = Game(edition_from_data(stored.edition), [s[1] for s in stored.seats], stored.seed)
+    for seat, answer, category in stored.decisions:
+        game.apply(seat, answer, category)
+    return game
+
+
+def knowledge(game_edition, players, seed, decisions) -> dict:
+    """What each seat may know of each round's cards, by (seat, round, phase, hand size): the cards it
+    held, its own drafts and Throw, the others' face-up drafts; after the reveal, every drafted card."""
+    game = Game(game_edition, players, seed)
+    held = [set() for _ in players]
+    out = {}
+    current = [0]
+
+    def snap():
+        if game.round != current[0]:
+            current[0] = game.round
+            for cards in held:
+                cards.clear()
+        for seat in range(len(players)):
+            held[seat].update(c.letter for c in game.hands[seat])
+            known = set(held[seat]) | {c.letter for c in game.drafts[seat]}
+            for other in range(len(players)):
+                drafts = game.drafts[other] if game.phase == "choice" else game.drafts[other][1:]
+                known.update(c.letter for c in drafts)
+            out[(seat, game.round + 1, game.phase, len(game.hands[seat]))] = known
+
+    snap()
+    for seat, answer, category in decisions:
+        game.apply(seat, answer, category)
+        if not game.over:
+            snap()
+    return out

@@ -1,0 +1,120 @@
+"""Network play over loopback: whole games, the record they export, and what each seat's frames hold."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from click.testing import CliRunner
+from net_support import ROOT, RawPlayer, ServerThread, knowledge, stored_game
+
+from cli.main import main
+from rulesengine.bots.registry import agent_seed, make_bot
+from rulesengine.game.loop import play
+from rulesengine.game.state import Game
+
+AUSTRALIA = str(ROOT / "editions" / "australia.yaml")
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = ServerThread(tmp_path / "boom.sqlite")
+    yield running
+    running.stop()
+
+
+def host(server, *args) -> str:
+    result = CliRunner().invoke(main, ["host", server.url, *args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output)
+    assert answer["url"] == server.url
+    return answer["table"]
+
+
+async def play_all(*players, **options):
+    return await asyncio.gather(*(p.play(**options) for p in players))
+
+
+class FirstOption:
+    def decide(self, view, decision):
+        return decision.options[0]
+
+
+def offline_sheet(edition, names, seed, kinds):
+    """The same game without a network: first options for the scripted seats, seeded bots for the others."""
+    game = Game(edition, names, seed)
+    agents = [FirstOption() if kind == "first" else make_bot(kind, edition, agent_seed(seed, seat)) for seat, kind in enumerate(kinds)]
+    return play(game, agents).scores.sheet()
+
+
+def test_two_players_and_a_bot_finish_and_the_export_scores_the_same(server, tmp_path, australia):
+    code = host(server, "australia", "--players", "3", "--bots", "1", "--bot-kind", "greedy", "--seed", "11")
+    ana, ben = RawPlayer(server.url, code, "Ana"), RawPlayer(server.url, code, "Ben")
+    asyncio.run(play_all(ana, ben))
+    assert ana.final == ben.final
+    assert ana.errors == [] and ben.errors == []
+    assert ana.final["sheet"] == offline_sheet(australia, ["Ana", "Ben", "Bot 1"], 11, ["first", "first", "greedy"])
+    runner = CliRunner()
+    exported = runner.invoke(main, ["export", "--db", str(server.db), code, "--out", str(tmp_path / "game.json")])
+    assert exported.exit_code == 0, exported.output
+    scored = runner.invoke(main, ["score", AUSTRALIA, "--record", str(tmp_path / "game.json"), "--format", "json"])
+    assert scored.exit_code == 0, scored.output
+    assert json.loads(scored.output) == ana.final["sheet"]
+
+
+def test_boom_join_plays_a_seat_as_a_bot_and_prints_the_final_sheet(server):
+    code = host(server, "australia", "--players", "2", "--bots", "1", "--seed", "3")
+    result = CliRunner().invoke(main, ["join", server.url, code.lower(), "--name", "Cy", "--bot", "random", "--bot-seed", "4", "-q"])
+    assert result.exit_code == 0, result.output
+    assert "Final score sheet" in result.output and "Winner" in result.output
+    game = stored_game(server.db, code)
+    assert game.over and game.players == ["Cy", "Bot 1"]
+    offline = play(Game(game.edition, ["Cy", "Bot 1"], 3), [make_bot("random", game.edition, 4), make_bot("greedy", game.edition, agent_seed(3, 1))])
+    assert game.scores.sheet() == offline.scores.sheet()
+
+
+def card_letters(value, letters, out):
+    if isinstance(value, str):
+        if value in letters:
+            out.add(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            card_letters(key, letters, out)
+            card_letters(item, letters, out)
+    elif isinstance(value, list):
+        for item in value:
+            card_letters(item, letters, out)
+    return out
+
+
+@pytest.mark.parametrize("edition, players, seed", [("australia", 3, 987654321), ("usa", 4, 192837465)])
+def test_no_frame_holds_another_seats_hidden_cards_or_the_seed(server, edition, players, seed):
+    code = host(server, edition, "--players", str(players), "--bots", "1", "--seed", str(seed))
+    names = ["Ana", "Ben", "Cy", "Dee"][: players - 1]
+    clients = [RawPlayer(server.url, code, name, choose=lambda view, pending: pending["options"][-1]) for name in names]
+    asyncio.run(play_all(*clients))
+    game = stored_game(server.db, code)
+    assert game.over
+    letters = {c.letter for c in game.edition.cards}
+    known = knowledge(game.edition, game.players, seed, game.decisions)
+    tokens = {client.seat: client.token for client in clients}
+    checked = 0
+    for client in clients:
+        others = [t for s, t in tokens.items() if s != client.seat]
+        for raw in client.frames:
+            assert str(seed) not in raw
+            assert not any(token in raw for token in others)
+            message = json.loads(raw)
+            assert not {"seed", "decisions", "hands", "deck", "rng"} & set(json.dumps(message).split('"')[1::2])
+            if message["type"] != "state" or message["view"]["phase"] == "over":
+                continue
+            view = message["view"]
+            now = known[(client.seat, view["round"], view["phase"], len(view["hand"]))]
+            shown = {k: v for k, v in view.items() if k not in ("history", "sheet")}
+            assert card_letters(shown, letters, set()) <= now, (view["round"], view["phase"], len(view["hand"]))
+            for event in message["events"]:
+                if event.get("round") == view["round"]:
+                    assert card_letters(event, letters, set()) <= now, event
+            checked += 1
+    assert checked > 30 * len(clients)
