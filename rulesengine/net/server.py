@@ -252,8 +252,9 @@ class BoomServer:
         finally:
             self._driving.discard(table.code)
 
-    async def watch_absent(self, every: float = 1.0) -> None:
+    async def watch_absent(self) -> None:
         """Forever: a player gone longer than the timeout is played by a bot, and the others are told."""
+        every = min(1.0, self.limits.away_timeout / 3)
         while True:
             await asyncio.sleep(every)
             for table, seat in self.stand_in_for_absent():
