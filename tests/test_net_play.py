@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -118,3 +119,15 @@ def test_no_frame_holds_another_seats_hidden_cards_or_the_seed(server, edition, 
                     assert card_letters(event, letters, set()) <= now, event
             checked += 1
     assert checked > 30 * len(clients)
+
+
+def test_a_table_of_an_edition_file_sent_by_the_host_with_only_bots_plays_itself(server):
+    code = host(server, str(ROOT / "editions" / "variants" / "australia-five-rounds.yaml"), "--players", "2", "--bots", "2", "--seed", "8")
+    for _ in range(200):
+        game = stored_game(server.db, code)
+        if game.over:
+            break
+        time.sleep(0.05)
+    assert game.edition.id == "australia-five-rounds" and len(game.record()["rounds"]) == 5
+    offline = play(Game(game.edition, ["Bot 1", "Bot 2"], 8), [make_bot("greedy", game.edition, agent_seed(8, s)) for s in (0, 1)])
+    assert game.scores.sheet() == offline.scores.sheet()

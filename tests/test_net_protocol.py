@@ -1,0 +1,97 @@
+"""The protocol without sockets: schemas, parsing refusals, the secrecy allow-lists, the store, editions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulesengine.errors import BoomError
+from rulesengine.game.state import Game
+from rulesengine.net.editions import data_for_name, edition_from_data
+from rulesengine.net.protocol import CLIENT_TYPES, SERVER_TYPES, Limits, ProtocolError, parse_client_message, validator
+from rulesengine.net.secrecy import seat_events, seat_view
+from rulesengine.net.storage import Store
+from rulesengine.net.table import Table
+
+
+def test_every_message_type_has_a_valid_schema():
+    for kind in CLIENT_TYPES + SERVER_TYPES:
+        assert validator(kind).schema["properties"]["type"] == {"const": kind}
+
+
+@pytest.mark.parametrize("frame, code, message", [
+    ("{", "bad_json", "not JSON: Expecting property name enclosed in double quotes"),
+    ("7", "bad_message", 'a message is a JSON object with a "type"'),
+    ('{"type": "host"}', "bad_message", "host: message: 'edition' is a required property"),
+    ('{"type": "join", "table": "abc", "name": "Ana"}', "bad_message", "join: table: 'abc' does not match '^[A-Z0-9]{4,12}$'"),
+    ('{"type": "join", "table": "ABCDEF", "name": "Ana", "admin": true}', "bad_message",
+     "join: message: Additional properties are not allowed ('admin' was unexpected)"),
+    ('{"type": "decide", "table": "ABCDEF", "token": "short", "round": 1, "kind": "throw", "answer": "A"}', "bad_message",
+     "decide: token: 'short' is too short"),
+    ('{"type": "join", "table": "ABCDEF", "name": "' + "n" * 30 + '"}', "too_large", "a frame may hold at most 64 bytes"),
+])
+def test_refused_frames_say_what_is_wrong(frame, code, message):
+    with pytest.raises(ProtocolError) as caught:
+        parse_client_message(frame, Limits(max_frame=64) if code == "too_large" else Limits())
+    assert (caught.value.code, caught.value.message) == (code, message)
+
+
+def test_binary_frames_are_refused():
+    with pytest.raises(ProtocolError, match="send text frames"):
+        parse_client_message(b'{"type": "join"}')
+
+
+def test_a_field_or_event_the_engine_adds_later_is_not_sent(australia, monkeypatch):
+    game = Game(australia, ["Ana", "Ben", "Cy"], 1)
+    real_view = Game.view
+    monkeypatch.setattr(Game, "view", lambda self, seat: dict(real_view(self, seat), seed=self.seed, hands=[]))
+    game.events.append({"type": "debug_state", "to": None, "hands": [[c.letter for c in h] for h in game.hands]})
+    view = seat_view(game, 0)
+    assert "seed" not in view and "hands" not in view
+    events, cursor = seat_events(game, 0)
+    assert [e["type"] for e in events] == ["round_start", "deal"] and cursor == 5
+    assert events[1]["cards"] == [c.letter for c in game.hands[0]] and "to" not in events[1]
+
+
+def test_the_store_keeps_tokens_only_as_hashes_and_rebuilds_a_table(tmp_path, australia):
+    store = Store(tmp_path / "t.sqlite")
+    data = data_for_name("australia")
+    table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 1, "random", 77, store)
+    table.save_new(0.0)
+    seat, token = table.join("Ana")
+    decision = table.check(seat, {"kind": "throw", "round": 1, "category": None, "answer": table.game.hands[0][0].letter})
+    table.apply(decision, decision.options[0])
+    raw = (tmp_path / "t.sqlite").read_bytes() + (tmp_path / "t.sqlite-wal").read_bytes()
+    assert token.encode() not in raw
+    stored = store.load("ABCDEF")
+    assert (stored.players, stored.bots, stored.seed, stored.finished) == (2, 1, 77, False)
+    assert [s[:3] for s in stored.seats] == [(0, "Ana", "player"), (1, "Bot 1", "bot")]
+    assert stored.decisions == ([0, decision.options[0], None],)
+    again = Table.restore(stored, table.edition, store, 5.0)
+    assert again.seat_of(token) == 0 and again.game.decisions == table.game.decisions
+    assert again.seats[0].status() == "away" and again.seats[1].status() == "bot"
+    with pytest.raises(ProtocolError, match="this token opens no seat at table ABCDEF"):
+        again.seat_of("x" * 32)
+    store.close()
+
+
+def test_a_table_refuses_out_of_turn_and_illegal_answers(tmp_path):
+    data = data_for_name("australia")
+    table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 0, "random", 3, Store(tmp_path / "t.sqlite"))
+    table.join("Ana")
+    with pytest.raises(ProtocolError, match="waits for 1 more players"):
+        table.check(0, {"kind": "throw", "round": 1, "category": None, "answer": "A"})
+    table.join("Ben")
+    with pytest.raises(ProtocolError, match="no draft of round 1 is asked of you now; you are asked: throw"):
+        table.check(0, {"kind": "draft", "round": 1, "category": None, "answer": "A"})
+    held = [c.letter for c in table.game.hands[1]]
+    with pytest.raises(ProtocolError, match=f"'{held[0]}' is not a legal throw now"):
+        table.check(0, {"kind": "throw", "round": 1, "category": None, "answer": held[0]})
+
+
+def test_sent_edition_data_may_not_name_a_file_on_the_server():
+    with pytest.raises(BoomError, match="with 'extends' resolved"):
+        edition_from_data({"extends": "/etc/passwd"})
+    with pytest.raises(BoomError, match="unknown edition 'atlantis'"):
+        data_for_name("atlantis")
