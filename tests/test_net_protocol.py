@@ -95,3 +95,16 @@ def test_sent_edition_data_may_not_name_a_file_on_the_server():
         edition_from_data({"extends": "/etc/passwd"})
     with pytest.raises(BoomError, match="unknown edition 'atlantis'"):
         data_for_name("atlantis")
+
+
+def test_the_fast_check_of_decide_accepts_only_what_its_schema_accepts():
+    from rulesengine.net.protocol import _plain_decide
+
+    good = {"type": "decide", "table": "ABCDEF", "token": "t" * 16, "round": 1, "kind": "throw", "category": None, "answer": "A"}
+    variants = [good, dict(good, ref=3), dict(good, category="activities", kind="choice", answer=None), dict(good, round=0),
+                dict(good, round=True), dict(good, round=1.0), dict(good, table="abcdef"), dict(good, token="t" * 65),
+                dict(good, kind="steal"), dict(good, answer=["A"]), dict(good, extra=1), {k: v for k, v in good.items() if k != "answer"},
+                dict(good, ref=-1), dict(good, category="x" * 65), dict(good, table="ABCDEF\n")]
+    accepted = [v for v in variants if _plain_decide(v)]
+    assert len(accepted) == 3
+    assert all(validator("decide").is_valid(v) for v in accepted)

@@ -20,6 +20,7 @@ from ..errors import BoomError, Diagnostic
 
 EDITION_DIR = Path(__file__).resolve().parents[2] / "editions"
 _loaded: dict[str, Edition] = {}
+_by_name: dict[str, tuple] = {}
 
 
 def known_editions() -> dict[str, Path]:
@@ -41,10 +42,14 @@ def edition_data(path: str | Path) -> dict:
 
 
 def data_for_name(name: str) -> dict:
+    """The data of an edition the server knows by name (read again only when its file changes)."""
     path = known_editions().get(name)
     if path is None:
         raise BoomError(Diagnostic(None, f"unknown edition '{name}' (known: {', '.join(known_editions())})", "N102"))
-    return edition_data(path)
+    stamp = (str(path), path.stat().st_mtime_ns)
+    if _by_name.get(name, (None,))[0] != stamp:
+        _by_name[name] = (stamp, edition_data(path))
+    return json.loads(edition_text(_by_name[name][1]))  # a copy: the caller may keep it
 
 
 def edition_text(data: dict) -> str:
