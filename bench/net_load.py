@@ -38,15 +38,13 @@ def peak_memory_mib(pid: int) -> float:
     return float("nan")
 
 
-async def load(url: str, tables: int, players: int, seats: str, bot_kind: str, edition: str) -> float:
-    start = time.perf_counter()
+async def load(url: str, tables: int, players: int, seats: str, bot_kind: str, edition: str) -> None:
     bots = players if seats == "server" else 0
     codes = [(await host_table(url, edition, players, bots, bot_kind, seed))["table"] for seed in range(tables)]
     if seats == "client":
         names = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"][:players]
         await asyncio.gather(*(play_seat(url, code, name, lambda e, s=n * 10 + t: make_bot(bot_kind, e, s), retries=3)
                                for t, code in enumerate(codes) for n, name in enumerate(names)))
-    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -63,14 +61,15 @@ def main() -> None:
                                   cwd=ROOT, stdout=subprocess.PIPE, text=True)
         try:
             server.stdout.readline()
-            wall = asyncio.run(load(f"ws://127.0.0.1:{port}", args.tables, args.players, args.seats, args.bot_kind, args.edition))
+            started = time.perf_counter()
+            asyncio.run(load(f"ws://127.0.0.1:{port}", args.tables, args.players, args.seats, args.bot_kind, args.edition))
             if args.seats == "server":  # the server's bots play on after `hosted`: wait for the last table
                 while True:
                     with sqlite3.connect(db) as connection:
                         if connection.execute("SELECT MIN(finished) FROM tables").fetchone()[0] == 1:
                             break
                     time.sleep(0.05)
-                wall = time.perf_counter() - (time.perf_counter() - wall)
+            wall = time.perf_counter() - started
             with sqlite3.connect(db) as connection:
                 decisions = connection.execute("SELECT COUNT(*) FROM decisions").fetchone()[0]
                 done = connection.execute("SELECT COUNT(*) FROM tables WHERE finished = 1").fetchone()[0]
