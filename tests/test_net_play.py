@@ -131,3 +131,22 @@ def test_a_table_of_an_edition_file_sent_by_the_host_with_only_bots_plays_itself
     assert game.edition.id == "australia-five-rounds" and len(game.record()["rounds"]) == 5
     offline = play(Game(game.edition, ["Bot 1", "Bot 2"], 8), [make_bot("greedy", game.edition, agent_seed(8, s)) for s in (0, 1)])
     assert game.scores.sheet() == offline.scores.sheet()
+
+
+def test_boom_join_as_a_human_plays_through_the_terminal_ui(server, australia):
+    code = host(server, "australia", "--players", "2", "--bots", "1", "--seed", "6")
+    letters = [c.letter for c in australia.cards]
+    typed = ("\n".join(letters + ["none"]) + "\n") * 40      # every prompt is re-asked until an answer fits
+    result = CliRunner().invoke(main, ["join", server.url, code, "--name", "Eve"], input=typed)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Eve sits at seat 1 of table" in result.output and "Type a letter" in result.output
+    assert "Final score sheet" in result.output
+    lines = iter(typed.splitlines())
+
+    class Typist:  # reads the same lines as the terminal UI did: a card letter it holds, or "none"
+        def decide(self, view, decision):
+            for line in lines:
+                if decision.kind == "choice" and line == "none" or decision.kind != "choice" and line in decision.options:
+                    return None if line == "none" else line
+    offline = play(Game(australia, ["Eve", "Bot 1"], 6), [Typist(), make_bot("greedy", australia, agent_seed(6, 1))])
+    assert stored_game(server.db, code).scores.sheet() == offline.scores.sheet()

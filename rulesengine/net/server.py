@@ -50,8 +50,10 @@ class BoomServer:
         self._tasks: set[asyncio.Task] = set()
         for code in store.codes():
             stored = store.load(code)
-            edition = edition_from_data(stored.edition)
-            self.tables[code] = Table.restore(stored, edition, store, clock())
+            try:
+                self.tables[code] = Table.restore(stored, edition_from_data(stored.edition), store, clock())
+            except BoomError as exc:  # e.g. the engine changed under an old table: keep serving the others
+                log.warning("table %s cannot be resumed: %s", code, exc)
 
     # -- connections -----------------------------------------------------------------------
     async def handle(self, socket: ServerConnection) -> None:
@@ -80,6 +82,9 @@ class BoomServer:
         except ProtocolError as exc:
             link.refused += 1 if exc.code == "too_large" else 0
             await self._send(link, error(exc.code, exc.message, exc.ref))
+        except Exception:  # noqa: BLE001 - a bug must not take the other tables down
+            log.exception("internal error on a %s message", type(raw).__name__)
+            await self._send(link, error("internal", "the server failed on this message (a bug, logged); try again or report it"))
 
     def _within_rate(self, link: Link) -> bool:
         now = self.clock()
@@ -249,6 +254,8 @@ class BoomServer:
                 log.debug("table %s: bot decision %d", table.code, number)
                 await self._deliver(table, table.updates(None))
                 await asyncio.sleep(0)  # the other tables and connections go on
+        except Exception:  # noqa: BLE001 - a failing bot stops its table, not the server
+            log.exception("table %s: the bots stopped", table.code)
         finally:
             self._driving.discard(table.code)
 
