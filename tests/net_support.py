@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import threading
 from pathlib import Path
 
+import pytest
 from websockets.asyncio.client import connect
 
 from rulesengine.game.state import Game
@@ -19,6 +21,19 @@ from rulesengine.net.editions import edition_from_data
 from rulesengine.net.protocol import check_server_message
 
 ROOT = Path(__file__).resolve().parent.parent
+TEST_SECONDS = 120
+
+
+@pytest.fixture(autouse=True)
+def bounded():
+    """No network test may hang: past TEST_SECONDS it fails (a loopback game takes about a second)."""
+    def too_long(signum, frame):
+        raise TimeoutError(f"a network test ran past {TEST_SECONDS} s")
+    previous = signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(TEST_SECONDS)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
 
 
 class ServerThread:

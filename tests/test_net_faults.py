@@ -6,7 +6,12 @@ import asyncio
 import json
 
 import pytest
-from net_support import RawPlayer, ServerThread, stored_game
+from net_support import (
+    RawPlayer,
+    ServerThread,
+    bounded,  # noqa: F401 - the autouse fixture that fails a hung test
+    stored_game,
+)
 from test_net_play import FirstOption, host, offline_sheet
 from websockets.asyncio.client import connect
 

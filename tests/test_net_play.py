@@ -8,7 +8,14 @@ import time
 
 import pytest
 from click.testing import CliRunner
-from net_support import ROOT, RawPlayer, ServerThread, knowledge, stored_game
+from net_support import (
+    ROOT,
+    RawPlayer,
+    ServerThread,
+    bounded,  # noqa: F401 - the autouse fixture that fails a hung test
+    knowledge,
+    stored_game,
+)
 
 from cli.main import main
 from rulesengine.bots.registry import agent_seed, make_bot

@@ -12,7 +12,10 @@ import subprocess
 import sys
 import time
 
-from net_support import ROOT
+from net_support import (
+    ROOT,
+    bounded,  # noqa: F401 - the autouse fixture that fails a hung test
+)
 from test_net_play import FirstOption, offline_sheet
 
 from rulesengine.net import host_table, play_seat
