@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import socket
 import sqlite3
 import subprocess
@@ -29,6 +30,12 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def peak_memory_mib(pid: int) -> float:
@@ -61,6 +68,7 @@ def main() -> None:
                                   cwd=ROOT, stdout=subprocess.PIPE, text=True)
         try:
             server.stdout.readline()
+            cpu_before = cpu_seconds(server.pid)
             started = time.perf_counter()
             asyncio.run(load(f"ws://127.0.0.1:{port}", args.tables, args.players, args.seats, args.bot_kind, args.edition))
             if args.seats == "server":  # the server's bots play on after `hosted`: wait for the last table
@@ -74,12 +82,14 @@ def main() -> None:
                 decisions = connection.execute("SELECT COUNT(*) FROM decisions").fetchone()[0]
                 done = connection.execute("SELECT COUNT(*) FROM tables WHERE finished = 1").fetchone()[0]
             memory = peak_memory_mib(server.pid)
+            cpu = cpu_seconds(server.pid) - cpu_before
         finally:
             server.terminate()
             server.wait()
     print(f"{args.tables} tables of {args.players} {args.bot_kind} bots ({args.seats} seats), {args.edition}: "
           f"{done}/{args.tables} finished, {decisions} decisions in {wall:.2f} s wall, "
-          f"{decisions / wall:.0f} decisions/s, server peak memory {memory:.1f} MiB")
+          f"{decisions / wall:.0f} decisions/s, server peak memory {memory:.1f} MiB, "
+          f"server CPU {cpu:.2f} s ({cpu / max(decisions, 1) * 1000:.2f} ms a decision); load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
