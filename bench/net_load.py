@@ -50,8 +50,13 @@ async def load(url: str, tables: int, players: int, seats: str, bot_kind: str, e
     codes = [(await host_table(url, edition, players, bots, bot_kind, seed))["table"] for seed in range(tables)]
     if seats == "client":
         names = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"][:players]
-        await asyncio.gather(*(play_seat(url, code, name, lambda e, s=n * 10 + t: make_bot(bot_kind, e, s), retries=3)
-                               for t, code in enumerate(codes) for n, name in enumerate(names)))
+        await asyncio.gather(
+            *(
+                play_seat(url, code, name, lambda e, s=n * 10 + t: make_bot(bot_kind, e, s), retries=3)
+                for t, code in enumerate(codes)
+                for n, name in enumerate(names)
+            )
+        )
 
 
 def main() -> None:
@@ -64,13 +69,19 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         db, port = Path(folder) / "load.sqlite", free_port()
-        server = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--db", str(db)],
-                                  cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--db", str(db)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         try:
             server.stdout.readline()
             cpu_before = cpu_seconds(server.pid)
             started = time.perf_counter()
-            asyncio.run(load(f"ws://127.0.0.1:{port}", args.tables, args.players, args.seats, args.bot_kind, args.edition))
+            asyncio.run(
+                load(f"ws://127.0.0.1:{port}", args.tables, args.players, args.seats, args.bot_kind, args.edition)
+            )
             if args.seats == "server":  # the server's bots play on after `hosted`: wait for the last table
                 while True:
                     with sqlite3.connect(db) as connection:
@@ -86,10 +97,13 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait()
-    print(f"{args.tables} tables of {args.players} {args.bot_kind} bots ({args.seats} seats), {args.edition}: "
-          f"{done}/{args.tables} finished, {decisions} decisions in {wall:.2f} s wall, "
-          f"{decisions / wall:.0f} decisions/s, server peak memory {memory:.1f} MiB, "
-          f"server CPU {cpu:.2f} s ({cpu / max(decisions, 1) * 1000:.2f} ms a decision); load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"{args.tables} tables of {args.players} {args.bot_kind} bots ({args.seats} seats), {args.edition}: "
+        f"{done}/{args.tables} finished, {decisions} decisions in {wall:.2f} s wall, "
+        f"{decisions / wall:.0f} decisions/s, server peak memory {memory:.1f} MiB, "
+        f"server CPU {cpu:.2f} s ({cpu / max(decisions, 1) * 1000:.2f} ms a decision); "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
 
 
 if __name__ == "__main__":

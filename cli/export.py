@@ -14,10 +14,20 @@ from .playing import write_record
 @click.command()
 @click.option("--db", "db_path", required=True, type=click.Path(dir_okay=False), help="The server's SQLite file.")
 @click.argument("table")
-@click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the record here (YAML, or JSON by extension) instead of printing it as YAML.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
-              help="Also write the game log for `boom replay` (its edition is written beside it).")
+@click.option(
+    "--out",
+    "out_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the record here (YAML, or JSON by extension) instead of printing it as YAML.",
+)
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write the game log for `boom replay` (its edition is written beside it).",
+)
 @handles_errors
 def export(db_path, table, out_path, log_path):
     """Export the record of finished TABLE, for `boom score` (and `boom replay` with --log)."""

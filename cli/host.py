@@ -19,9 +19,20 @@ from .common import handles_errors
 @click.argument("url")
 @click.argument("edition")
 @click.option("--players", "-p", type=click.IntRange(1, 12), required=True, help="Number of seats.")
-@click.option("--bots", type=click.IntRange(0, 12), default=0, show_default=True, help="Seats played by bots on the server (the last ones).")
+@click.option(
+    "--bots",
+    type=click.IntRange(0, 12),
+    default=0,
+    show_default=True,
+    help="Seats played by bots on the server (the last ones).",
+)
 @click.option("--bot-kind", type=click.Choice(list(BOTS)), default="greedy", show_default=True)
-@click.option("--seed", type=click.IntRange(0), default=None, help="Seed of the deal (default: the server picks one and keeps it secret).")
+@click.option(
+    "--seed",
+    type=click.IntRange(0),
+    default=None,
+    help="Seed of the deal (default: the server picks one and keeps it secret).",
+)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors
 def host(url, edition, players, bots, bot_kind, seed, fmt):
@@ -34,5 +45,7 @@ def host(url, edition, players, bots, bot_kind, seed, fmt):
         click.echo(json.dumps({"table": hosted["table"], "url": url}))
         return
     humans = players - bots
-    click.echo(f"table {hosted['table']} at {url}: {humans} seat{'s' if humans != 1 else ''} to fill; "
-               f"join with: boom join {url} {hosted['table']} --name NAME")
+    click.echo(
+        f"table {hosted['table']} at {url}: {humans} seat{'s' if humans != 1 else ''} to fill; "
+        f"join with: boom join {url} {hosted['table']} --name NAME"
+    )

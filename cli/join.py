@@ -20,7 +20,9 @@ from .terminal import GameAbandoned, TerminalAgent
 @click.argument("url")
 @click.argument("table")
 @click.option("--name", required=True, help="Your name at the table.")
-@click.option("--bot", "bot_kind", type=click.Choice(list(BOTS)), default=None, help="Let a bot play this seat instead of you.")
+@click.option(
+    "--bot", "bot_kind", type=click.Choice(list(BOTS)), default=None, help="Let a bot play this seat instead of you."
+)
 @click.option("--bot-seed", type=click.IntRange(0), default=None, help="Seed of that bot (default: a random one).")
 @click.option("--token", default=None, help="Come back to your seat with the token printed when you left it.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet.")
@@ -48,7 +50,11 @@ def join(url, table, name, bot_kind, bot_seed, token, quiet):
             if waiting:
                 console.print(f"waiting for {waiting} more player{'s' if waiting != 1 else ''}")
         elif kind == "seat_status" and message["seat"] != seat.number:
-            said = {"away": "lost the connection", "bot": "is gone; a bot plays for them until they return", "connected": "is here"}
+            said = {
+                "away": "lost the connection",
+                "bot": "is gone; a bot plays for them until they return",
+                "connected": "is here",
+            }
             console.print(f"{message['name']} {said[message['status']]}")
         elif kind == "error" and seat.number is not None:
             console.print(f"server: {message['message']}")
@@ -56,7 +62,10 @@ def join(url, table, name, bot_kind, bot_seed, token, quiet):
     try:
         seat = asyncio.run(play_seat(url, table.upper(), name, make_agent, token=token, on_message=on_message))
     except (GameAbandoned, KeyboardInterrupt):
-        click.echo(f"\nYou left table {table.upper()}; a bot plays your seat after the server's timeout. Come back with: "
-                   f"boom join {url} {table.upper()} --name {name} --token {tokens[-1] if tokens else '(none yet)'}", err=True)
+        click.echo(
+            f"\nYou left table {table.upper()}; a bot plays your seat after the server's timeout. Come back with: "
+            f"boom join {url} {table.upper()} --name {name} --token {tokens[-1] if tokens else '(none yet)'}",
+            err=True,
+        )
         raise SystemExit(130) from None
     print_sheet(console, seat.edition, seat.final["sheet"], per_round=False)

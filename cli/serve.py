@@ -13,12 +13,31 @@ from .common import handles_errors
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port to listen on (0: any free port, printed).")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False), default="boom.sqlite", show_default=True,
-              help="SQLite file keeping every table; a restarted server resumes them all.")
-@click.option("--away-timeout", type=click.FloatRange(0, min_open=True), default=Limits.away_timeout, show_default=True,
-              help="Seconds a player may be gone before a bot plays the seat (until the player returns).")
-@click.option("--fsync", is_flag=True, help="Wait for the disk at every decision, so even a power cut loses nothing (slower).")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8765,
+    show_default=True,
+    help="Port to listen on (0: any free port, printed).",
+)
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False),
+    default="boom.sqlite",
+    show_default=True,
+    help="SQLite file keeping every table; a restarted server resumes them all.",
+)
+@click.option(
+    "--away-timeout",
+    type=click.FloatRange(0, min_open=True),
+    default=Limits.away_timeout,
+    show_default=True,
+    help="Seconds a player may be gone before a bot plays the seat (until the player returns).",
+)
+@click.option(
+    "--fsync", is_flag=True, help="Wait for the disk at every decision, so even a power cut loses nothing (slower)."
+)
 @handles_errors
 def serve(host, port, db_path, away_timeout, fsync):
     """Host tables for network play (`boom host` opens one, `boom join` sits at one)."""

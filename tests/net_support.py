@@ -27,8 +27,10 @@ TEST_SECONDS = 120
 @pytest.fixture(autouse=True)
 def bounded():
     """No network test may hang: past TEST_SECONDS it fails (a loopback game takes about a second)."""
+
     def too_long(signum, frame):
         raise TimeoutError(f"a network test ran past {TEST_SECONDS} s")
+
     previous = signal.signal(signal.SIGALRM, too_long)
     signal.alarm(TEST_SECONDS)
     yield
@@ -115,8 +117,13 @@ class RawPlayer:
                 elif kind == "state":
                     view = message["view"]
                     for pending in view["pending"]:
-                        key = (pending["round"], pending["kind"], pending["category"], len(view["hand"]),
-                               len(view["table"][view["seat"]]["face_up"]))
+                        key = (
+                            pending["round"],
+                            pending["kind"],
+                            pending["category"],
+                            len(view["hand"]),
+                            len(view["table"][view["seat"]]["face_up"]),
+                        )
                         if key in sent:
                             continue
                         sent.add(key)
@@ -124,9 +131,19 @@ class RawPlayer:
                             await misbehave(self, socket, view, pending)
                         if pause:
                             await asyncio.sleep(pause)
-                        await socket.send(json.dumps({"type": "decide", "table": self.table, "token": self.token,
-                                                      "round": pending["round"], "kind": pending["kind"],
-                                                      "category": pending["category"], "answer": self.choose(view, pending)}))
+                        await socket.send(
+                            json.dumps(
+                                {
+                                    "type": "decide",
+                                    "table": self.table,
+                                    "token": self.token,
+                                    "round": pending["round"],
+                                    "kind": pending["kind"],
+                                    "category": pending["category"],
+                                    "answer": self.choose(view, pending),
+                                }
+                            )
+                        )
                         self.decisions += 1
                         if stop_after is not None and self.decisions >= stop_after:
                             return self

@@ -33,7 +33,10 @@ async def ask(url: str, *frames, answers: int | None = None) -> list[dict]:
     async with connect(url, max_size=None) as socket:
         for frame in frames:
             await socket.send(frame)
-        return [json.loads(await asyncio.wait_for(socket.recv(), 5)) for _ in range(len(frames) if answers is None else answers)]
+        return [
+            json.loads(await asyncio.wait_for(socket.recv(), 5))
+            for _ in range(len(frames) if answers is None else answers)
+        ]
 
 
 def test_bad_messages_are_each_answered_and_the_table_goes_on(server, australia):
@@ -45,31 +48,63 @@ def test_bad_messages_are_each_answered_and_the_table_goes_on(server, australia)
         if done:
             return
         done.append(True)
-        base = {"type": "decide", "table": code, "token": player.token, "round": pending["round"], "kind": pending["kind"],
-                "category": pending["category"]}
+        base = {
+            "type": "decide",
+            "table": code,
+            "token": player.token,
+            "round": pending["round"],
+            "kind": pending["kind"],
+            "category": pending["category"],
+        }
         not_held = next(c.letter for c in australia.cards if c.letter not in view["hand"])
         done.append(f"'{not_held}' is not a legal throw now (options: {', '.join(pending['options'])})")
-        for frame in ("not json{", "[1, 2]", json.dumps({"type": "dance", "ref": 1}), "x" * 70_000,
-                      json.dumps(dict(base, kind="choice", category="activities", answer=None, ref=2)),
-                      json.dumps(dict(base, answer=not_held, ref=3)),
-                      json.dumps(dict(base, token="t" * 32, answer=pending["options"][0], ref=4)),
-                      json.dumps(dict(base, table="ZZZZZZ", answer=pending["options"][0], ref=5)),
-                      json.dumps({"type": "join", "table": code, "name": "Eve", "ref": 6}),
-                      json.dumps(dict(base, answer=7, ref=8))):
+        for frame in (
+            "not json{",
+            "[1, 2]",
+            json.dumps({"type": "dance", "ref": 1}),
+            "x" * 70_000,
+            json.dumps(dict(base, kind="choice", category="activities", answer=None, ref=2)),
+            json.dumps(dict(base, answer=not_held, ref=3)),
+            json.dumps(dict(base, token="t" * 32, answer=pending["options"][0], ref=4)),
+            json.dumps(dict(base, table="ZZZZZZ", answer=pending["options"][0], ref=5)),
+            json.dumps({"type": "join", "table": code, "name": "Eve", "ref": 6}),
+            json.dumps(dict(base, answer=7, ref=8)),
+        ):
             await socket.send(frame)
 
     async def scenario():
         await asyncio.gather(ana.play(misbehave=misbehave), ben.play())
-        return await ask(server.url, json.dumps({"type": "join", "table": code, "name": "Ana"}),
-                         json.dumps({"type": "join", "table": code, "name": "Cy"}),
-                         json.dumps({"type": "resume", "table": code, "token": "u" * 32}),
-                         json.dumps({"type": "decide", "table": code, "token": ana.token, "round": 1, "kind": "throw",
-                                     "category": None, "answer": "A"}))
+        return await ask(
+            server.url,
+            json.dumps({"type": "join", "table": code, "name": "Ana"}),
+            json.dumps({"type": "join", "table": code, "name": "Cy"}),
+            json.dumps({"type": "resume", "table": code, "token": "u" * 32}),
+            json.dumps(
+                {
+                    "type": "decide",
+                    "table": code,
+                    "token": ana.token,
+                    "round": 1,
+                    "kind": "throw",
+                    "category": None,
+                    "answer": "A",
+                }
+            ),
+        )
 
     strangers = asyncio.run(scenario())
     assert [(e["code"], e.get("ref")) for e in ana.errors] == [
-        ("bad_json", None), ("bad_message", None), ("bad_message", 1), ("too_large", None), ("out_of_turn", 2), ("illegal", 3),
-        ("bad_token", 4), ("unknown_table", 5), ("seat_taken", 6), ("bad_message", 8)]
+        ("bad_json", None),
+        ("bad_message", None),
+        ("bad_message", 1),
+        ("too_large", None),
+        ("out_of_turn", 2),
+        ("illegal", 3),
+        ("bad_token", 4),
+        ("unknown_table", 5),
+        ("seat_taken", 6),
+        ("bad_message", 8),
+    ]
     assert ana.errors[0]["message"] == "not JSON: Expecting value"
     assert ana.errors[2]["message"] == 'unknown message type "dance"; expected one of host, join, resume, decide'
     assert ana.errors[3]["message"] == "a frame may hold at most 65536 bytes"
@@ -113,9 +148,10 @@ def test_a_dropped_player_resumes_with_the_token_and_the_others_are_told(server,
 
     async def scenario():
         async def ana_plays():
-            await ana.play(stop_after=9)       # drops in round 2
+            await ana.play(stop_after=9)  # drops in round 2
             await asyncio.sleep(0.2)
             await ana.play()
+
         await asyncio.gather(ana_plays(), ben.play())
 
     asyncio.run(scenario())
@@ -123,7 +159,9 @@ def test_a_dropped_player_resumes_with_the_token_and_the_others_are_told(server,
     assert ("Ana", "away") in statuses and statuses[-1] == ("Ana", "connected")
     assert ana.final["sheet"] == offline_sheet(australia, ["Ana", "Ben", "Bot 1"], 13, ["first", "first", "greedy"])
     resumed = [json.loads(f) for f in ana.frames]
-    assert [m["type"] for m in resumed].count("joined") == 2 and sum("token" in m for m in resumed if m["type"] == "joined") == 1
+    assert [m["type"] for m in resumed].count("joined") == 2 and sum(
+        "token" in m for m in resumed if m["type"] == "joined"
+    ) == 1
 
 
 class FirstThenBot:
@@ -148,18 +186,24 @@ def test_a_seat_gone_past_the_timeout_is_played_by_a_bot_until_its_player_return
                 await ana.play(stop_after=3)
                 await ben_done.wait()
                 await ana.play()
+
             ben_done = asyncio.Event()
 
             async def ben_plays():
                 await ben.play()
                 ben_done.set()
+
             await asyncio.gather(ana_plays(), ben_plays())
 
         asyncio.run(scenario())
     finally:
         server.stop()
     assert [(m["name"], m["status"]) for m in ben.messages("seat_status")][:2] == [("Ana", "away"), ("Ana", "bot")]
-    agents = [FirstThenBot(3, make_bot("random", australia, agent_seed(17, 0))), FirstOption(), make_bot("random", australia, agent_seed(17, 2))]
+    agents = [
+        FirstThenBot(3, make_bot("random", australia, agent_seed(17, 0))),
+        FirstOption(),
+        make_bot("random", australia, agent_seed(17, 2)),
+    ]
     expected = play(Game(australia, ["Ana", "Ben", "Bot 1"], 17), agents).scores.sheet()
     assert ana.final["sheet"] == ben.final["sheet"] == expected
     assert stored_game(server.db, code).over

@@ -52,7 +52,10 @@ class FirstOption:
 def offline_sheet(edition, names, seed, kinds):
     """The same game without a network: first options for the scripted seats, seeded bots for the others."""
     game = Game(edition, names, seed)
-    agents = [FirstOption() if kind == "first" else make_bot(kind, edition, agent_seed(seed, seat)) for seat, kind in enumerate(kinds)]
+    agents = [
+        FirstOption() if kind == "first" else make_bot(kind, edition, agent_seed(seed, seat))
+        for seat, kind in enumerate(kinds)
+    ]
     return play(game, agents).scores.sheet()
 
 
@@ -73,12 +76,17 @@ def test_two_players_and_a_bot_finish_and_the_export_scores_the_same(server, tmp
 
 def test_boom_join_plays_a_seat_as_a_bot_and_prints_the_final_sheet(server):
     code = host(server, "australia", "--players", "2", "--bots", "1", "--seed", "3")
-    result = CliRunner().invoke(main, ["join", server.url, code.lower(), "--name", "Cy", "--bot", "random", "--bot-seed", "4", "-q"])
+    result = CliRunner().invoke(
+        main, ["join", server.url, code.lower(), "--name", "Cy", "--bot", "random", "--bot-seed", "4", "-q"]
+    )
     assert result.exit_code == 0, result.output
     assert "Final score sheet" in result.output and "Winner" in result.output
     game = stored_game(server.db, code)
     assert game.over and game.players == ["Cy", "Bot 1"]
-    offline = play(Game(game.edition, ["Cy", "Bot 1"], 3), [make_bot("random", game.edition, 4), make_bot("greedy", game.edition, agent_seed(3, 1))])
+    offline = play(
+        Game(game.edition, ["Cy", "Bot 1"], 3),
+        [make_bot("random", game.edition, 4), make_bot("greedy", game.edition, agent_seed(3, 1))],
+    )
     assert game.scores.sheet() == offline.scores.sheet()
 
 
@@ -129,21 +137,32 @@ def test_no_frame_holds_another_seats_hidden_cards_or_the_seed(server, edition, 
 
 
 def test_a_table_of_an_edition_file_sent_by_the_host_with_only_bots_plays_itself(server):
-    code = host(server, str(ROOT / "editions" / "variants" / "australia-five-rounds.yaml"), "--players", "2", "--bots", "2", "--seed", "8")
+    code = host(
+        server,
+        str(ROOT / "editions" / "variants" / "australia-five-rounds.yaml"),
+        "--players",
+        "2",
+        "--bots",
+        "2",
+        "--seed",
+        "8",
+    )
     for _ in range(200):
         game = stored_game(server.db, code)
         if game.over:
             break
         time.sleep(0.05)
     assert game.edition.id == "australia-five-rounds" and len(game.record()["rounds"]) == 5
-    offline = play(Game(game.edition, ["Bot 1", "Bot 2"], 8), [make_bot("greedy", game.edition, agent_seed(8, s)) for s in (0, 1)])
+    offline = play(
+        Game(game.edition, ["Bot 1", "Bot 2"], 8), [make_bot("greedy", game.edition, agent_seed(8, s)) for s in (0, 1)]
+    )
     assert game.scores.sheet() == offline.scores.sheet()
 
 
 def test_boom_join_as_a_human_plays_through_the_terminal_ui(server, australia):
     code = host(server, "australia", "--players", "2", "--bots", "1", "--seed", "6")
     letters = [c.letter for c in australia.cards]
-    typed = ("\n".join(letters + ["none"]) + "\n") * 40      # every prompt is re-asked until an answer fits
+    typed = ("\n".join(letters + ["none"]) + "\n") * 40  # every prompt is re-asked until an answer fits
     result = CliRunner().invoke(main, ["join", server.url, code, "--name", "Eve"], input=typed)
     assert result.exit_code == 0, result.output[-2000:]
     assert "Eve sits at seat 1 of table" in result.output and "Type a letter" in result.output
@@ -153,7 +172,13 @@ def test_boom_join_as_a_human_plays_through_the_terminal_ui(server, australia):
     class Typist:  # reads the same lines as the terminal UI did: a card letter it holds, or "none"
         def decide(self, view, decision):
             for line in lines:
-                if decision.kind == "choice" and line == "none" or decision.kind != "choice" and line in decision.options:
+                if (
+                    decision.kind == "choice"
+                    and line == "none"
+                    or decision.kind != "choice"
+                    and line in decision.options
+                ):
                     return None if line == "none" else line
+
     offline = play(Game(australia, ["Eve", "Bot 1"], 6), [Typist(), make_bot("greedy", australia, agent_seed(6, 1))])
     assert stored_game(server.db, code).scores.sheet() == offline.scores.sheet()

@@ -20,17 +20,34 @@ def test_every_message_type_has_a_valid_schema():
         assert validator(kind).schema["properties"]["type"] == {"const": kind}
 
 
-@pytest.mark.parametrize("frame, code, message", [
-    ("{", "bad_json", "not JSON: Expecting property name enclosed in double quotes"),
-    ("7", "bad_message", 'a message is a JSON object with a "type"'),
-    ('{"type": "host"}', "bad_message", "host: message: 'edition' is a required property"),
-    ('{"type": "join", "table": "abc", "name": "Ana"}', "bad_message", "join: table: 'abc' does not match '^[A-Z0-9]{4,12}$'"),
-    ('{"type": "join", "table": "ABCDEF", "name": "Ana", "admin": true}', "bad_message",
-     "join: message: Additional properties are not allowed ('admin' was unexpected)"),
-    ('{"type": "decide", "table": "ABCDEF", "token": "short", "round": 1, "kind": "throw", "answer": "A"}', "bad_message",
-     "decide: token: 'short' is too short"),
-    ('{"type": "join", "table": "ABCDEF", "name": "' + "n" * 30 + '"}', "too_large", "a frame may hold at most 64 bytes"),
-])
+@pytest.mark.parametrize(
+    "frame, code, message",
+    [
+        ("{", "bad_json", "not JSON: Expecting property name enclosed in double quotes"),
+        ("7", "bad_message", 'a message is a JSON object with a "type"'),
+        ('{"type": "host"}', "bad_message", "host: message: 'edition' is a required property"),
+        (
+            '{"type": "join", "table": "abc", "name": "Ana"}',
+            "bad_message",
+            "join: table: 'abc' does not match '^[A-Z0-9]{4,12}$'",
+        ),
+        (
+            '{"type": "join", "table": "ABCDEF", "name": "Ana", "admin": true}',
+            "bad_message",
+            "join: message: Additional properties are not allowed ('admin' was unexpected)",
+        ),
+        (
+            '{"type": "decide", "table": "ABCDEF", "token": "short", "round": 1, "kind": "throw", "answer": "A"}',
+            "bad_message",
+            "decide: token: 'short' is too short",
+        ),
+        (
+            '{"type": "join", "table": "ABCDEF", "name": "' + "n" * 30 + '"}',
+            "too_large",
+            "a frame may hold at most 64 bytes",
+        ),
+    ],
+)
 def test_refused_frames_say_what_is_wrong(frame, code, message):
     with pytest.raises(ProtocolError) as caught:
         parse_client_message(frame, Limits(max_frame=64) if code == "too_large" else Limits())
@@ -60,7 +77,9 @@ def test_the_store_keeps_tokens_only_as_hashes_and_rebuilds_a_table(tmp_path, au
     table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 1, "random", 77, store)
     table.save_new(0.0)
     seat, token = table.join("Ana")
-    decision = table.check(seat, {"kind": "throw", "round": 1, "category": None, "answer": table.game.hands[0][0].letter})
+    decision = table.check(
+        seat, {"kind": "throw", "round": 1, "category": None, "answer": table.game.hands[0][0].letter}
+    )
     table.apply(decision, decision.options[0])
     raw = (tmp_path / "t.sqlite").read_bytes() + (tmp_path / "t.sqlite-wal").read_bytes()
     assert token.encode() not in raw
@@ -100,11 +119,32 @@ def test_sent_edition_data_may_not_name_a_file_on_the_server():
 def test_the_fast_check_of_decide_accepts_only_what_its_schema_accepts():
     from rulesengine.net.protocol import _plain_decide
 
-    good = {"type": "decide", "table": "ABCDEF", "token": "t" * 16, "round": 1, "kind": "throw", "category": None, "answer": "A"}
-    variants = [good, dict(good, ref=3), dict(good, category="activities", kind="choice", answer=None), dict(good, round=0),
-                dict(good, round=True), dict(good, round=1.0), dict(good, table="abcdef"), dict(good, token="t" * 65),
-                dict(good, kind="steal"), dict(good, answer=["A"]), dict(good, extra=1), {k: v for k, v in good.items() if k != "answer"},
-                dict(good, ref=-1), dict(good, category="x" * 65), dict(good, table="ABCDEF\n")]
+    good = {
+        "type": "decide",
+        "table": "ABCDEF",
+        "token": "t" * 16,
+        "round": 1,
+        "kind": "throw",
+        "category": None,
+        "answer": "A",
+    }
+    variants = [
+        good,
+        dict(good, ref=3),
+        dict(good, category="activities", kind="choice", answer=None),
+        dict(good, round=0),
+        dict(good, round=True),
+        dict(good, round=1.0),
+        dict(good, table="abcdef"),
+        dict(good, token="t" * 65),
+        dict(good, kind="steal"),
+        dict(good, answer=["A"]),
+        dict(good, extra=1),
+        {k: v for k, v in good.items() if k != "answer"},
+        dict(good, ref=-1),
+        dict(good, category="x" * 65),
+        dict(good, table="ABCDEF\n"),
+    ]
     accepted = [v for v in variants if _plain_decide(v)]
     assert len(accepted) == 3
     assert all(validator("decide").is_valid(v) for v in accepted)

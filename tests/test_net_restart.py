@@ -28,8 +28,13 @@ def free_port() -> int:
 
 
 def start_server(port: int, db) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--db", str(db)],
-                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--db", str(db)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     line = process.stdout.readline()
     assert line.startswith("boom server on ws://127.0.0.1:"), line + process.stderr.read()
     return process
@@ -60,12 +65,17 @@ def test_a_killed_server_restarted_on_its_database_resumes_every_table(tmp_path,
     url = f"ws://127.0.0.1:{port}"
     server = start_server(port, db)
     try:
+
         async def scenario():
             first = (await host_table(url, "australia", 3, 1, "greedy", 31))["table"]
             second = (await host_table(url, "australia", 2, 0, "greedy", 32))["table"]
             seats = [(first, "Ana"), (first, "Ben"), (second, "Cy"), (second, "Dee")]
-            games = [asyncio.create_task(play_seat(url, code, name, lambda edition: SlowFirst(), retries=20, first_pause=0.05, max_pause=0.5))
-                     for code, name in seats]
+            games = [
+                asyncio.create_task(
+                    play_seat(url, code, name, lambda edition: SlowFirst(), retries=20, first_pause=0.05, max_pause=0.5)
+                )
+                for code, name in seats
+            ]
             while decisions(db, first) < 30 or decisions(db, second) < 30:
                 await asyncio.sleep(0.02)
             os.kill(server.pid, signal.SIGKILL)
@@ -80,7 +90,9 @@ def test_a_killed_server_restarted_on_its_database_resumes_every_table(tmp_path,
         server.kill()
         for process in restarted:
             process.kill()
-    assert before == [0, 0]      # both games were cut mid-way
-    assert seats[0].final["sheet"] == offline_sheet(australia, ["Ana", "Ben", "Bot 1"], 31, ["first", "first", "greedy"])
+    assert before == [0, 0]  # both games were cut mid-way
+    assert seats[0].final["sheet"] == offline_sheet(
+        australia, ["Ana", "Ben", "Bot 1"], 31, ["first", "first", "greedy"]
+    )
     assert seats[2].final["sheet"] == offline_sheet(australia, ["Cy", "Dee"], 32, ["first", "first"])
     assert [s.final for s in seats[:2]] == [seats[0].final] * 2 and seats[3].final == seats[2].final

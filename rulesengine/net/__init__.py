@@ -13,4 +13,14 @@ from .protocol import Limits, ProtocolError
 from .server import BoomServer, serve_forever
 from .storage import Store
 
-__all__ = ["BoomServer", "Limits", "NetError", "ProtocolError", "Store", "export_table", "host_table", "play_seat", "serve_forever"]
+__all__ = [
+    "BoomServer",
+    "Limits",
+    "NetError",
+    "ProtocolError",
+    "Store",
+    "export_table",
+    "host_table",
+    "play_seat",
+    "serve_forever",
+]

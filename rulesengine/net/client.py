@@ -22,7 +22,16 @@ from ..game.state import Decision
 from .editions import edition_from_data
 from .protocol import encode
 
-FATAL = ("unknown_table", "table_full", "name_taken", "bad_token", "bad_edition", "bad_players", "server_full", "bad_message")
+FATAL = (
+    "unknown_table",
+    "table_full",
+    "name_taken",
+    "bad_token",
+    "bad_edition",
+    "bad_players",
+    "server_full",
+    "bad_message",
+)
 
 
 class NetError(BoomError):
@@ -37,8 +46,15 @@ def unreachable(url: str, exc: BaseException) -> NetError:
     return NetError(Diagnostic(None, f"cannot reach the server at {url}: {exc}", "N302"))
 
 
-async def host_table(url: str, edition, players: int, bots: int = 0, bot_kind: str = "greedy", seed: int | None = None,
-                     open_timeout: float = 10) -> dict:
+async def host_table(
+    url: str,
+    edition,
+    players: int,
+    bots: int = 0,
+    bot_kind: str = "greedy",
+    seed: int | None = None,
+    open_timeout: float = 10,
+) -> dict:
     """Open a table; return the `hosted` message. edition: a name the server knows, or edition data."""
     message = {"type": "host", "edition": edition, "players": players, "bots": bots, "bot_kind": bot_kind, "seed": seed}
     try:
@@ -63,19 +79,32 @@ class Seat:
     edition: Edition | None = None
     view: dict | None = None
     events: list = field(default_factory=list)
-    final: dict | None = None                # the `game_over` message
+    final: dict | None = None  # the `game_over` message
 
 
-async def play_seat(url: str, table: str, name: str, make_agent: Callable[[Edition], object], *, token: str | None = None,
-                    on_message: Callable[[Seat, dict], None] = lambda seat, message: None,
-                    retries: int = 8, first_pause: float = 0.25, max_pause: float = 8.0, open_timeout: float = 10) -> Seat:
+async def play_seat(
+    url: str,
+    table: str,
+    name: str,
+    make_agent: Callable[[Edition], object],
+    *,
+    token: str | None = None,
+    on_message: Callable[[Seat, dict], None] = lambda seat, message: None,
+    retries: int = 8,
+    first_pause: float = 0.25,
+    max_pause: float = 8.0,
+    open_timeout: float = 10,
+) -> Seat:
     """Join (or with a token, or after a drop, resume) the seat and let the agent play it to the end."""
     seat, agent, pause, failures = Seat(table, name, token), None, first_pause, 0
     while True:
         try:
             async with connect(url, open_timeout=open_timeout, max_size=None, ping_interval=10) as socket:
-                hello = {"type": "join", "table": table, "name": name} if seat.token is None else \
-                        {"type": "resume", "table": table, "token": seat.token}
+                hello = (
+                    {"type": "join", "table": table, "name": name}
+                    if seat.token is None
+                    else {"type": "resume", "table": table, "token": seat.token}
+                )
                 await socket.send(encode(hello))
                 sent: set = set()
                 async for raw in socket:
@@ -114,14 +143,33 @@ async def _answer(socket, seat: Seat, agent, sent: set) -> None:
     """Answer each pending decision of the seat not answered yet on this connection."""
     view = seat.view
     for pending in view["pending"]:
-        key = (pending["round"], pending["kind"], pending["category"], len(view["hand"]), len(view["table"][view["seat"]]["face_up"]))
+        key = (
+            pending["round"],
+            pending["kind"],
+            pending["category"],
+            len(view["hand"]),
+            len(view["table"][view["seat"]]["face_up"]),
+        )
         if key in sent:
             continue
         sent.add(key)
-        decision = Decision(pending["seat"], pending["kind"], pending["round"], tuple(pending["options"]), pending["category"])
+        decision = Decision(
+            pending["seat"], pending["kind"], pending["round"], tuple(pending["options"]), pending["category"]
+        )
         if getattr(agent, "kind", None) == "human":  # reading a terminal: keep the connection alive meanwhile
             answer = await asyncio.to_thread(agent.decide, view, decision)
         else:
             answer = agent.decide(view, decision)
-        await socket.send(encode({"type": "decide", "table": seat.table, "token": seat.token, "round": decision.round,
-                                  "kind": decision.kind, "category": decision.category, "answer": answer}))
+        await socket.send(
+            encode(
+                {
+                    "type": "decide",
+                    "table": seat.table,
+                    "token": seat.token,
+                    "round": decision.round,
+                    "kind": decision.kind,
+                    "category": decision.category,
+                    "answer": answer,
+                }
+            )
+        )

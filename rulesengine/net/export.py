@@ -23,7 +23,9 @@ def finished_game(store: Store, code: str) -> tuple[Game, dict]:
         known = ", ".join(store.codes()[-10:]) or "none"
         raise BoomError(Diagnostic(None, f"there is no table {code} in this database (last tables: {known})", "N401"))
     if not stored.finished:
-        raise BoomError(Diagnostic(None, f"the game at table {code} is not finished; only a finished game is exported", "N402"))
+        raise BoomError(
+            Diagnostic(None, f"the game at table {code} is not finished; only a finished game is exported", "N402")
+        )
     edition = edition_from_data(stored.edition)
     game = Game(edition, [name for _, name, _, _ in stored.seats], stored.seed)
     replay_decisions(game, stored.decisions)
@@ -43,9 +45,17 @@ def write_log(store: Store, code: str, log_path: str | Path) -> Path:
     edition_path = log_path.with_name(log_path.stem + ".edition.json")
     write_atomic(edition_path, edition_text(data) + "\n")
     stored = store.load(code)
-    header = {"type": "header", "format": SAVE_FORMAT, "edition": str(edition_path.resolve()), "edition_id": game.edition.id,
-              "edition_sha256": file_digest(edition_path), "players": game.players,
-              "seats": [kind for _, _, kind, _ in stored.seats], "seed": game.seed, "options": {"table": code}}
+    header = {
+        "type": "header",
+        "format": SAVE_FORMAT,
+        "edition": str(edition_path.resolve()),
+        "edition_id": game.edition.id,
+        "edition_sha256": file_digest(edition_path),
+        "players": game.players,
+        "seats": [kind for _, _, kind, _ in stored.seats],
+        "seed": game.seed,
+        "options": {"table": code},
+    }
     lines = [json.dumps(header, ensure_ascii=False)] + [json.dumps(event, ensure_ascii=False) for event in game.events]
     write_atomic(log_path, "\n".join(lines) + "\n")
     return edition_path

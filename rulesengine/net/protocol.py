@@ -25,14 +25,14 @@ SERVER_TYPES = ("hosted", "joined", "lobby", "seat_status", "state", "ack", "err
 class Limits:
     """What one server accepts; documented in docs/protocol.md."""
 
-    max_frame: int = 64 * 1024          # bytes of one client frame; larger ones are answered `too_large`
-    hard_frame: int = 1024 * 1024       # bytes; larger frames close the connection (code 1009)
-    max_tables: int = 500               # tables not yet finished, over the whole server
-    max_seats: int = 12                 # seats at one table (an edition may allow fewer)
-    rate: float = 20.0                  # messages per second per connection, sustained
-    burst: int = 40                     # messages a connection may send at once
-    max_refused: int = 200              # refusals in a row (too fast, too large) before the connection is closed
-    away_timeout: float = 60.0          # seconds a player may be gone before a bot plays the seat
+    max_frame: int = 64 * 1024  # bytes of one client frame; larger ones are answered `too_large`
+    hard_frame: int = 1024 * 1024  # bytes; larger frames close the connection (code 1009)
+    max_tables: int = 500  # tables not yet finished, over the whole server
+    max_seats: int = 12  # seats at one table (an edition may allow fewer)
+    rate: float = 20.0  # messages per second per connection, sustained
+    burst: int = 40  # messages a connection may send at once
+    max_refused: int = 200  # refusals in a row (too fast, too large) before the connection is closed
+    away_timeout: float = 60.0  # seconds a player may be gone before a bot plays the seat
 
 
 DEFAULT_LIMITS = Limits()
@@ -71,10 +71,14 @@ def parse_client_message(raw, limits: Limits = DEFAULT_LIMITS) -> dict:
     except (json.JSONDecodeError, RecursionError) as exc:
         raise ProtocolError("bad_json", f"not JSON: {getattr(exc, 'msg', 'nested too deeply')}") from None
     if not isinstance(data, dict):
-        raise ProtocolError("bad_message", "a message is a JSON object with a \"type\"")
+        raise ProtocolError("bad_message", 'a message is a JSON object with a "type"')
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
-        raise ProtocolError("bad_message", f"unknown message type {json.dumps(kind)[:40]}; expected one of {', '.join(CLIENT_TYPES)}", _ref(data))
+        raise ProtocolError(
+            "bad_message",
+            f"unknown message type {json.dumps(kind)[:40]}; expected one of {', '.join(CLIENT_TYPES)}",
+            _ref(data),
+        )
     if kind == "decide" and _plain_decide(data):
         return data
     problems = sorted(validator(kind).iter_errors(data), key=lambda e: list(e.path))
@@ -92,16 +96,26 @@ _DECIDE_KEYS = {"type", "table", "token", "round", "kind", "category", "answer",
 def _plain_decide(data: dict) -> bool:
     """A fast check of the frequent message, stricter than decide.schema.json (test_net_protocol
     checks that it never accepts what the schema refuses); anything else goes to the schema."""
+
     def integer(value, low, high):
         return type(value) is int and low <= value <= high
 
     def text_or_null(value):
         return value is None or type(value) is str and len(value) <= 64
 
-    return (data.keys() <= _DECIDE_KEYS and type(data.get("table")) is str and _CODE.fullmatch(data["table"]) is not None
-            and type(data.get("token")) is str and 16 <= len(data["token"]) <= 64 and integer(data.get("round"), 1, 100)
-            and data.get("kind") in ("throw", "draft", "choice") and "answer" in data and text_or_null(data["answer"])
-            and text_or_null(data.get("category")) and ("ref" not in data or integer(data["ref"], 0, 2**31)))
+    return (
+        data.keys() <= _DECIDE_KEYS
+        and type(data.get("table")) is str
+        and _CODE.fullmatch(data["table"]) is not None
+        and type(data.get("token")) is str
+        and 16 <= len(data["token"]) <= 64
+        and integer(data.get("round"), 1, 100)
+        and data.get("kind") in ("throw", "draft", "choice")
+        and "answer" in data
+        and text_or_null(data["answer"])
+        and text_or_null(data.get("category"))
+        and ("ref" not in data or integer(data["ref"], 0, 2**31))
+    )
 
 
 def _short(text: str, limit: int = 160) -> str:

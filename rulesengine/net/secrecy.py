@@ -15,8 +15,23 @@ from __future__ import annotations
 
 from ..game.state import Game
 
-VIEW_KEYS = ("edition", "players", "seat", "round", "rounds", "phase", "hand", "throw", "seen_hands", "direction",
-             "table", "history", "used_choices", "sheet", "pending")
+VIEW_KEYS = (
+    "edition",
+    "players",
+    "seat",
+    "round",
+    "rounds",
+    "phase",
+    "hand",
+    "throw",
+    "seen_hands",
+    "direction",
+    "table",
+    "history",
+    "used_choices",
+    "sheet",
+    "pending",
+)
 TABLE_KEYS = ("name", "face_up", "throw_down", "hand_size")
 PUBLIC_EVENTS = ("round_start", "throw_placed", "draft", "catch", "reveal", "choice", "round_scored", "game_over")
 OWN_EVENTS = ("deal", "hand", "throw", "decision")

@@ -73,7 +73,12 @@ class BoomServer:
                 await link.socket.close(1008, "too many refused messages")
             elif self.clock() - link.told_too_fast >= 1.0:  # one warning a second, not one per message
                 link.told_too_fast = self.clock()
-                await self._send(link, error("too_fast", f"at most {self.limits.rate:g} messages a second (bursts of {self.limits.burst})"))
+                await self._send(
+                    link,
+                    error(
+                        "too_fast", f"at most {self.limits.rate:g} messages a second (bursts of {self.limits.burst})"
+                    ),
+                )
             return
         try:
             message = parse_client_message(raw, self.limits)
@@ -84,7 +89,9 @@ class BoomServer:
             await self._send(link, error(exc.code, exc.message, exc.ref))
         except Exception:  # noqa: BLE001 - a bug must not take the other tables down
             log.exception("internal error on a %s message", type(raw).__name__)
-            await self._send(link, error("internal", "the server failed on this message (a bug, logged); try again or report it"))
+            await self._send(
+                link, error("internal", "the server failed on this message (a bug, logged); try again or report it")
+            )
 
     def _within_rate(self, link: Link) -> bool:
         now = self.clock()
@@ -110,7 +117,9 @@ class BoomServer:
     async def on_host(self, link: Link, message: dict) -> None:
         ref = message.get("ref")
         if sum(1 for t in self.tables.values() if not t.over) >= self.limits.max_tables:
-            raise ProtocolError("server_full", f"this server runs {self.limits.max_tables} tables already; try later", ref)
+            raise ProtocolError(
+                "server_full", f"this server runs {self.limits.max_tables} tables already; try later", ref
+            )
         players, bots = message["players"], message.get("bots", 0)
         try:
             data = data_for_name(message["edition"]) if isinstance(message["edition"], str) else message["edition"]
@@ -119,24 +128,49 @@ class BoomServer:
             raise ProtocolError("bad_edition", "; ".join(d.message for d in exc.diagnostics[:3]), ref) from None
         if not edition.players_min <= players <= min(edition.players_max, self.limits.max_seats) or bots > players:
             high = min(edition.players_max, self.limits.max_seats)
-            raise ProtocolError("bad_players", f"{edition.name} is for {edition.players_min} to {high} players, with at most that many bots", ref)
+            raise ProtocolError(
+                "bad_players",
+                f"{edition.name} is for {edition.players_min} to {high} players, with at most that many bots",
+                ref,
+            )
         code = new_code()
         while code in self.tables:
             code = new_code()
         seed = message.get("seed")
-        table = Table(code, edition, edition_text(data), players, bots, message.get("bot_kind", "greedy"),
-                      secrets.randbelow(2**31) if seed is None else seed, self.store)
+        table = Table(
+            code,
+            edition,
+            edition_text(data),
+            players,
+            bots,
+            message.get("bot_kind", "greedy"),
+            secrets.randbelow(2**31) if seed is None else seed,
+            self.store,
+        )
         table.save_new(time.time())
         self.tables[code] = table
         if bots == players:
             table.start()
             self._drive(table)
-        await self._send(link, {"type": "hosted", "table": code, "players": players, "bots": bots, **({"ref": ref} if ref is not None else {})})
+        await self._send(
+            link,
+            {
+                "type": "hosted",
+                "table": code,
+                "players": players,
+                "bots": bots,
+                **({"ref": ref} if ref is not None else {}),
+            },
+        )
 
     async def on_join(self, link: Link, message: dict) -> None:
         table = self._table(message)
         if link.table is not None:
-            raise ProtocolError("seat_taken", f"this connection already holds seat {link.seat} at table {link.table}", message.get("ref"))
+            raise ProtocolError(
+                "seat_taken",
+                f"this connection already holds seat {link.seat} at table {link.table}",
+                message.get("ref"),
+            )
         try:
             seat, token = table.join(message["name"])
         except ProtocolError as exc:
@@ -158,7 +192,11 @@ class BoomServer:
             exc.ref = message.get("ref")
             raise
         if link.table is not None and (link.table, link.seat) != (table.code, seat):
-            raise ProtocolError("seat_taken", f"this connection already holds seat {link.seat} at table {link.table}", message.get("ref"))
+            raise ProtocolError(
+                "seat_taken",
+                f"this connection already holds seat {link.seat} at table {link.table}",
+                message.get("ref"),
+            )
         old = self.links.get((table.code, seat))
         if old is not None and old is not link:  # the token proves the seat: the newer connection wins
             old.table = None
@@ -189,7 +227,9 @@ class BoomServer:
         except ProtocolError as exc:
             exc.ref = ref
             raise
-        await self._send(link, {"type": "ack", "table": table.code, "index": number, **({"ref": ref} if ref is not None else {})})
+        await self._send(
+            link, {"type": "ack", "table": table.code, "index": number, **({"ref": ref} if ref is not None else {})}
+        )
         await self._deliver(table, table.updates(seat))
         self._drive(table)
 
@@ -197,7 +237,9 @@ class BoomServer:
     def _table(self, message: dict) -> Table:
         table = self.tables.get(message["table"])
         if table is None:
-            raise ProtocolError("unknown_table", f"there is no table {message['table']} on this server", message.get("ref"))
+            raise ProtocolError(
+                "unknown_table", f"there is no table {message['table']} on this server", message.get("ref")
+            )
         return table
 
     async def _attach(self, link: Link, table: Table, seat: int, token: str | None, ref) -> None:
@@ -205,7 +247,14 @@ class BoomServer:
         self.links[(table.code, seat)] = link
         state = table.seats[seat]
         state.connected, state.gone_since, state.stand_in = True, None, False
-        joined = {"type": "joined", "table": table.code, "seat": seat, "name": state.name, "token": token, "edition": table.edition_data()}
+        joined = {
+            "type": "joined",
+            "table": table.code,
+            "seat": seat,
+            "name": state.name,
+            "token": token,
+            "edition": table.edition_data(),
+        }
         if token is None:
             joined.pop("token")
         if ref is not None:
@@ -275,8 +324,13 @@ class BoomServer:
             if table.game is None or table.over:
                 continue
             for number, seat in enumerate(table.seats):
-                if seat.kind == "player" and not seat.connected and not seat.stand_in and seat.gone_since is not None \
-                        and now - seat.gone_since >= self.limits.away_timeout:
+                if (
+                    seat.kind == "player"
+                    and not seat.connected
+                    and not seat.stand_in
+                    and seat.gone_since is not None
+                    and now - seat.gone_since >= self.limits.away_timeout
+                ):
                     seat.stand_in = True
                     changed.append((table, number))
         return changed

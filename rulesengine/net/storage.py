@@ -44,8 +44,8 @@ class StoredTable:
     bot_kind: str
     seed: int
     finished: bool
-    seats: tuple                    # (seat, name, kind, token_hash) in seat order
-    decisions: tuple                # [seat, answer, category] in the order accepted
+    seats: tuple  # (seat, name, kind, token_hash) in seat order
+    decisions: tuple  # [seat, answer, category] in the order accepted
 
 
 class Store:
@@ -73,17 +73,39 @@ class Store:
             self.db.execute("BEGIN IMMEDIATE")
             self.db.execute(sql, args)
 
-    def add_table(self, code: str, edition_text: str, players: int, bots: int, bot_kind: str, seed: int, created: float) -> None:
-        self._write("INSERT INTO tables (code, edition, players, bots, bot_kind, seed, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    code, edition_text, players, bots, bot_kind, seed, created)
+    def add_table(
+        self, code: str, edition_text: str, players: int, bots: int, bot_kind: str, seed: int, created: float
+    ) -> None:
+        self._write(
+            "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            code,
+            edition_text,
+            players,
+            bots,
+            bot_kind,
+            seed,
+            created,
+        )
 
     def add_seat(self, code: str, seat: int, name: str, kind: str, token: str | None) -> None:
-        self._write("INSERT INTO seats (code, seat, name, kind, token_hash) VALUES (?, ?, ?, ?, ?)",
-                    code, seat, name, kind, token_hash(token) if token else None)
+        self._write(
+            "INSERT INTO seats (code, seat, name, kind, token_hash) VALUES (?, ?, ?, ?, ?)",
+            code,
+            seat,
+            name,
+            kind,
+            token_hash(token) if token else None,
+        )
 
     def add_decision(self, code: str, number: int, seat: int, answer, category) -> None:
-        self._write("INSERT INTO decisions (code, number, seat, answer, category) VALUES (?, ?, ?, ?, ?)",
-                    code, number, seat, answer, category)
+        self._write(
+            "INSERT INTO decisions (code, number, seat, answer, category) VALUES (?, ?, ?, ?, ?)",
+            code,
+            number,
+            seat,
+            answer,
+            category,
+        )
 
     def finish(self, code: str) -> None:
         self._write("UPDATE tables SET finished = 1 WHERE code = ?", code)
@@ -92,12 +114,20 @@ class Store:
         return [row[0] for row in self.db.execute("SELECT code FROM tables ORDER BY created, code")]
 
     def load(self, code: str) -> StoredTable | None:
-        row = self.db.execute("SELECT code, edition, players, bots, bot_kind, seed, finished FROM tables WHERE code = ?", (code,)).fetchone()
+        row = self.db.execute(
+            "SELECT code, edition, players, bots, bot_kind, seed, finished FROM tables WHERE code = ?", (code,)
+        ).fetchone()
         if row is None:
             return None
-        seats = tuple(self.db.execute("SELECT seat, name, kind, token_hash FROM seats WHERE code = ? ORDER BY seat", (code,)))
-        decisions = tuple([seat, answer, category] for seat, answer, category in
-                          self.db.execute("SELECT seat, answer, category FROM decisions WHERE code = ? ORDER BY number", (code,)))
+        seats = tuple(
+            self.db.execute("SELECT seat, name, kind, token_hash FROM seats WHERE code = ? ORDER BY seat", (code,))
+        )
+        decisions = tuple(
+            [seat, answer, category]
+            for seat, answer, category in self.db.execute(
+                "SELECT seat, answer, category FROM decisions WHERE code = ? ORDER BY number", (code,)
+            )
+        )
         return StoredTable(row[0], json.loads(row[1]), row[2], row[3], row[4], row[5], bool(row[6]), seats, decisions)
 
 

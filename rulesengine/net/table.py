@@ -18,6 +18,7 @@ from ..edition.model import Edition
 from ..errors import BoomError
 from ..game.saves import replay_decisions
 from ..game.state import Decision, Game
+from .editions import edition_text
 from .protocol import ProtocolError
 from .secrecy import seat_events, seat_view
 from .storage import Store, StoredTable, token_hash
@@ -34,12 +35,12 @@ class Seat:
     """A seat: a player who joins over the network, or a bot on the server."""
 
     name: str | None
-    kind: str                        # "player" or "bot"
+    kind: str  # "player" or "bot"
     token_hash: str | None = None
     connected: bool = False
     gone_since: float | None = None  # when its player dropped (or the server restarted)
-    stand_in: bool = False           # a bot plays it until its player returns
-    cursor: int = 0                  # how many of the game's events this seat has been sent
+    stand_in: bool = False  # a bot plays it until its player returns
+    cursor: int = 0  # how many of the game's events this seat has been sent
 
     def status(self) -> str:
         if self.kind == "bot" or self.stand_in:
@@ -50,7 +51,17 @@ class Seat:
 
 
 class Table:
-    def __init__(self, code: str, edition: Edition, edition_text: str, players: int, bots: int, bot_kind: str, seed: int, store: Store):
+    def __init__(
+        self,
+        code: str,
+        edition: Edition,
+        edition_text: str,
+        players: int,
+        bots: int,
+        bot_kind: str,
+        seed: int,
+        store: Store,
+    ):
         self.code = code
         self.edition = edition
         self.edition_text = edition_text
@@ -66,9 +77,16 @@ class Table:
     @classmethod
     def restore(cls, stored: StoredTable, edition: Edition, store: Store, now: float) -> Table:
         """The table as it was written: seats taken, and the game replayed to its last decision."""
-        from .editions import edition_text
-
-        table = cls(stored.code, edition, edition_text(stored.edition), stored.players, stored.bots, stored.bot_kind, stored.seed, store)
+        table = cls(
+            stored.code,
+            edition,
+            edition_text(stored.edition),
+            stored.players,
+            stored.bots,
+            stored.bot_kind,
+            stored.seed,
+            store,
+        )
         for seat, name, kind, hashed in stored.seats:
             table.seats[seat] = Seat(name, kind, hashed, gone_since=now if kind == "player" else None)
         if table.full():
@@ -77,7 +95,9 @@ class Table:
         return table
 
     def save_new(self, now: float) -> None:
-        self.store.add_table(self.code, self.edition_text, len(self.seats), self.bots_count(), self.bot_kind, self.seed, now)
+        self.store.add_table(
+            self.code, self.edition_text, len(self.seats), self.bots_count(), self.bot_kind, self.seed, now
+        )
         for number, seat in enumerate(self.seats):
             if seat.kind == "bot":
                 self.store.add_seat(self.code, number, seat.name, "bot", None)
@@ -102,7 +122,10 @@ class Table:
             raise ProtocolError("name_taken", f"someone at table {self.code} is already called {name}")
         free = [n for n, s in enumerate(self.seats) if s.name is None]
         if not free:
-            raise ProtocolError("table_full", f"every seat of table {self.code} is taken; to come back to your seat, resume with its token")
+            raise ProtocolError(
+                "table_full",
+                f"every seat of table {self.code} is taken; to come back to your seat, resume with its token",
+            )
         seat, token = free[0], secrets.token_urlsafe(24)
         self.store.add_seat(self.code, seat, name, "player", token)
         self.seats[seat] = Seat(name, "player", token_hash(token), connected=True)
@@ -122,28 +145,50 @@ class Table:
         raise ProtocolError("bad_token", f"this token opens no seat at table {self.code}")
 
     def lobby(self) -> dict:
-        return {"type": "lobby", "table": self.code,
-                "seats": [{"seat": n, "name": s.name, "kind": s.kind, "status": s.status()} for n, s in enumerate(self.seats)]}
+        return {
+            "type": "lobby",
+            "table": self.code,
+            "seats": [
+                {"seat": n, "name": s.name, "kind": s.kind, "status": s.status()} for n, s in enumerate(self.seats)
+            ],
+        }
 
     def seat_status(self, seat: int) -> dict:
-        return {"type": "seat_status", "table": self.code, "seat": seat, "name": self.seats[seat].name, "status": self.seats[seat].status()}
+        return {
+            "type": "seat_status",
+            "table": self.code,
+            "seat": seat,
+            "name": self.seats[seat].name,
+            "status": self.seats[seat].status(),
+        }
 
     # -- deciding ----------------------------------------------------------------------------
     def check(self, seat: int, message: dict) -> Decision:
         """The pending decision this message answers, or ProtocolError (nothing is changed)."""
         if self.game is None:
-            raise ProtocolError("not_started", f"table {self.code} waits for {sum(s.name is None for s in self.seats)} more players")
+            raise ProtocolError(
+                "not_started", f"table {self.code} waits for {sum(s.name is None for s in self.seats)} more players"
+            )
         if self.game.over:
             raise ProtocolError("game_over", f"the game at table {self.code} is over")
         mine = [d for d in self.game.pending() if d.seat == seat]
-        wanted = [d for d in mine if d.kind == message["kind"] and d.round == message["round"] and d.category == message.get("category")]
+        wanted = [
+            d
+            for d in mine
+            if d.kind == message["kind"] and d.round == message["round"] and d.category == message.get("category")
+        ]
         if not wanted:
             now = ", ".join(f"{d.kind} {d.category or ''}".strip() for d in mine) or "nothing (wait for the others)"
-            raise ProtocolError("out_of_turn", f"no {message['kind']} of round {message['round']} is asked of you now; you are asked: {now}")
+            raise ProtocolError(
+                "out_of_turn",
+                f"no {message['kind']} of round {message['round']} is asked of you now; you are asked: {now}",
+            )
         decision = wanted[0]
         if message["answer"] not in decision.options:
             shown = ", ".join("none" if o is None else str(o) for o in decision.options)
-            raise ProtocolError("illegal", f"'{message['answer']}' is not a legal {decision.kind} now (options: {shown})")
+            raise ProtocolError(
+                "illegal", f"'{message['answer']}' is not a legal {decision.kind} now (options: {shown})"
+            )
         return decision
 
     def apply(self, decision: Decision, answer) -> int:
@@ -186,8 +231,15 @@ class Table:
                 out.append((number, self.state(number)))
         if self.game.over:
             final = self.final()
-            out += [(number, final) for number, seat in enumerate(self.seats) if seat.kind == "player" and seat.connected]
+            out += [
+                (number, final) for number, seat in enumerate(self.seats) if seat.kind == "player" and seat.connected
+            ]
         return out
 
     def final(self) -> dict:
-        return {"type": "game_over", "table": self.code, "sheet": self.game.scores.sheet(), "record": self.game.record()}
+        return {
+            "type": "game_over",
+            "table": self.code,
+            "sheet": self.game.scores.sheet(),
+            "record": self.game.record(),
+        }
