@@ -39,7 +39,12 @@ def host(url, edition, players, bots, bot_kind, seed, fmt):
     """Open a table at URL for EDITION (a file here, or an edition name the server knows)."""
     if bots > players:
         raise click.BadParameter(f"{bots} bots for {players} players", param_hint="--bots")
-    sent = edition_data(edition) if Path(edition).is_file() else edition
+    if Path(edition).is_file():
+        sent = edition_data(edition)
+    elif "/" in edition or Path(edition).suffix.lower() in (".yaml", ".yml", ".json"):
+        raise click.BadParameter(f"no edition file {edition}", param_hint="EDITION")
+    else:
+        sent = edition
     hosted = asyncio.run(host_table(url, sent, players, bots, bot_kind, seed))
     if fmt == "json":
         click.echo(json.dumps({"table": hosted["table"], "url": url}))

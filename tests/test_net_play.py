@@ -182,3 +182,26 @@ def test_boom_join_as_a_human_plays_through_the_terminal_ui(server, australia):
 
     offline = play(Game(australia, ["Eve", "Bot 1"], 6), [Typist(), make_bot("greedy", australia, agent_seed(6, 1))])
     assert stored_game(server.db, code).scores.sheet() == offline.scores.sheet()
+
+
+def test_the_network_commands_fail_with_one_clear_line(server, tmp_path):
+    runner = CliRunner()
+    missing = runner.invoke(main, ["host", server.url, "editions/nothere.yaml", "--players", "2"])
+    assert missing.exit_code == 2 and "no edition file editions/nothere.yaml" in missing.output
+    unknown = runner.invoke(main, ["host", server.url, "atlantis", "--players", "2"])
+    assert unknown.exit_code == 1 and unknown.output.startswith("error: the server refused: unknown edition 'atlantis'")
+    too_many = runner.invoke(main, ["host", server.url, "australia", "--players", "5"])
+    assert too_many.exit_code == 1
+    assert (
+        too_many.output
+        == "error: the server refused: Boomerang: Australia is for 2 to 4 players, with at most that many bots (bad_players)\n"
+    )
+    nobody = runner.invoke(main, ["join", "ws://127.0.0.1:9", "ABCDEF", "--name", "Ana"])
+    assert nobody.exit_code == 1 and nobody.output.startswith("error: cannot reach the server at ws://127.0.0.1:9")
+    no_db = runner.invoke(main, ["export", "--db", str(tmp_path / "none.sqlite"), "ABCDEF"])
+    assert no_db.exit_code == 1 and no_db.output == f"error: no database at {tmp_path / 'none.sqlite'}\n"
+    running = host(server, "australia", "--players", "2")
+    unfinished = runner.invoke(main, ["export", "--db", str(server.db), running])
+    assert (
+        unfinished.output == f"error: the game at table {running} is not finished; only a finished game is exported\n"
+    )

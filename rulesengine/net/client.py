@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -157,7 +158,7 @@ async def _answer(socket, seat: Seat, agent, sent: set) -> None:
             pending["seat"], pending["kind"], pending["round"], tuple(pending["options"]), pending["category"]
         )
         if getattr(agent, "kind", None) == "human":  # reading a terminal: keep the connection alive meanwhile
-            answer = await asyncio.to_thread(agent.decide, view, decision)
+            answer = await _in_daemon_thread(agent.decide, view, decision)
         else:
             answer = agent.decide(view, decision)
         await socket.send(
@@ -173,3 +174,24 @@ async def _answer(socket, seat: Seat, agent, sent: set) -> None:
                 }
             )
         )
+
+
+async def _in_daemon_thread(function, *args):
+    """function(*args) in a daemon thread: a prompt waiting for a line never keeps the program from exiting."""
+    loop = asyncio.get_running_loop()
+    done = loop.create_future()
+
+    def settle(result=None, problem=None):
+        if not done.cancelled():
+            done.set_exception(problem) if problem is not None else done.set_result(result)
+
+    def run():
+        try:
+            result = function(*args)
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting coroutine
+            loop.call_soon_threadsafe(settle, None, exc)
+        else:
+            loop.call_soon_threadsafe(settle, result)
+
+    threading.Thread(target=run, daemon=True).start()
+    return await done

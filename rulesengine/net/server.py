@@ -299,7 +299,14 @@ class BoomServer:
         try:
             while decisions := table.bot_decisions():
                 decision = decisions[0]
-                number = table.apply(decision, table.bot_answer(decision))
+                bot, view = table.bot_for(decision.seat), table.game.view(decision.seat)
+                if table.bot_kind == "random":
+                    answer = bot.decide(view, decision)
+                else:  # a bot that thinks does so in a thread, so the other tables are not kept waiting
+                    answer = await asyncio.to_thread(bot.decide, view, decision)
+                    if decision not in table.bot_decisions():  # its player came back and answered meanwhile
+                        continue
+                number = table.apply(decision, answer)
                 log.debug("table %s: bot decision %d", table.code, number)
                 await self._deliver(table, table.updates(None))
                 await asyncio.sleep(0)  # the other tables and connections go on

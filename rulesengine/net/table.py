@@ -209,10 +209,11 @@ class Table:
             return []
         return [d for d in self.game.pending() if self.seats[d.seat].kind == "bot" or self.seats[d.seat].stand_in]
 
-    def bot_answer(self, decision: Decision):
-        if decision.seat not in self._bots:
-            self._bots[decision.seat] = make_bot(self.bot_kind, self.edition, agent_seed(self.seed, decision.seat))
-        return self._bots[decision.seat].decide(self.game.view(decision.seat), decision)
+    def bot_for(self, seat: int):
+        """The bot of this seat, seeded from the game's seed (so a resumed table plays on identically)."""
+        if seat not in self._bots:
+            self._bots[seat] = make_bot(self.bot_kind, self.edition, agent_seed(self.seed, seat))
+        return self._bots[seat]
 
     # -- telling -----------------------------------------------------------------------------
     def state(self, seat: int, *, fresh: bool = False) -> dict:
