@@ -207,3 +207,23 @@ def test_a_seat_gone_past_the_timeout_is_played_by_a_bot_until_its_player_return
     expected = play(Game(australia, ["Ana", "Ben", "Bot 1"], 17), agents).scores.sheet()
     assert ana.final["sheet"] == ben.final["sheet"] == expected
     assert stored_game(server.db, code).over
+
+
+def test_a_connection_over_the_limit_is_closed_at_once(tmp_path):
+    server = ServerThread(tmp_path / "boom.sqlite", Limits(max_connections=2))
+
+    async def scenario():
+        async with connect(server.url) as first, connect(server.url) as second:
+            async with connect(server.url) as third:
+                await third.wait_closed()
+                refused = third.close_code, third.close_reason
+            await first.send(json.dumps({"type": "join", "table": "QQQQQQ", "name": "Ana"}))
+            await second.send(json.dumps({"type": "join", "table": "QQQQQQ", "name": "Ben"}))
+            return refused, [json.loads(await s.recv())["code"] for s in (first, second)]
+
+    try:
+        refused, codes = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert refused == (1013, "the server has too many connections; try again later")
+    assert codes == ["unknown_table", "unknown_table"]

@@ -47,6 +47,7 @@ class BoomServer:
         self.tables: dict[str, Table] = {}
         self.links: dict[tuple[str, int], Link] = {}
         self._driving: set[str] = set()
+        self._open = 0  # connections now
         self._tasks: set[asyncio.Task] = set()
         for code in store.codes():
             stored = store.load(code)
@@ -57,6 +58,10 @@ class BoomServer:
 
     # -- connections -----------------------------------------------------------------------
     async def handle(self, socket: ServerConnection) -> None:
+        if self._open >= self.limits.max_connections:
+            await socket.close(1013, "the server has too many connections; try again later")
+            return
+        self._open += 1
         link = Link(socket, float(self.limits.burst), self.clock())
         try:
             async for raw in socket:
@@ -64,6 +69,7 @@ class BoomServer:
         except websockets.ConnectionClosed:
             pass
         finally:
+            self._open -= 1
             await self._dropped(link)
 
     async def receive(self, link: Link, raw) -> None:
