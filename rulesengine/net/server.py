@@ -24,6 +24,7 @@ from .storage import Store
 from .table import Table, new_code
 
 log = logging.getLogger("boom.net")
+OUTBOX = 256  # messages waiting for one client; a client that lets more pile up is too slow and is closed
 
 
 @dataclass
@@ -37,6 +38,16 @@ class Link:
     seat: int | None = None
     refused: int = 0
     told_too_fast: float = field(default=-1.0)
+    outbox: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+
+    async def write(self) -> None:
+        """Forever: send what is queued for this client, in order; a slow client delays only itself."""
+        while True:
+            text = await self.outbox.get()
+            try:
+                await self.socket.send(text)
+            except websockets.ConnectionClosed:
+                return
 
 
 class BoomServer:
@@ -63,6 +74,7 @@ class BoomServer:
             return
         self._open += 1
         link = Link(socket, float(self.limits.burst), self.clock())
+        writer = asyncio.get_running_loop().create_task(link.write())
         try:
             async for raw in socket:
                 await self.receive(link, raw)
@@ -70,6 +82,7 @@ class BoomServer:
             pass
         finally:
             self._open -= 1
+            writer.cancel()
             await self._dropped(link)
 
     async def receive(self, link: Link, raw) -> None:
@@ -86,13 +99,14 @@ class BoomServer:
                     ),
                 )
             return
+        message: dict = {}
         try:
             message = parse_client_message(raw, self.limits)
             await getattr(self, f"on_{message['type']}")(link, message)
             link.refused = 0
         except ProtocolError as exc:
             link.refused += 1 if exc.code == "too_large" else 0
-            await self._send(link, error(exc.code, exc.message, exc.ref))
+            await self._send(link, error(exc.code, exc.message, exc.ref if exc.ref is not None else message.get("ref")))
         except Exception:  # noqa: BLE001 - a bug must not take the other tables down
             log.exception("internal error on a %s message", type(raw).__name__)
             await self._send(
@@ -127,9 +141,9 @@ class BoomServer:
                 "server_full", f"this server runs {self.limits.max_tables} tables already; try later", ref
             )
         players, bots = message["players"], message.get("bots", 0)
-        try:
-            data = data_for_name(message["edition"]) if isinstance(message["edition"], str) else message["edition"]
-            edition = edition_from_data(data)
+        try:  # reading an edition takes a while the first time: in a thread, so the tables in play go on
+            data = await asyncio.to_thread(_edition_data_of, message["edition"])
+            edition = await asyncio.to_thread(edition_from_data, data)
         except BoomError as exc:
             raise ProtocolError("bad_edition", "; ".join(d.message for d in exc.diagnostics[:3]), ref) from None
         if not edition.players_min <= players <= min(edition.players_max, self.limits.max_seats) or bots > players:
@@ -177,11 +191,7 @@ class BoomServer:
                 f"this connection already holds seat {link.seat} at table {link.table}",
                 message.get("ref"),
             )
-        try:
-            seat, token = table.join(message["name"])
-        except ProtocolError as exc:
-            exc.ref = message.get("ref")
-            raise
+        seat, token = table.join(message["name"])
         await self._attach(link, table, seat, token, message.get("ref"))
         await self._tell_all(table, table.lobby())
         if table.game is not None:
@@ -192,11 +202,7 @@ class BoomServer:
 
     async def on_resume(self, link: Link, message: dict) -> None:
         table = self._table(message)
-        try:
-            seat = table.seat_of(message["token"])
-        except ProtocolError as exc:
-            exc.ref = message.get("ref")
-            raise
+        seat = table.seat_of(message["token"])
         if link.table is not None and (link.table, link.seat) != (table.code, seat):
             raise ProtocolError(
                 "seat_taken",
@@ -206,7 +212,7 @@ class BoomServer:
         old = self.links.get((table.code, seat))
         if old is not None and old is not link:  # the token proves the seat: the newer connection wins
             old.table = None
-            await old.socket.close(4001, "this seat was resumed from another connection")
+            self._background(old.socket.close(4001, "this seat was resumed from another connection"))
         await self._attach(link, table, seat, None, message.get("ref"))
         if table.game is None:
             await self._tell_all(table, table.lobby())
@@ -220,19 +226,11 @@ class BoomServer:
     async def on_decide(self, link: Link, message: dict) -> None:
         ref = message.get("ref")
         table = self._table(message)
-        try:
-            seat = table.seat_of(message["token"])
-        except ProtocolError as exc:
-            exc.ref = ref
-            raise
+        seat = table.seat_of(message["token"])
         if (link.table, link.seat) != (table.code, seat):
             raise ProtocolError("not_seated", "join or resume this seat on this connection before deciding", ref)
-        try:
-            decision = table.check(seat, message)
-            number = table.apply(decision, message["answer"])
-        except ProtocolError as exc:
-            exc.ref = ref
-            raise
+        decision = table.check(seat, message)
+        number = table.apply(decision, message["answer"])
         await self._send(
             link, {"type": "ack", "table": table.code, "index": number, **({"ref": ref} if ref is not None else {})}
         )
@@ -269,9 +267,9 @@ class BoomServer:
 
     async def _send(self, link: Link, message: dict) -> None:
         try:
-            await link.socket.send(encode(message))
-        except websockets.ConnectionClosed:
-            pass
+            link.outbox.put_nowait(encode(message))
+        except asyncio.QueueFull:
+            self._background(link.socket.close(1008, "too slow: messages piled up unread"))
 
     async def _send_to(self, table: Table, seat: int, message: dict) -> None:
         link = self.links.get((table.code, seat))
@@ -297,7 +295,10 @@ class BoomServer:
         if table.code in self._driving or not table.bot_decisions():
             return
         self._driving.add(table.code)
-        task = asyncio.get_running_loop().create_task(self._run_bots(table))
+        self._background(self._run_bots(table))
+
+    def _background(self, coroutine) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -352,6 +353,11 @@ class BoomServer:
         """After a restart: the bots go on with every unfinished table."""
         for table in self.tables.values():
             self._drive(table)
+
+
+def _edition_data_of(edition) -> dict:
+    """A host's edition: a name the server knows, or the data the host sent."""
+    return data_for_name(edition) if isinstance(edition, str) else edition
 
 
 async def serve_forever(store: Store, host: str, port: int, limits: Limits = DEFAULT_LIMITS, ready=None) -> None:
