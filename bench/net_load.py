@@ -78,7 +78,7 @@ def main() -> None:
         try:
             server.stdout.readline()
             cpu_before = cpu_seconds(server.pid)
-            started = time.perf_counter()
+            started, client_started = time.perf_counter(), time.process_time()
             asyncio.run(
                 load(f"ws://127.0.0.1:{port}", args.tables, args.players, args.seats, args.bot_kind, args.edition)
             )
@@ -89,6 +89,7 @@ def main() -> None:
                             break
                     time.sleep(0.05)
             wall = time.perf_counter() - started
+            client_cpu = time.process_time() - client_started
             with sqlite3.connect(db) as connection:
                 decisions = connection.execute("SELECT COUNT(*) FROM decisions").fetchone()[0]
                 done = connection.execute("SELECT COUNT(*) FROM tables WHERE finished = 1").fetchone()[0]
@@ -102,7 +103,7 @@ def main() -> None:
         f"{done}/{args.tables} finished, {decisions} decisions in {wall:.2f} s wall, "
         f"{decisions / wall:.0f} decisions/s, server peak memory {memory:.1f} MiB, "
         f"server CPU {cpu:.2f} s ({cpu / max(decisions, 1) * 1000:.2f} ms a decision); "
-        f"load average {os.getloadavg()[0]:.1f}"
+        f"client process CPU {client_cpu:.2f} s; load average {os.getloadavg()[0]:.1f}"
     )
 
 
