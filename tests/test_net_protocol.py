@@ -148,3 +148,18 @@ def test_the_fast_check_of_decide_accepts_only_what_its_schema_accepts():
     accepted = [v for v in variants if _plain_decide(v)]
     assert len(accepted) == 3
     assert all(validator("decide").is_valid(v) for v in accepted)
+
+
+def test_every_view_key_and_event_type_of_the_engine_was_audited(australia):
+    """A key or an event type the engine adds must be audited and listed in secrecy.py before it is sent."""
+    from rulesengine.bots.registry import RandomAgent
+    from rulesengine.game.loop import play
+    from rulesengine.net.secrecy import OWN_EVENTS, PUBLIC_EVENTS, TABLE_KEYS, VIEW_KEYS
+
+    game = Game(australia, ["Ana", "Ben", "Cy"], 2)
+    views = []
+    play(game, [RandomAgent(seat) for seat in range(3)], lambda g: views.append(g.view(0)))
+    assert {key for view in views for key in view} == set(VIEW_KEYS)
+    assert {key for view in views for entry in view["table"] for key in entry} == set(TABLE_KEYS)
+    assert {e["type"] for e in game.events if e["to"] is None} == set(PUBLIC_EVENTS)
+    assert {e["type"] for e in game.events if e["to"] is not None} == set(OWN_EVENTS)
