@@ -18,7 +18,7 @@ from websockets.asyncio.client import connect
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.game.loop import play
 from rulesengine.game.state import Game
-from rulesengine.net import Limits
+from rulesengine.net import Limits, Store
 
 
 @pytest.fixture
@@ -227,3 +227,31 @@ def test_a_connection_over_the_limit_is_closed_at_once(tmp_path):
         server.stop()
     assert refused == (1013, "the server has too many connections; try again later")
     assert codes == ["unknown_table", "unknown_table"]
+
+
+def test_a_table_still_waiting_for_players_after_the_lobby_timeout_is_closed(tmp_path):
+    server = ServerThread(tmp_path / "boom.sqlite", Limits(lobby_timeout=0.3))
+    try:
+        code = host(server, "australia", "--players", "2")
+
+        async def scenario():
+            async with connect(server.url) as socket:
+                await socket.send(json.dumps({"type": "join", "table": code, "name": "Ana"}))
+                seen = [json.loads(await asyncio.wait_for(socket.recv(), 5))["type"] for _ in range(2)]
+                closed = json.loads(await asyncio.wait_for(socket.recv(), 5))
+            late = await ask(server.url, json.dumps({"type": "join", "table": code, "name": "Ben"}))
+            return seen, closed, late
+
+        seen, closed, late = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert seen == ["joined", "lobby"]
+    assert closed == {
+        "type": "error",
+        "code": "unknown_table",
+        "message": f"table {code} is closed: its seats were not all taken in 0.005 minutes",
+    }
+    assert late[0]["code"] == "unknown_table"
+    store = Store(server.db)
+    assert store.codes() == [] and store.codes(closed=True) == [code]
+    store.close()

@@ -121,7 +121,7 @@ async def play_seat(
                             agent = make_agent(seat.edition)
                     elif kind == "error" and message.get("code") in FATAL and seat.number is None:
                         raise refused(message)
-                    elif kind == "error" and message.get("code") == "bad_token":
+                    elif kind == "error" and message.get("code") in ("bad_token", "unknown_table"):
                         raise refused(message)
                     elif kind == "state":
                         seat.view = message["view"]

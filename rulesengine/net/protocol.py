@@ -33,6 +33,7 @@ class Limits:
     burst: int = 40  # messages a connection may send at once
     max_refused: int = 200  # refusals in a row (too fast, too large) before the connection is closed
     away_timeout: float = 60.0  # seconds a player may be gone before a bot plays the seat
+    lobby_timeout: float = 3600.0  # seconds a table may wait for its players; then it is closed
     max_connections: int = 2000  # open connections; one more is closed at once (code 1013, try again later)
 
 

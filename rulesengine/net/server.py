@@ -64,6 +64,7 @@ class BoomServer:
             stored = store.load(code)
             try:
                 self.tables[code] = Table.restore(stored, edition_from_data(stored.edition), store, clock())
+                self.tables[code].opened = clock()  # a lobby gets its whole timeout again after a restart
             except BoomError as exc:  # e.g. the engine changed under an old table: keep serving the others
                 log.warning("table %s cannot be resumed: %s", code, exc)
 
@@ -168,6 +169,7 @@ class BoomServer:
             self.store,
         )
         table.save_new(time.time())
+        table.opened = self.clock()
         self.tables[code] = table
         if bots == players:
             table.start()
@@ -324,12 +326,31 @@ class BoomServer:
 
     async def watch_absent(self) -> None:
         """Forever: a player gone longer than the timeout is played by a bot, and the others are told."""
-        every = min(1.0, self.limits.away_timeout / 3)
+        every = min(1.0, self.limits.away_timeout / 3, self.limits.lobby_timeout / 3)
         while True:
             await asyncio.sleep(every)
             for table, seat in self.stand_in_for_absent():
                 await self._tell_others(table, seat, table.seat_status(seat))
                 self._drive(table)
+            await self.close_stale_lobbies()
+
+    async def close_stale_lobbies(self) -> None:
+        """Close the tables still waiting for players after the lobby timeout, so they stop counting."""
+        now = self.clock()
+        for table in [
+            t for t in self.tables.values() if t.game is None and now - t.opened >= self.limits.lobby_timeout
+        ]:
+            self.store.close_lobby(table.code)
+            del self.tables[table.code]
+            minutes = self.limits.lobby_timeout / 60
+            closed = error(
+                "unknown_table", f"table {table.code} is closed: its seats were not all taken in {minutes:g} minutes"
+            )
+            for seat in range(len(table.seats)):
+                link = self.links.pop((table.code, seat), None)
+                if link is not None:
+                    link.table = None
+                    await self._send(link, closed)
 
     def stand_in_for_absent(self) -> list[tuple[Table, int]]:
         """Hand the seats of players gone longer than the timeout to bots; return those seats."""

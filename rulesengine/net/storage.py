@@ -19,7 +19,8 @@ from ..errors import BoomError, Diagnostic
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, edition TEXT NOT NULL, players INTEGER NOT NULL, bots INTEGER NOT NULL,
-    bot_kind TEXT NOT NULL, seed INTEGER NOT NULL, created REAL NOT NULL, finished INTEGER NOT NULL DEFAULT 0);
+    bot_kind TEXT NOT NULL, seed INTEGER NOT NULL, created REAL NOT NULL, finished INTEGER NOT NULL DEFAULT 0,
+    closed INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT,
     PRIMARY KEY (code, seat));
@@ -110,8 +111,14 @@ class Store:
     def finish(self, code: str) -> None:
         self._write("UPDATE tables SET finished = 1 WHERE code = ?", code)
 
-    def codes(self) -> list[str]:
-        return [row[0] for row in self.db.execute("SELECT code FROM tables ORDER BY created, code")]
+    def close_lobby(self, code: str) -> None:
+        """A table whose seats were not all taken in time: kept, but never served again."""
+        self._write("UPDATE tables SET closed = 1 WHERE code = ?", code)
+
+    def codes(self, closed: bool = False) -> list[str]:
+        """The tables in the order they were opened (closed lobbies only when asked)."""
+        where = "" if closed else " WHERE closed = 0"
+        return [row[0] for row in self.db.execute(f"SELECT code FROM tables{where} ORDER BY created, code")]
 
     def load(self, code: str) -> StoredTable | None:
         row = self.db.execute(

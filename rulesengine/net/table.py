@@ -71,6 +71,7 @@ class Table:
         self.seats = [Seat(None, "player") for _ in range(players - bots)]
         self.seats += [Seat(f"Bot {n + 1}", "bot") for n in range(bots)]
         self.game: Game | None = None
+        self.opened = 0.0  # when the server opened it (its clock): a lobby waits lobby_timeout at most
         self._bots: dict[int, object] = {}
 
     # -- building ------------------------------------------------------------------------------
