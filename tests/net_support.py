@@ -16,9 +16,10 @@ import pytest
 from websockets.asyncio.client import connect
 
 from rulesengine.game.state import Game
-from rulesengine.net import Limits, Store, serve_forever
+from rulesengine.net import BoomServer, Limits, Store
 from rulesengine.net.editions import edition_from_data
 from rulesengine.net.protocol import check_server_message
+from rulesengine.net.server import listen
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_SECONDS = 120
@@ -56,7 +57,8 @@ class ServerThread:
             self.port = port
             self._ready.set()
 
-        self.task = self.loop.create_task(serve_forever(store, "127.0.0.1", self.port, self.limits, ready=ready))
+        self.server = BoomServer(store, self.limits)
+        self.task = self.loop.create_task(listen(self.server, "127.0.0.1", self.port, ready=ready))
         try:
             self.loop.run_until_complete(self.task)
         except asyncio.CancelledError:

@@ -253,5 +253,21 @@ def test_a_table_still_waiting_for_players_after_the_lobby_timeout_is_closed(tmp
     }
     assert late[0]["code"] == "unknown_table"
     store = Store(server.db)
-    assert store.codes() == [] and store.codes(closed=True) == [code]
+    assert store.codes(playing=True) == [] and store.codes() == [code] and store.closed(code)
     store.close()
+
+
+def test_a_finished_table_is_dropped_from_memory_and_read_again_when_a_player_comes_back(server):
+    code = host(server, "australia", "--players", "2", "--bots", "1", "--seed", "19")
+    ana = asyncio.run(RawPlayer(server.url, code, "Ana").play())
+
+    async def come_back():
+        while code in server.server.tables:  # dropped within a second once nobody is connected
+            await asyncio.sleep(0.05)
+        async with connect(server.url) as socket:
+            await socket.send(json.dumps({"type": "resume", "table": code, "token": ana.token}))
+            return [json.loads(await asyncio.wait_for(socket.recv(), 5)) for _ in range(3)]
+
+    again = asyncio.run(come_back())
+    assert [m["type"] for m in again] == ["joined", "state", "game_over"]
+    assert again[2] == ana.final and again[1]["view"]["phase"] == "over"

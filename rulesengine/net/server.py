@@ -60,13 +60,21 @@ class BoomServer:
         self._driving: set[str] = set()
         self._open = 0  # connections now
         self._tasks: set[asyncio.Task] = set()
-        for code in store.codes():
-            stored = store.load(code)
-            try:
-                self.tables[code] = Table.restore(stored, edition_from_data(stored.edition), store, clock())
-                self.tables[code].opened = clock()  # a lobby gets its whole timeout again after a restart
-            except BoomError as exc:  # e.g. the engine changed under an old table: keep serving the others
-                log.warning("table %s cannot be resumed: %s", code, exc)
+        for code in store.codes(playing=True):  # finished tables are read again only when asked for
+            self._restore(code)
+
+    def _restore(self, code: str) -> Table | None:
+        stored = self.store.load(code)
+        if stored is None or self.store.closed(code):
+            return None
+        try:
+            table = Table.restore(stored, edition_from_data(stored.edition), self.store, self.clock())
+        except BoomError as exc:  # e.g. the engine changed under an old table: keep serving the others
+            log.warning("table %s cannot be resumed: %s", code, exc)
+            return None
+        table.opened = self.clock()  # a lobby gets its whole timeout again after a restart
+        self.tables[code] = table
+        return table
 
     # -- connections -----------------------------------------------------------------------
     async def handle(self, socket: ServerConnection) -> None:
@@ -241,7 +249,7 @@ class BoomServer:
 
     # -- helpers ---------------------------------------------------------------------------------
     def _table(self, message: dict) -> Table:
-        table = self.tables.get(message["table"])
+        table = self.tables.get(message["table"]) or self._restore(message["table"])
         if table is None:
             raise ProtocolError(
                 "unknown_table", f"there is no table {message['table']} on this server", message.get("ref")
@@ -333,6 +341,12 @@ class BoomServer:
                 await self._tell_others(table, seat, table.seat_status(seat))
                 self._drive(table)
             await self.close_stale_lobbies()
+            self.forget_finished()
+
+    def forget_finished(self) -> None:
+        """Drop finished tables nobody is connected to from memory (the database keeps them)."""
+        for table in [t for t in self.tables.values() if t.over and not any(s.connected for s in t.seats)]:
+            del self.tables[table.code]
 
     async def close_stale_lobbies(self) -> None:
         """Close the tables still waiting for players after the lobby timeout, so they stop counting."""
@@ -383,7 +397,12 @@ def _edition_data_of(edition) -> dict:
 
 async def serve_forever(store: Store, host: str, port: int, limits: Limits = DEFAULT_LIMITS, ready=None) -> None:
     """Run a server until cancelled; `ready(port)` is called once it listens."""
-    server = BoomServer(store, limits)
+    await listen(BoomServer(store, limits), host, port, ready)
+
+
+async def listen(server: BoomServer, host: str, port: int, ready=None) -> None:
+    """Serve this server's tables on host:port until cancelled; `ready(port)` once it listens."""
+    limits = server.limits
     async with serve(server.handle, host, port, max_size=limits.hard_frame, max_queue=64) as listener:
         server.resume_all()
         watcher = asyncio.get_running_loop().create_task(server.watch_absent())

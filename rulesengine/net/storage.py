@@ -115,10 +115,14 @@ class Store:
         """A table whose seats were not all taken in time: kept, but never served again."""
         self._write("UPDATE tables SET closed = 1 WHERE code = ?", code)
 
-    def codes(self, closed: bool = False) -> list[str]:
-        """The tables in the order they were opened (closed lobbies only when asked)."""
-        where = "" if closed else " WHERE closed = 0"
+    def codes(self, *, playing: bool = False) -> list[str]:
+        """The tables in the order they were opened; only those waiting or playing when asked."""
+        where = " WHERE closed = 0 AND finished = 0" if playing else ""
         return [row[0] for row in self.db.execute(f"SELECT code FROM tables{where} ORDER BY created, code")]
+
+    def closed(self, code: str) -> bool:
+        row = self.db.execute("SELECT closed FROM tables WHERE code = ?", (code,)).fetchone()
+        return bool(row and row[0])
 
     def load(self, code: str) -> StoredTable | None:
         row = self.db.execute(
