@@ -205,3 +205,15 @@ def test_the_network_commands_fail_with_one_clear_line(server, tmp_path):
     assert (
         unfinished.output == f"error: the game at table {running} is not finished; only a finished game is exported\n"
     )
+
+
+def test_a_human_who_leaves_is_told_how_to_come_back(server):
+    code = host(server, "australia", "--players", "2", "--bots", "1", "--seed", "6")
+    left = CliRunner().invoke(main, ["join", server.url, code, "--name", "Eve"], input="")
+    assert left.exit_code == 130
+    token = left.output.split("--token ")[1].split()[0]
+    assert f"You left table {code}; a bot plays your seat after the server's timeout. Come back with: " in left.output
+    back = CliRunner().invoke(
+        main, ["join", server.url, code, "--name", "Eve", "--token", token, "--bot", "random", "-q"]
+    )
+    assert back.exit_code == 0 and "Winner" in back.output
