@@ -24,6 +24,9 @@ from .storage import Store
 from .table import Table, new_code
 
 log = logging.getLogger("boom.net")
+# A seed the server draws: wide enough that no one can find it by trying every seed against the hand
+# they were dealt (2**31 seeds would take a few core-hours); it still fits SQLite's 64-bit integers.
+SEED_BITS = 62
 OUTBOX = 256  # messages waiting for one client; a client that lets more pile up is too slow and is closed
 
 
@@ -173,7 +176,7 @@ class BoomServer:
             players,
             bots,
             message.get("bot_kind", "greedy"),
-            secrets.randbelow(2**31) if seed is None else seed,
+            secrets.randbits(SEED_BITS) if seed is None else seed,
             self.store,
         )
         table.save_new(time.time())
