@@ -12,7 +12,7 @@ from rulesengine.bots.registry import BOTS, make_bot
 from rulesengine.net import play_seat
 
 from .common import handles_errors
-from .sheets import print_sheet
+from .sheets import print_sheet, round_table
 from .terminal import GameAbandoned, TerminalAgent
 
 
@@ -58,6 +58,10 @@ def join(url, table, name, bot_kind, bot_seed, token, quiet):
             console.print(f"{message['name']} {said[message['status']]}")
         elif kind == "error" and seat.number is not None:
             console.print(f"server: {message['message']}")
+        elif kind == "state" and not bot_kind:  # as `boom run` does: each round's sheet once it is scored
+            for event in message["events"]:
+                if event["type"] == "round_scored" and event["round"] <= len(message["view"]["history"]):
+                    console.print(round_table(seat.edition, message["view"]["sheet"], event["round"] - 1))
 
     try:
         seat = asyncio.run(play_seat(url, table.upper(), name, make_agent, token=token, on_message=on_message))

@@ -167,6 +167,7 @@ def test_boom_join_as_a_human_plays_through_the_terminal_ui(server, australia):
     assert result.exit_code == 0, result.output[-2000:]
     assert "Eve sits at seat 1 of table" in result.output and "Type a letter" in result.output
     assert "Final score sheet" in result.output
+    assert [f"Round {n} of 4" in result.output for n in (1, 2, 3, 4)] == [True] * 4
     lines = iter(typed.splitlines())
 
     class Typist:  # reads the same lines as the terminal UI did: a card letter it holds, or "none"
