@@ -180,3 +180,22 @@ def test_no_seat_can_work_out_another_seats_next_hand_from_the_public_history(au
     dealt_before = {letter for letters in view["history"][0]["drafts"].values() for letter in letters}
     worked_out = {c.letter for c in australia.cards} - dealt_before
     assert worked_out != {c.letter for c in game.hands[0]}
+
+
+def test_a_decision_that_cannot_be_written_is_not_played(tmp_path, monkeypatch):
+    import sqlite3
+
+    data = data_for_name("australia")
+    store = Store(tmp_path / "t.sqlite")
+    table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 1, "random", 3, store)
+    table.save_new(0.0)
+    table.join("Ana")
+    decision = table.check(0, {"kind": "throw", "round": 1, "category": None, "answer": table.game.hands[0][0].letter})
+
+    def disk_full(*args):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store, "add_decision", disk_full)
+    with pytest.raises(sqlite3.OperationalError):
+        table.apply(decision, decision.options[0])
+    assert table.game.decisions == [] and table.game.pending()[0] == decision
