@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import click
 
-from rulesengine.net.export import export_table, write_log
-from rulesengine.net.storage import open_existing
-
 from .common import handles_errors
 from .playing import write_record
 
@@ -31,6 +28,9 @@ from .playing import write_record
 @handles_errors
 def export(db_path, table, out_path, log_path):
     """Export the record of finished TABLE, for `boom score` (and `boom replay` with --log)."""
+    from rulesengine.net.export import export_table, write_log
+    from rulesengine.net.storage import open_existing
+
     store = open_existing(db_path)
     try:
         record = export_table(store, table.upper())

@@ -9,7 +9,6 @@ from pathlib import Path
 import click
 
 from rulesengine.bots.registry import BOTS
-from rulesengine.net import host_table
 from rulesengine.net.editions import edition_data
 
 from .common import handles_errors
@@ -45,6 +44,8 @@ def host(url, edition, players, bots, bot_kind, seed, fmt):
         raise click.BadParameter(f"no edition file {edition}", param_hint="EDITION")
     else:
         sent = edition
+    from rulesengine.net.client import host_table
+
     hosted = asyncio.run(host_table(url, sent, players, bots, bot_kind, seed))
     if fmt == "json":
         click.echo(json.dumps({"table": hosted["table"], "url": url}))

@@ -9,7 +9,6 @@ import click
 from rich.console import Console
 
 from rulesengine.bots.registry import BOTS, make_bot
-from rulesengine.net import play_seat
 
 from .common import handles_errors
 from .sheets import print_sheet, round_table
@@ -29,6 +28,8 @@ from .terminal import GameAbandoned, TerminalAgent
 @handles_errors
 def join(url, table, name, bot_kind, bot_seed, token, quiet):
     """Take a seat at TABLE on the server at URL and play it to the end."""
+    from rulesengine.net.client import play_seat
+
     console = Console(highlight=False)
     seed = secrets.randbelow(2**31) if bot_seed is None else bot_seed
 

@@ -6,7 +6,7 @@ import asyncio
 
 import click
 
-from rulesengine.net import Limits, Store, serve_forever
+from rulesengine.net.protocol import Limits
 
 from .common import handles_errors
 
@@ -41,6 +41,9 @@ from .common import handles_errors
 @handles_errors
 def serve(host, port, db_path, away_timeout, fsync):
     """Host tables for network play (`boom host` opens one, `boom join` sits at one)."""
+    from rulesengine.net.server import serve_forever
+    from rulesengine.net.storage import Store
+
     store = Store(db_path, fsync=fsync)
 
     def ready(actual_port):

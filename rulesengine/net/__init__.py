@@ -4,23 +4,28 @@ The front door: serve_forever(store, host, port) runs a server; host_table(url, 
 play_seat(url, table, name, make_agent) plays a seat to the end; export_table(store, code) gives a
 finished table's record. The protocol (messages, schemas, limits) lives in protocol.py alone.
 Nothing here decides for a seat or scores a game: the engine and the bots do; this package only
-carries decisions in and each seat's own view out.
+carries decisions in and each seat's own view out. Names are imported when first used, so a
+command that plays no network game does not load the WebSocket library.
 """
 
-from .client import NetError, host_table, play_seat
-from .export import export_table
-from .protocol import Limits, ProtocolError
-from .server import BoomServer, serve_forever
-from .storage import Store
+from importlib import import_module
 
-__all__ = [
-    "BoomServer",
-    "Limits",
-    "NetError",
-    "ProtocolError",
-    "Store",
-    "export_table",
-    "host_table",
-    "play_seat",
-    "serve_forever",
-]
+_HOMES = {
+    "BoomServer": "server",
+    "serve_forever": "server",
+    "NetError": "client",
+    "host_table": "client",
+    "play_seat": "client",
+    "export_table": "export",
+    "Limits": "protocol",
+    "ProtocolError": "protocol",
+    "Store": "storage",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str):
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{_HOMES[name]}", __name__), name)
