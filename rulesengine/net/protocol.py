@@ -17,6 +17,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas" / "protocol"
+PROTOCOL = 1  # sent in `hosted` and `joined`; raised only when a message changes incompatibly
 CLIENT_TYPES = ("host", "join", "resume", "decide")
 SERVER_TYPES = ("hosted", "joined", "lobby", "seat_status", "state", "ack", "error", "game_over")
 

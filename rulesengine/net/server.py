@@ -19,7 +19,7 @@ from websockets.asyncio.server import ServerConnection, serve
 
 from ..errors import BoomError
 from .editions import data_for_name, edition_from_data, edition_text
-from .protocol import DEFAULT_LIMITS, Limits, ProtocolError, encode, error, parse_client_message
+from .protocol import DEFAULT_LIMITS, PROTOCOL, Limits, ProtocolError, encode, error, parse_client_message
 from .storage import Store
 from .table import Table, new_code
 
@@ -189,6 +189,7 @@ class BoomServer:
             link,
             {
                 "type": "hosted",
+                "protocol": PROTOCOL,
                 "table": code,
                 "players": players,
                 "bots": bots,
@@ -266,6 +267,7 @@ class BoomServer:
         state.connected, state.gone_since, state.stand_in = True, None, False
         joined = {
             "type": "joined",
+            "protocol": PROTOCOL,
             "table": table.code,
             "seat": seat,
             "name": state.name,
