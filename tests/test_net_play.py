@@ -109,7 +109,32 @@ def test_no_frame_holds_another_seats_hidden_cards_or_the_seed(server, edition, 
     code = host(server, edition, "--players", str(players), "--bots", "1", "--seed", str(seed))
     names = ["Ana", "Ben", "Cy", "Dee"][: players - 1]
     clients = [RawPlayer(server.url, code, name, choose=lambda view, pending: pending["options"][-1]) for name in names]
-    asyncio.run(play_all(*clients))
+
+    async def illegal_once(player, socket, view, pending):  # an error frame is checked too
+        if not player.errors and pending["kind"] == "draft":
+            await socket.send(
+                json.dumps(
+                    {
+                        "type": "decide",
+                        "table": code,
+                        "token": player.token,
+                        "round": pending["round"],
+                        "kind": "draft",
+                        "category": None,
+                        "answer": "?",
+                    }
+                )
+            )
+
+    async def first_drops_and_resumes():  # a reconnect snapshot mid-round is checked too
+        await clients[0].play(stop_after=10, misbehave=illegal_once)
+        await clients[0].play()
+
+    async def everyone():
+        await asyncio.gather(first_drops_and_resumes(), *(client.play() for client in clients[1:]))
+
+    asyncio.run(everyone())
+    assert [e["code"] for e in clients[0].errors] == ["illegal"]
     game = stored_game(server.db, code)
     assert game.over
     letters = {c.letter for c in game.edition.cards}
