@@ -6,6 +6,7 @@ import asyncio
 
 import click
 
+from rulesengine import BoomError, Diagnostic
 from rulesengine.net.protocol import Limits
 
 from .common import handles_errors
@@ -54,6 +55,6 @@ def serve(host, port, db_path, away_timeout, fsync):
     except KeyboardInterrupt:
         click.echo("server stopped", err=True)
     except OSError as exc:
-        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise BoomError(Diagnostic(None, f"cannot listen on {host}:{port}: {exc.strerror or exc}", "N203")) from None
     finally:
         store.close()
