@@ -30,6 +30,14 @@ def join(url, table, name, bot_kind, bot_seed, token, quiet):
     """Take a seat at TABLE on the server at URL and play it to the end."""
     from rulesengine.net.client import play_seat
 
+    table = table.upper()
+    if not (4 <= len(table) <= 12 and table.isascii() and table.isalnum()):
+        raise click.BadParameter(
+            f"'{table}' is not a table code (letters and digits, as `boom host` printed it)", param_hint="TABLE"
+        )
+    if not (1 <= len(name) <= 24 and name.isprintable()):
+        raise click.BadParameter("a name is 1 to 24 printable characters", param_hint="--name")
+
     console = Console(highlight=False)
     seed = secrets.randbelow(2**31) if bot_seed is None else bot_seed
 
@@ -65,11 +73,11 @@ def join(url, table, name, bot_kind, bot_seed, token, quiet):
                     console.print(round_table(seat.edition, message["view"]["sheet"], event["round"] - 1))
 
     try:
-        seat = asyncio.run(play_seat(url, table.upper(), name, make_agent, token=token, on_message=on_message))
+        seat = asyncio.run(play_seat(url, table, name, make_agent, token=token, on_message=on_message))
     except (GameAbandoned, KeyboardInterrupt):
         click.echo(
-            f"\nYou left table {table.upper()}; a bot plays your seat after the server's timeout. Come back with: "
-            f"boom join {url} {table.upper()} --name {name} --token {tokens[-1] if tokens else '(none yet)'}",
+            f"\nYou left table {table}; a bot plays your seat after the server's timeout. Come back with: "
+            f"boom join {url} {table} --name {name} --token {tokens[-1] if tokens else '(none yet)'}",
             err=True,
         )
         raise SystemExit(130) from None

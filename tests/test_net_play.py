@@ -243,3 +243,11 @@ def test_a_human_who_leaves_is_told_how_to_come_back(server):
         main, ["join", server.url, code, "--name", "Eve", "--token", token, "--bot", "random", "-q"]
     )
     assert back.exit_code == 0 and "Winner" in back.output
+
+
+def test_boom_join_checks_the_code_and_the_name_before_connecting():
+    runner = CliRunner()
+    bad_code = runner.invoke(main, ["join", "ws://127.0.0.1:9", "AB-1", "--name", "Ana"])
+    assert bad_code.exit_code == 2 and "'AB-1' is not a table code" in bad_code.output
+    bad_name = runner.invoke(main, ["join", "ws://127.0.0.1:9", "ABCDEF", "--name", "x" * 25])
+    assert bad_name.exit_code == 2 and "a name is 1 to 24 printable characters" in bad_name.output
