@@ -28,9 +28,11 @@ from .playing import write_record
 @handles_errors
 def export(db_path, table, out_path, log_path):
     """Export the record of finished TABLE, for `boom score` (and `boom replay` with --log)."""
-    from rulesengine.net.export import export_table, write_log
+    from rulesengine.game.outputs import check_outputs
+    from rulesengine.net.export import export_table, log_edition_path, write_log
     from rulesengine.net.storage import open_existing
 
+    check_outputs(out_path, log_path, log_edition_path(log_path) if log_path else None)
     store = open_existing(db_path)
     try:
         record = export_table(store, table.upper())

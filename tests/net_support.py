@@ -159,7 +159,7 @@ def stored_game(db: Path, code: str) -> Game:
         stored = store.load(code)
     finally:
         store.close()
-    game = Game(edition_from_data(stored.edition), [s[1] for s in stored.seats], stored.seed)
+    game = Game(edition_from_data(stored.edition), [s[1] for s in stored.seats], stored.seed, deal_version=stored.deal)
     for seat, answer, category in stored.decisions:
         game.apply(seat, answer, category)
     return game

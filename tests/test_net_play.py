@@ -67,8 +67,23 @@ def test_two_players_and_a_bot_finish_and_the_export_scores_the_same(server, tmp
     assert ana.errors == [] and ben.errors == []
     assert ana.final["sheet"] == offline_sheet(australia, ["Ana", "Ben", "Bot 1"], 11, ["first", "first", "greedy"])
     runner = CliRunner()
-    exported = runner.invoke(main, ["export", "--db", str(server.db), code, "--out", str(tmp_path / "game.json")])
+    exported = runner.invoke(
+        main,
+        [
+            "export",
+            "--db",
+            str(server.db),
+            code,
+            "--out",
+            str(tmp_path / "game.json"),
+            "--log",
+            str(tmp_path / "g.jsonl"),
+        ],
+    )
     assert exported.exit_code == 0, exported.output
+    replayed = runner.invoke(main, ["replay", str(tmp_path / "g.jsonl"), "--verify"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "replay identically; game finished" in replayed.output
     scored = runner.invoke(main, ["score", AUSTRALIA, "--record", str(tmp_path / "game.json"), "--format", "json"])
     assert scored.exit_code == 0, scored.output
     assert json.loads(scored.output) == ana.final["sheet"]

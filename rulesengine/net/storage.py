@@ -20,7 +20,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, edition TEXT NOT NULL, players INTEGER NOT NULL, bots INTEGER NOT NULL,
     bot_kind TEXT NOT NULL, seed INTEGER NOT NULL, created REAL NOT NULL, finished INTEGER NOT NULL DEFAULT 0,
-    closed INTEGER NOT NULL DEFAULT 0);
+    closed INTEGER NOT NULL DEFAULT 0, deal INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT,
     PRIMARY KEY (code, seat));
@@ -45,6 +45,7 @@ class StoredTable:
     bot_kind: str
     seed: int
     finished: bool
+    deal: int  # the engine's deal version the game was started with
     seats: tuple  # (seat, name, kind, token_hash) in seat order
     decisions: tuple  # [seat, answer, category] in the order accepted
 
@@ -75,10 +76,11 @@ class Store:
             self.db.execute(sql, args)
 
     def add_table(
-        self, code: str, edition_text: str, players: int, bots: int, bot_kind: str, seed: int, created: float
+        self, code: str, edition_text: str, players: int, bots: int, bot_kind: str, seed: int, created: float, deal: int
     ) -> None:
         self._write(
-            "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, created, deal)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             code,
             edition_text,
             players,
@@ -86,6 +88,7 @@ class Store:
             bot_kind,
             seed,
             created,
+            deal,
         )
 
     def add_seat(self, code: str, seat: int, name: str, kind: str, token: str | None) -> None:
@@ -126,7 +129,7 @@ class Store:
 
     def load(self, code: str) -> StoredTable | None:
         row = self.db.execute(
-            "SELECT code, edition, players, bots, bot_kind, seed, finished FROM tables WHERE code = ?", (code,)
+            "SELECT code, edition, players, bots, bot_kind, seed, finished, deal FROM tables WHERE code = ?", (code,)
         ).fetchone()
         if row is None:
             return None
@@ -139,7 +142,9 @@ class Store:
                 "SELECT seat, answer, category FROM decisions WHERE code = ? ORDER BY number", (code,)
             )
         )
-        return StoredTable(row[0], json.loads(row[1]), row[2], row[3], row[4], row[5], bool(row[6]), seats, decisions)
+        return StoredTable(
+            row[0], json.loads(row[1]), row[2], row[3], row[4], row[5], bool(row[6]), row[7], seats, decisions
+        )
 
 
 def open_existing(path: str | Path) -> Store:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..bots.registry import agent_seed, make_bot
 from ..edition.model import Edition
 from ..errors import BoomError
+from ..game.dealing import DEAL_VERSION
 from ..game.saves import replay_decisions
 from ..game.state import Decision, Game
 from .editions import edition_text
@@ -61,8 +62,10 @@ class Table:
         bot_kind: str,
         seed: int,
         store: Store,
+        deal: int = DEAL_VERSION,
     ):
         self.code = code
+        self.deal = deal  # the engine's deal version: a table resumes with the deal it started with
         self.edition = edition
         self.edition_text = edition_text
         self.bot_kind = bot_kind
@@ -87,6 +90,7 @@ class Table:
             stored.bot_kind,
             stored.seed,
             store,
+            stored.deal,
         )
         for seat, name, kind, hashed in stored.seats:
             table.seats[seat] = Seat(name, kind, hashed, gone_since=now if kind == "player" else None)
@@ -97,7 +101,7 @@ class Table:
 
     def save_new(self, now: float) -> None:
         self.store.add_table(
-            self.code, self.edition_text, len(self.seats), self.bots_count(), self.bot_kind, self.seed, now
+            self.code, self.edition_text, len(self.seats), self.bots_count(), self.bot_kind, self.seed, now, self.deal
         )
         for number, seat in enumerate(self.seats):
             if seat.kind == "bot":
@@ -135,7 +139,7 @@ class Table:
         return seat, token
 
     def start(self) -> None:
-        self.game = Game(self.edition, [s.name for s in self.seats], self.seed)
+        self.game = Game(self.edition, [s.name for s in self.seats], self.seed, deal_version=self.deal)
 
     def seat_of(self, token: str) -> int:
         """The seat this token opens, or ProtocolError (the same answer for every wrong token)."""
