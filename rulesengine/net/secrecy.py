@@ -6,6 +6,8 @@ not sent until someone decides it is public. Audited against the engine as it is
 - view: "hand", "throw", "seen_hands", "used_choices" and "pending" are this seat's own; "table"
   shows others' face-up cards and only a flag for a face-down Throw; "history" and "sheet" cover
   finished rounds only, whose cards are all revealed at the round's end.
+  A pending round-end choice also carries "points": what each of its options scores, computed from
+  that same view (the numbers the terminal shows).
 - events: "deal", "hand", "throw" and "decision" are addressed to one seat and go to it alone;
   the public ones name cards only once they are face up ("draft", "catch", "reveal").
 It must never add the seed, the decisions list, another seat's hand or Throw, or the full state.
@@ -42,7 +44,20 @@ def seat_view(game: Game, seat: int) -> dict:
     view = game.view(seat)
     out = {key: view[key] for key in VIEW_KEYS if key in view}
     out["table"] = [{key: entry[key] for key in TABLE_KEYS if key in entry} for entry in view["table"]]
+    out["pending"] = [_with_points(game, view, entry) for entry in out.get("pending", [])]
     return out
+
+
+def _with_points(game: Game, view: dict, entry: dict) -> dict:
+    """A round-end choice with what each option scores now (from the seat's own view, as the terminal's `?`)."""
+    if entry["kind"] != "choice":
+        return entry
+    from ..bots.advice import choice_advice
+
+    decision = next(d for d in game.pending() if (d.seat, d.kind, d.category) == (entry["seat"], "choice", entry["category"]))
+    advice = choice_advice(game.edition, view, decision)
+    points = {o.icon: o.points for o in advice if o.icon is not None and o.icon in entry["options"]}
+    return {**entry, "points": points}
 
 
 def seat_events(game: Game, seat: int, start: int = 0) -> tuple[list[dict], int]:

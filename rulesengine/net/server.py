@@ -22,6 +22,7 @@ from .editions import data_for_name, edition_from_data, edition_text
 from .protocol import DEFAULT_LIMITS, PROTOCOL, Limits, ProtocolError, encode, error, parse_client_message
 from .storage import Store
 from .table import Table, new_code
+from .web import process_request
 
 log = logging.getLogger("boom.net")
 # A seed the server draws: wide enough that no one can find it by trying every seed against the hand
@@ -408,7 +409,9 @@ async def serve_forever(store: Store, host: str, port: int, limits: Limits = DEF
 async def listen(server: BoomServer, host: str, port: int, ready=None) -> None:
     """Serve this server's tables on host:port until cancelled; `ready(port)` once it listens."""
     limits = server.limits
-    async with serve(server.handle, host, port, max_size=limits.hard_frame, max_queue=64) as listener:
+    async with serve(
+        server.handle, host, port, max_size=limits.hard_frame, max_queue=64, process_request=process_request
+    ) as listener:
         server.resume_all()
         watcher = asyncio.get_running_loop().create_task(server.watch_absent())
         if ready is not None:

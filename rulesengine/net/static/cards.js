@@ -1,0 +1,84 @@
+// Cards and the score sheet as DOM elements, from the edition's data that `joined` carries.
+// Colour only repeats what the text says (the region's name, the icons' names), so nothing needs colour.
+
+const REGION_COLOURS = ["#c8553d", "#e09f3e", "#4f772d", "#2a9d8f", "#3a6ea5", "#7b4b94", "#8d6e63", "#b5838d"];
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key.startsWith("--")) node.style.setProperty(key, value); // not a style attribute: the page's CSP forbids those
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+export class Deck {
+  constructor(edition) {
+    this.edition = edition;
+    this.cards = new Map((edition.cards || []).map((card) => [card.letter, card]));
+    this.regions = (edition.regions || []).map((region) => region.name);
+  }
+
+  colour(region) {
+    const index = this.regions.indexOf(region);
+    return REGION_COLOURS[(index < 0 ? 0 : index) % REGION_COLOURS.length];
+  }
+
+  // A card face: letter, site, region (name and colour band), number, icons in words.
+  card(letter, { onPick = null, small = false } = {}) {
+    const card = this.cards.get(letter) || { letter, name: "?", region: "", number: "", icons: [] };
+    const attrs = {
+      class: `card${small ? " small" : ""}${onPick ? " pickable" : ""}`,
+      "data-card": letter,
+      "--region": this.colour(card.region),
+      title: `${card.letter} ${card.name}, ${card.region} (${card.number})`,
+    };
+    const face = [
+      el("div", { class: "card-top" }, el("span", { class: "letter" }, card.letter), el("span", { class: "number" }, String(card.number))),
+      el("div", { class: "site" }, card.name),
+      el("div", { class: "region" }, card.region),
+      el("ul", { class: "icons" }, (card.icons || []).map((icon) => el("li", {}, icon))),
+    ];
+    if (onPick) {
+      return el("button", { ...attrs, type: "button", onclick: () => onPick(letter), "aria-label": `pick ${card.letter} ${card.name}` }, face);
+    }
+    return el("div", attrs, face);
+  }
+
+  back(label = "Throw, face down") {
+    return el("div", { class: "card back small", title: label, "aria-label": label }, el("span", {}, "Throw"));
+  }
+}
+
+// The sheet as on the printed pad: a column per player, each round's categories in rows, then the
+// game-end ones, then the total; the winners' columns marked.
+export function scoreSheet(sheet, edition) {
+  const titles = new Map([...(edition.categories || []), ...(edition.races || [])].map((c) => [c.key, c.title || c.key]));
+  const players = sheet.players || [];
+  const rounds = Math.max(0, ...players.map((p) => p.rounds.length));
+  const roundKeys = players.length ? Object.keys(players[0].rounds[0] || {}) : [];
+  const endKeys = players.length ? Object.keys(players[0].categories).filter((k) => !roundKeys.includes(k)) : [];
+  const winners = new Set(sheet.winners || []);
+  const head = el("tr", {}, el("th", {}, ""), players.map((p) => el("th", { class: winners.has(p.name) ? "winner" : "" }, p.name + (winners.has(p.name) ? " ★" : ""))));
+  const rows = [];
+  for (let r = 0; r < rounds; r += 1) {
+    rows.push(el("tr", { class: "round-head" }, el("th", { colspan: String(players.length + 1) }, `Round ${r + 1}`)));
+    for (const key of roundKeys) {
+      rows.push(el("tr", {}, el("th", {}, titles.get(key) || key),
+        players.map((p) => el("td", { "data-player": p.name, "data-round": String(r + 1), "data-key": key }, String(p.rounds[r] ? p.rounds[r][key] : "")))));
+    }
+  }
+  if (endKeys.length) rows.push(el("tr", { class: "round-head" }, el("th", { colspan: String(players.length + 1) }, "End of the game")));
+  for (const key of endKeys) {
+    rows.push(el("tr", {}, el("th", {}, titles.get(key) || key),
+      players.map((p) => el("td", { "data-player": p.name, "data-key": key }, String(p.categories[key])))));
+  }
+  rows.push(el("tr", { class: "total" }, el("th", {}, "Total"),
+    players.map((p) => el("td", { "data-player": p.name, "data-key": "total" }, String(p.total)))));
+  return el("table", { class: "sheet" }, el("thead", {}, head), el("tbody", {}, rows));
+}
