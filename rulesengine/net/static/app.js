@@ -50,6 +50,7 @@ function receive(message) {
     case "state":
       page.view = message.view;
       page.error = "";
+      document.body.dataset.states = String(Number(document.body.dataset.states || 0) + 1); // for tests and tools
       if (!page.over) showTable();
       break;
     case "seat_status":
