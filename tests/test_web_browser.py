@@ -102,3 +102,72 @@ def test_a_whole_game_in_the_browser_against_two_bots(browser, server):
             assert sum(int(c.text_content() or 0) for c in cells) == points
     over = [json.loads(f) for f in frames if '"game_over"' in f]
     assert over[-1]["record"] == game.record()
+
+
+def strings_in(frames: list[str]) -> set[str]:
+    """Every string value in the frames after `joined` (whose edition data names every card)."""
+    found: set[str] = set()
+
+    def walk(value):
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for frame in frames:
+        message = json.loads(frame)
+        if message["type"] != "joined":
+            walk(message)
+    return found
+
+
+def cards_shown(page) -> set[str]:
+    return {node.get_attribute("data-card") for node in page.query_selector_all("[data-card]")}
+
+
+def hand_shown(page) -> list[str]:
+    return [node.get_attribute("data-card") for node in page.query_selector_all("#hand .row > [data-card]")]
+
+
+def test_a_second_seat_never_sees_the_first_ones_cards_and_a_reload_returns_to_the_seat(browser, server):
+    ana, _ = page_of(browser, server)
+    ana.select_option("#edition", "australia")
+    ana.fill("#host-name", "Ana")
+    ana.fill("#players", "3")
+    ana.fill("#bots", "1")
+    ana.click("#create-button")
+    link = ana.wait_for_selector("#share", timeout=WAIT).get_attribute("href")
+    code = link.rsplit("/", 1)[1]
+    ben, ben_frames = page_of(browser, server)
+    ben.goto(link)
+    ben.fill("#join-name", "Ben")
+    ben.click("#join-button")
+    ana.wait_for_selector("#hand button.card.pickable", timeout=WAIT)
+    ben.wait_for_selector("#hand button.card.pickable", timeout=WAIT)
+    game = table_of(server, code).game
+    ana_hand = set(game.view(0)["hand"])
+    assert len(ana_hand) == 7 and set(hand_shown(ana)) == ana_hand
+    # nobody has passed yet: Ben can know none of Ana's cards
+    assert not cards_shown(ben) & ana_hand and not strings_in(ben_frames) & ana_hand
+
+    ana_throw = ana.get_attribute("#hand button.card.pickable >> nth=0", "data-card")
+    ana.click("#hand button.card.pickable >> nth=0")
+    ben.click("#hand button.card.pickable >> nth=0")
+    ben.wait_for_function("() => document.querySelector('#turn').textContent.includes('draft')", timeout=WAIT)
+    assert game.round == 0 and ana_throw not in cards_shown(ben) and ana_throw not in strings_in(ben_frames)
+    assert ben.query_selector_all(".card.back")  # the others' Throws, face down
+
+    # a reload mid-round: the same seat and the same hand, from the token kept in the browser
+    ana.wait_for_selector("#hand button.card.pickable", timeout=WAIT)
+    before = hand_shown(ana)
+    assert set(before) == set(game.view(0)["hand"]) and game.view(0)["throw"] == ana_throw
+    ana.reload()
+    ana.wait_for_selector("#hand button.card.pickable", timeout=WAIT)
+    assert hand_shown(ana) == before
+    assert ana.text_content(".seat.me h3").startswith("Ana (you)")
+    assert ana_throw in cards_shown(ana)  # her own Throw, shown to her alone
+    assert ana_throw not in cards_shown(ben) and ana_throw not in strings_in(ben_frames)

@@ -145,7 +145,7 @@ function showTable() {
     el("div", { class: "row" }, view.hand.map((c) => deck.card(c, { onPick: pick && pick.options.includes(c) ? (letter) => answer(pick, letter) : null }))),
     view.throw ? el("p", { class: "own-throw" }, "Your Throw (face down to the others): ", deck.card(view.throw, { small: true })) : null);
   const choices = mine.filter((d) => d.kind === "choice").map(choicePanel);
-  main.replaceChildren(
+  main.replaceChildren(...[
     el("p", { class: "turn", id: "turn" }, `Round ${view.round} of ${view.rounds} · passing ${view.direction === 1 ? "left" : "right"} · ${turn}`),
     page.error ? el("p", { id: "error", class: "error", role: "alert" }, page.error) : null,
     page.note ? el("p", { class: "note" }, page.note) : null,
@@ -153,7 +153,7 @@ function showTable() {
     hand,
     el("section", { class: "others" }, others),
     view.sheet.players.some((p) => p.rounds.length) ? el("section", { class: "panel" }, el("h2", {}, "Score sheet"), scoreSheet(view.sheet, deck.edition)) : null,
-  );
+  ].filter(Boolean));
 }
 
 function choicePanel(decision) {
