@@ -13,7 +13,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from net_support import ServerThread, bounded  # noqa: F401 - bounded: the autouse time limit
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

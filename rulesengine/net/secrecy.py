@@ -54,7 +54,8 @@ def _with_points(game: Game, view: dict, entry: dict) -> dict:
         return entry
     from ..bots.advice import choice_advice
 
-    decision = next(d for d in game.pending() if (d.seat, d.kind, d.category) == (entry["seat"], "choice", entry["category"]))
+    wanted = (entry["seat"], "choice", entry["category"])
+    decision = next(d for d in game.pending() if (d.seat, d.kind, d.category) == wanted)
     advice = choice_advice(game.edition, view, decision)
     points = {o.icon: o.points for o in advice if o.icon is not None and o.icon in entry["options"]}
     return {**entry, "points": points}

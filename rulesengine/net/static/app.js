@@ -54,7 +54,9 @@ function receive(message) {
       if (!page.over) showTable();
       break;
     case "seat_status":
-      page.note = `${message.name || `seat ${message.seat + 1}`} is ${message.status === "bot" ? "played by a bot for now" : message.status}`;
+      page.note = `${message.name || `seat ${message.seat + 1}`} is ${
+        message.status === "bot" ? "played by a bot for now" : message.status
+      }`;
       if (page.view && !page.over) showTable();
       break;
     case "game_over":
@@ -81,34 +83,73 @@ function onError(message) {
 
 // -- the lobby -------------------------------------------------------------------------------------
 async function showLobby() {
-  const editions = await fetch("/editions.json").then((r) => r.json()).catch(() => []);
-  const select = el("select", { id: "edition", name: "edition" }, editions.map((e) => el("option", { value: e.id }, `${e.name} (${e.min}–${e.max} players)`)));
+  const editions = await fetch("/editions.json")
+    .then((r) => r.json())
+    .catch(() => []);
+  const select = el(
+    "select",
+    { id: "edition", name: "edition" },
+    editions.map((e) => el("option", { value: e.id }, `${e.name} (${e.min}–${e.max} players)`)),
+  );
   const name = el("input", { id: "host-name", name: "name", required: "", maxlength: "24", placeholder: "Your name" });
   const players = el("input", { id: "players", type: "number", min: "2", max: "12", value: "3" });
   const bots = el("input", { id: "bots", type: "number", min: "0", max: "11", value: "2" });
-  const kind = el("select", { id: "bot-kind" }, ["greedy", "random", "search", "rollout"].map((k) => el("option", { value: k }, k)));
-  const create = el("form", { class: "panel", id: "create", onsubmit: (event) => {
-    event.preventDefault();
-    page.name = name.value.trim();
-    link.host(select.value, Number(players.value), Number(bots.value), kind.value);
-  } },
-  el("h2", {}, "Open a table"),
-  label("Edition", select), label("Your name", name), label("Players", players), label("Bots among them", bots), label("Bots play", kind),
-  el("button", { type: "submit", id: "create-button" }, "Open the table"));
+  const kind = el(
+    "select",
+    { id: "bot-kind" },
+    ["greedy", "random", "search", "rollout"].map((k) => el("option", { value: k }, k)),
+  );
+  const create = el(
+    "form",
+    {
+      class: "panel",
+      id: "create",
+      onsubmit: (event) => {
+        event.preventDefault();
+        page.name = name.value.trim();
+        link.host(select.value, Number(players.value), Number(bots.value), kind.value);
+      },
+    },
+    el("h2", {}, "Open a table"),
+    label("Edition", select),
+    label("Your name", name),
+    label("Players", players),
+    label("Bots among them", bots),
+    label("Bots play", kind),
+    el("button", { type: "submit", id: "create-button" }, "Open the table"),
+  );
   main.replaceChildren(el("section", { class: "lobby" }, create, joinForm("", "")));
 }
 
 function joinForm(table, problem) {
-  const code = el("input", { id: "code", name: "code", required: "", pattern: "[A-Za-z2-9]{6}", maxlength: "6", value: table, placeholder: "K7QX2M" });
+  const code = el("input", {
+    id: "code",
+    name: "code",
+    required: "",
+    pattern: "[A-Za-z2-9]{6}",
+    maxlength: "6",
+    value: table,
+    placeholder: "K7QX2M",
+  });
   const name = el("input", { id: "join-name", name: "name", required: "", maxlength: "24", placeholder: "Your name" });
-  return el("form", { class: "panel", id: "join", onsubmit: (event) => {
-    event.preventDefault();
-    page.name = name.value.trim();
-    page.table = code.value.toUpperCase();
-    link.join(page.table, page.name);
-  } },
-  el("h2", {}, "Join a table"), problem ? el("p", { class: "error" }, problem) : null,
-  label("Table code", code), label("Your name", name), el("button", { type: "submit", id: "join-button" }, "Sit down"));
+  return el(
+    "form",
+    {
+      class: "panel",
+      id: "join",
+      onsubmit: (event) => {
+        event.preventDefault();
+        page.name = name.value.trim();
+        page.table = code.value.toUpperCase();
+        link.join(page.table, page.name);
+      },
+    },
+    el("h2", {}, "Join a table"),
+    problem ? el("p", { class: "error" }, problem) : null,
+    label("Table code", code),
+    label("Your name", name),
+    el("button", { type: "submit", id: "join-button" }, "Sit down"),
+  );
 }
 
 function showJoin(table, problem = "") {
@@ -122,12 +163,27 @@ function label(text, input) {
 function showWaiting() {
   const lobby = page.lobby;
   const share = `${location.origin}/t/${lobby.table}`;
-  main.replaceChildren(el("section", { class: "panel waiting" },
-    el("h2", {}, `Table ${lobby.table}`),
-    el("p", {}, "Share this link with the other players: ", el("a", { href: share, id: "share" }, share)),
-    el("ul", { class: "seats" }, lobby.seats.map((s) => el("li", { class: s.status },
-      `Seat ${s.seat + 1}: ${s.name || "(free)"} · ${s.kind === "bot" ? "bot" : s.status}${s.seat === page.seat ? " (you)" : ""}`))),
-    el("p", {}, "The game starts when every seat is taken.")));
+  main.replaceChildren(
+    el(
+      "section",
+      { class: "panel waiting" },
+      el("h2", {}, `Table ${lobby.table}`),
+      el("p", {}, "Share this link with the other players: ", el("a", { href: share, id: "share" }, share)),
+      el(
+        "ul",
+        { class: "seats" },
+        lobby.seats.map((s) =>
+          el(
+            "li",
+            { class: s.status },
+            `Seat ${s.seat + 1}: ${s.name || "(free)"} · ${s.kind === "bot" ? "bot" : s.status}` +
+              (s.seat === page.seat ? " (you)" : ""),
+          ),
+        ),
+      ),
+      el("p", {}, "The game starts when every seat is taken."),
+    ),
+  );
 }
 
 // -- the table ----------------------------------------------------------------------------------
@@ -136,33 +192,96 @@ function showTable() {
   const deck = page.deck;
   const mine = view.pending.filter((d) => d.seat === view.seat);
   const pick = mine.find((d) => d.kind === "throw" || d.kind === "draft");
-  const turn = pick ? (pick.kind === "throw" ? "Your turn: choose your Throw (it stays face down until the round ends)" : "Your turn: draft a card")
-    : mine.length ? "Your turn: choose what to score this round" : "Waiting for the other players…";
-  const others = view.table.map((seat, number) => el("section", { class: `seat${number === view.seat ? " me" : ""}`, "data-seat": String(number) },
-    el("h3", {}, `${seat.name}${number === view.seat ? " (you)" : ""}`, el("span", { class: "count" }, ` · ${seat.hand_size} in hand`)),
-    el("div", { class: "row" }, seat.throw_down ? deck.back() : null, seat.face_up.map((c) => deck.card(c, { small: true })))));
-  const hand = el("section", { class: "hand", id: "hand" }, el("h2", {}, "Your hand"),
-    el("div", { class: "row" }, view.hand.map((c) => deck.card(c, { onPick: pick && pick.options.includes(c) ? (letter) => answer(pick, letter) : null }))),
-    view.throw ? el("p", { class: "own-throw" }, "Your Throw (face down to the others): ", deck.card(view.throw, { small: true })) : null);
+  const turn = pick
+    ? pick.kind === "throw"
+      ? "Your turn: choose your Throw (it stays face down until the round ends)"
+      : "Your turn: draft a card"
+    : mine.length
+      ? "Your turn: choose what to score this round"
+      : "Waiting for the other players…";
+  const others = view.table.map((seat, number) =>
+    el(
+      "section",
+      { class: `seat${number === view.seat ? " me" : ""}`, "data-seat": String(number) },
+      el(
+        "h3",
+        {},
+        `${seat.name}${number === view.seat ? " (you)" : ""}`,
+        el("span", { class: "count" }, ` · ${seat.hand_size} in hand`),
+      ),
+      el(
+        "div",
+        { class: "row" },
+        seat.throw_down ? deck.back() : null,
+        seat.face_up.map((c) => deck.card(c, { small: true })),
+      ),
+    ),
+  );
+  const hand = el(
+    "section",
+    { class: "hand", id: "hand" },
+    el("h2", {}, "Your hand"),
+    el(
+      "div",
+      { class: "row" },
+      view.hand.map((c) =>
+        deck.card(c, { onPick: pick && pick.options.includes(c) ? (letter) => answer(pick, letter) : null }),
+      ),
+    ),
+    view.throw
+      ? el(
+          "p",
+          { class: "own-throw" },
+          "Your Throw (face down to the others): ",
+          deck.card(view.throw, { small: true }),
+        )
+      : null,
+  );
   const choices = mine.filter((d) => d.kind === "choice").map(choicePanel);
-  main.replaceChildren(...[
-    el("p", { class: "turn", id: "turn" }, `Round ${view.round} of ${view.rounds} · passing ${view.direction === 1 ? "left" : "right"} · ${turn}`),
-    page.error ? el("p", { id: "error", class: "error", role: "alert" }, page.error) : null,
-    page.note ? el("p", { class: "note" }, page.note) : null,
-    ...choices,
-    hand,
-    el("section", { class: "others" }, others),
-    view.sheet.players.some((p) => p.rounds.length) ? el("section", { class: "panel" }, el("h2", {}, "Score sheet"), scoreSheet(view.sheet, deck.edition)) : null,
-  ].filter(Boolean));
+  main.replaceChildren(
+    ...[
+      el(
+        "p",
+        { class: "turn", id: "turn" },
+        `Round ${view.round} of ${view.rounds} · passing ${view.direction === 1 ? "left" : "right"} · ${turn}`,
+      ),
+      page.error ? el("p", { id: "error", class: "error", role: "alert" }, page.error) : null,
+      page.note ? el("p", { class: "note" }, page.note) : null,
+      ...choices,
+      hand,
+      el("section", { class: "others" }, others),
+      view.sheet.players.some((p) => p.rounds.length)
+        ? el("section", { class: "panel" }, el("h2", {}, "Score sheet"), scoreSheet(view.sheet, deck.edition))
+        : null,
+    ].filter(Boolean),
+  );
 }
 
 function choicePanel(decision) {
   const points = decision.points || {};
-  return el("section", { class: "panel choice", "data-category": decision.category },
+  return el(
+    "section",
+    { class: "panel choice", "data-category": decision.category },
     el("h2", {}, `Round ${decision.round}: score ${decision.category}`),
-    el("div", { class: "row" }, decision.options.map((option) => el("button", {
-      type: "button", class: "option", "data-option": option === null ? "" : option, onclick: () => answer(decision, option),
-    }, option === null ? "Nothing this round (keep every icon for later)" : `${option}: ${points[option] ?? 0} points`))));
+    el(
+      "div",
+      { class: "row" },
+      decision.options.map((option) =>
+        el(
+          "button",
+          {
+            type: "button",
+            class: "option",
+            "data-option": option === null ? "" : option,
+            onclick: () => answer(decision, option),
+          },
+          option === null
+            ? "Nothing this round (keep every icon for later)"
+            : `${option}: ${points[option] ?? 0} points`,
+        ),
+      ),
+    ),
+  );
 }
 
 function answer(decision, value) {
@@ -170,7 +289,8 @@ function answer(decision, value) {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (!page.view || page.over || event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!page.view || page.over || event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey)
+    return;
   const view = page.view;
   const pick = view.pending.find((d) => d.seat === view.seat && (d.kind === "throw" || d.kind === "draft"));
   const letter = event.key.length === 1 ? event.key.toUpperCase() : "";
@@ -181,8 +301,13 @@ document.addEventListener("keydown", (event) => {
 function showFinal() {
   const sheet = page.over.sheet;
   const winners = sheet.winners.join(" and ");
-  main.replaceChildren(el("section", { class: "panel final", id: "final" },
-    el("h2", {}, `Game over: ${winners} ${sheet.winners.length > 1 ? "win" : "wins"}`),
-    scoreSheet(sheet, page.deck.edition),
-    el("p", {}, el("a", { href: "/" }, "Open another table"))));
+  main.replaceChildren(
+    el(
+      "section",
+      { class: "panel final", id: "final" },
+      el("h2", {}, `Game over: ${winners} ${sheet.winners.length > 1 ? "win" : "wins"}`),
+      scoreSheet(sheet, page.deck.edition),
+      el("p", {}, el("a", { href: "/" }, "Open another table")),
+    ),
+  );
 }

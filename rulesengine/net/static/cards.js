@@ -8,7 +8,8 @@ export function el(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (key === "class") node.className = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key.startsWith("--")) node.style.setProperty(key, value); // not a style attribute: the page's CSP forbids those
+    else if (key.startsWith("--"))
+      node.style.setProperty(key, value); // not a style attribute: the page's CSP forbids those
     else node.setAttribute(key, value);
   }
   for (const child of children.flat()) {
@@ -39,13 +40,26 @@ export class Deck {
       title: `${card.letter} ${card.name}, ${card.region} (${card.number})`,
     };
     const face = [
-      el("div", { class: "card-top" }, el("span", { class: "letter" }, card.letter), el("span", { class: "number" }, String(card.number))),
+      el(
+        "div",
+        { class: "card-top" },
+        el("span", { class: "letter" }, card.letter),
+        el("span", { class: "number" }, String(card.number)),
+      ),
       el("div", { class: "site" }, card.name),
       el("div", { class: "region" }, card.region),
-      el("ul", { class: "icons" }, (card.icons || []).map((icon) => el("li", {}, icon))),
+      el(
+        "ul",
+        { class: "icons" },
+        (card.icons || []).map((icon) => el("li", {}, icon)),
+      ),
     ];
     if (onPick) {
-      return el("button", { ...attrs, type: "button", onclick: () => onPick(letter), "aria-label": `pick ${card.letter} ${card.name}` }, face);
+      return el(
+        "button",
+        { ...attrs, type: "button", onclick: () => onPick(letter), "aria-label": `pick ${card.letter} ${card.name}` },
+        face,
+      );
     }
     return el("div", attrs, face);
   }
@@ -58,27 +72,61 @@ export class Deck {
 // The sheet as on the printed pad: a column per player, each round's categories in rows, then the
 // game-end ones, then the total; the winners' columns marked.
 export function scoreSheet(sheet, edition) {
-  const titles = new Map([...(edition.categories || []), ...(edition.races || [])].map((c) => [c.key, c.title || c.key]));
+  const titles = new Map(
+    [...(edition.categories || []), ...(edition.races || [])].map((c) => [c.key, c.title || c.key]),
+  );
   const players = sheet.players || [];
   const rounds = Math.max(0, ...players.map((p) => p.rounds.length));
   const roundKeys = players.length ? Object.keys(players[0].rounds[0] || {}) : [];
   const endKeys = players.length ? Object.keys(players[0].categories).filter((k) => !roundKeys.includes(k)) : [];
   const winners = new Set(sheet.winners || []);
-  const head = el("tr", {}, el("th", {}, ""), players.map((p) => el("th", { class: winners.has(p.name) ? "winner" : "" }, p.name + (winners.has(p.name) ? " ★" : ""))));
+  const head = el(
+    "tr",
+    {},
+    el("th", {}, ""),
+    players.map((p) =>
+      el("th", { class: winners.has(p.name) ? "winner" : "" }, p.name + (winners.has(p.name) ? " ★" : "")),
+    ),
+  );
   const rows = [];
   for (let r = 0; r < rounds; r += 1) {
     rows.push(el("tr", { class: "round-head" }, el("th", { colspan: String(players.length + 1) }, `Round ${r + 1}`)));
     for (const key of roundKeys) {
-      rows.push(el("tr", {}, el("th", {}, titles.get(key) || key),
-        players.map((p) => el("td", { "data-player": p.name, "data-round": String(r + 1), "data-key": key }, String(p.rounds[r] ? p.rounds[r][key] : "")))));
+      rows.push(
+        el(
+          "tr",
+          {},
+          el("th", {}, titles.get(key) || key),
+          players.map((p) =>
+            el(
+              "td",
+              { "data-player": p.name, "data-round": String(r + 1), "data-key": key },
+              String(p.rounds[r] ? p.rounds[r][key] : ""),
+            ),
+          ),
+        ),
+      );
     }
   }
-  if (endKeys.length) rows.push(el("tr", { class: "round-head" }, el("th", { colspan: String(players.length + 1) }, "End of the game")));
+  if (endKeys.length)
+    rows.push(el("tr", { class: "round-head" }, el("th", { colspan: String(players.length + 1) }, "End of the game")));
   for (const key of endKeys) {
-    rows.push(el("tr", {}, el("th", {}, titles.get(key) || key),
-      players.map((p) => el("td", { "data-player": p.name, "data-key": key }, String(p.categories[key])))));
+    rows.push(
+      el(
+        "tr",
+        {},
+        el("th", {}, titles.get(key) || key),
+        players.map((p) => el("td", { "data-player": p.name, "data-key": key }, String(p.categories[key]))),
+      ),
+    );
   }
-  rows.push(el("tr", { class: "total" }, el("th", {}, "Total"),
-    players.map((p) => el("td", { "data-player": p.name, "data-key": "total" }, String(p.total)))));
+  rows.push(
+    el(
+      "tr",
+      { class: "total" },
+      el("th", {}, "Total"),
+      players.map((p) => el("td", { "data-player": p.name, "data-key": "total" }, String(p.total))),
+    ),
+  );
   return el("table", { class: "sheet" }, el("thead", {}, head), el("tbody", {}, rows));
 }

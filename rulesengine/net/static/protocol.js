@@ -73,7 +73,10 @@ export class Link {
     this.table = joined.table;
     if (joined.token) {
       this.token = joined.token;
-      localStorage.setItem(seatKey(joined.table), JSON.stringify({ token: joined.token, seat: joined.seat, name: joined.name }));
+      localStorage.setItem(
+        seatKey(joined.table),
+        JSON.stringify({ token: joined.token, seat: joined.seat, name: joined.name }),
+      );
     }
   }
 
