@@ -33,6 +33,7 @@ if CHROMIUM is None or sync_playwright is None:
     pytest.skip(MISSING, allow_module_level=True)
 
 WAIT = 30_000  # ms, for one thing to appear in the page
+pytestmark = pytest.mark.slow  # a few seconds each: `make test` runs them, `make check` does not
 
 
 @pytest.fixture(scope="module")
