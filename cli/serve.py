@@ -41,7 +41,7 @@ from .common import handles_errors
 )
 @handles_errors
 def serve(host, port, db_path, away_timeout, fsync):
-    """Host tables for network play (`boom host` opens one, `boom join` sits at one)."""
+    """Host tables for network play (`boom host` opens one, `boom join` sits at one, or a browser at http://HOST:PORT/)."""
     from rulesengine.net.server import serve_forever
     from rulesengine.net.storage import Store
 
@@ -49,6 +49,7 @@ def serve(host, port, db_path, away_timeout, fsync):
 
     def ready(actual_port):
         click.echo(f"boom server on ws://{host}:{actual_port} (tables kept in {db_path}); Ctrl-C stops it", err=False)
+        click.echo(f"play in a browser at http://{host}:{actual_port}/", err=False)
 
     try:
         asyncio.run(serve_forever(store, host, port, Limits(away_timeout=away_timeout), ready=ready))
