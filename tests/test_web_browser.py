@@ -48,7 +48,8 @@ def browser():
 def server(tmp_path):
     server = ServerThread(tmp_path / "boom.sqlite")
     yield server
-    server.stop()
+    if server._thread.is_alive():
+        server.stop()
 
 
 def page_of(browser, server):
@@ -88,6 +89,8 @@ def test_a_whole_game_in_the_browser_against_two_bots(browser, server):
             cards[0].click()
             drafted += 1
         else:
+            if not (ARTEFACTS / "choice.png").exists() or drafted == 6:
+                page.screenshot(path=str(ARTEFACTS / "choice.png"), full_page=True)
             page.query_selector_all("button.option")[0].click()
         page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
     page.screenshot(path=str(ARTEFACTS / "final.png"), full_page=True)
@@ -171,3 +174,6 @@ def test_a_second_seat_never_sees_the_first_ones_cards_and_a_reload_returns_to_t
     assert ana.text_content(".seat.me h3").startswith("Ana (you)")
     assert ana_throw in cards_shown(ana)  # her own Throw, shown to her alone
     assert ana_throw not in cards_shown(ben) and ana_throw not in strings_in(ben_frames)
+
+    server.stop()  # the server gone: the page says so, and keeps trying
+    ben.wait_for_function("() => document.querySelector('#status').textContent.includes('cannot be reached')", timeout=WAIT)

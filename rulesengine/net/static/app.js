@@ -97,7 +97,7 @@ async function showLobby() {
   const kind = el(
     "select",
     { id: "bot-kind" },
-    ["greedy", "random", "search", "rollout"].map((k) => el("option", { value: k }, k)),
+    ["greedy", "random", "search"].map((k) => el("option", { value: k }, k)),
   );
   const create = el(
     "form",
