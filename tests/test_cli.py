@@ -109,7 +109,7 @@ def test_run_save_record_then_score_gives_the_same_totals(tmp_path):
     scored = invoke("score", AUSTRALIA, "--record", record, "--format", "json")
     assert scored.exit_code == 0
     sheet = json.loads(scored.output)
-    assert sorted(sheet) == ["players", "winners"]
+    assert sorted(sheet) == ["decided_by", "players", "ranking", "winners"]
     assert set(sheet["players"][0]["categories"]) == {"throw_catch", "collections", "animals", "activities", "sites", "regions"}
     for player in sheet["players"]:
         assert f"{player['total']}" in result.output

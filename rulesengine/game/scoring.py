@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from ..dsl import DslRuntimeError
 from ..edition.model import GAME_END, ROUND, Card, Category, Edition, Expression
 from ..errors import Diagnostic, GameRuleError
+from .ranking import Ranking, rank_seats
 
 
 class ScoringError(GameRuleError):
@@ -179,12 +180,12 @@ class ScoreKeeper:
     def total(self, seat: int) -> int:
         return sum(self.category_totals(seat).values())
 
+    def ranking(self) -> Ranking:
+        seats = range(len(self.players))
+        return rank_seats([self.total(s) for s in seats], [self.category_totals(s) for s in seats], self.edition.tie_breaks)
+
     def winners(self) -> list[int]:
-        def rank(seat):
-            totals = self.category_totals(seat)
-            return (self.total(seat),) + tuple(totals.get(key, 0) for key in self.edition.tie_breaks)
-        best = max(rank(seat) for seat in range(len(self.players)))
-        return [seat for seat in range(len(self.players)) if rank(seat) == best]
+        return list(self.ranking().winners)
 
     def sheet(self) -> dict:
         """The score sheet as data: the shape `boom score --format json` prints (a fresh copy)."""
@@ -193,6 +194,8 @@ class ScoreKeeper:
         return {
             "players": [dict(p, categories=dict(p["categories"]), rounds=[dict(r) for r in p["rounds"]]) for p in self._sheet["players"]],
             "winners": list(self._sheet["winners"]),
+            "ranking": [dict(place) for place in self._sheet["ranking"]],
+            "decided_by": dict(self._sheet["decided_by"]) if self._sheet["decided_by"] else None,
         }
 
     def _make_sheet(self) -> dict:
@@ -204,5 +207,15 @@ class ScoreKeeper:
                 "categories": self.category_totals(seat),
                 "rounds": [dict(points) for points in self.rounds[seat]],
             })
-        winners = [self.players[seat] for seat in self.winners()] if self.end_scores is not None else []
-        return {"players": players, "winners": winners}
+        if self.end_scores is None:
+            return {"players": players, "winners": [], "ranking": [], "decided_by": None}
+        ranking = self.ranking()
+        decider = ranking.decided_by
+        titles = {c.key: c.title for c in self.edition.categories} | {r.key: r.title for r in self.edition.races}
+        return {
+            "players": players,
+            "winners": [self.players[seat] for seat in ranking.winners],
+            "ranking": [{"rank": p.rank, "name": self.players[p.seat], "shared": p.shared} for p in ranking.places],
+            "decided_by": None if decider is None else {"key": decider.key, "title": titles.get(decider.key, decider.key),
+                                                        "winner": decider.winner, "runner_up": decider.runner_up},
+        }
