@@ -15,6 +15,7 @@ from .. import dsl
 from .extends import load_with_extends
 from .loader import load_edition
 from .model import ROUND, Edition
+from .shipped import resolve_edition
 
 WIDTH = 96
 VARIABLES = {
@@ -37,7 +38,7 @@ VARIABLES = {
 def rules_text(path: str | Path) -> str:
     """The rules summary of the edition at path; raises EditionError if it does not validate."""
     edition = load_edition(path)
-    data, _ = load_with_extends(path)
+    data, _ = load_with_extends(resolve_edition(path))
     return summary(edition, data)
 
 

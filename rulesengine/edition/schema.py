@@ -11,14 +11,14 @@ import copy
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
 from ..errors import Diagnostic, suggest
+from .shipped import schema_file
 from .source import SourceMap
 
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "edition.schema.json"
+SCHEMA_PATH = schema_file()
 
 # The entries an error cuts out: a whole family, card, category... never more than the broken one.
 ENTRY_LISTS = ("regions", "cards", "categories", "races", "tie_breaks")
