@@ -11,7 +11,10 @@ from .common import handles_errors
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--formulas", is_flag=True, help="Also print each scoring formula and what its names mean (for authors).")
 @handles_errors
-def rules(file):
-    """Print the rules of an edition or house rule: the round, the categories and their formulas, the bonuses, the tie-breaks."""
-    click.echo(rules_text(file), nl=False)
+def rules(file, formulas):
+    """Print the rules of an edition or house rule, in words: the round, the categories, the bonuses, the tie-breaks.
+
+    FILE is an edition file or the name of a shipped edition (`boom editions`)."""
+    click.echo(rules_text(file, formulas), nl=False)
