@@ -38,19 +38,19 @@ def test_validate_ok():
 
 # (old text, new text, expected "line:col: error: message" fragment)
 BROKEN = [
-    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - cach.number)", "77:31: error: unknown name 'cach'"),
-    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - catch.numbr)", "77:31: error: a card has no attribute 'numbr'"),
-    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - )", "77:31: error: syntax: unexpected ')'"),
-    ("score: abs(throw.number - catch.number)", "score: abs(throw.number, catch.number)", "77:12: error: 'abs' takes 1 argument, got 2"),
-    ("score: abs(throw.number - catch.number)", "score: abs(throw - catch.number)", "77:16: error: '-' needs numbers, got card"),
-    ("score: abs(throw.number - catch.number)", "score: throw.number > 3", "77:12: error: this expression gives true/false, but number is needed here"),
-    ("icons(cards, collection)]);", "icons(cards, colection)]);", "81:55: error: unknown name 'colection'"),
+    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - cach.number)", "78:31: error: unknown name 'cach'"),
+    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - catch.numbr)", "78:31: error: a card has no attribute 'numbr'"),
+    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - )", "78:31: error: syntax: unexpected ')'"),
+    ("score: abs(throw.number - catch.number)", "score: abs(throw.number, catch.number)", "78:12: error: 'abs' takes 1 argument, got 2"),
+    ("score: abs(throw.number - catch.number)", "score: abs(throw - catch.number)", "78:16: error: '-' needs numbers, got card"),
+    ("score: abs(throw.number - catch.number)", "score: throw.number > 3", "78:12: error: this expression gives true/false, but number is needed here"),
+    ("icons(cards, collection)]);", "icons(cards, colection)]);", "85:55: error: unknown name 'colection'"),
     ("icons: [Souvenirs, Bushwalking]", "icons: [Souvenir, Bushwalking]", "52:87: error: unknown icon 'Souvenir'"),
     ("region: Queensland, number: 6, icons: [Souvenirs", "region: Queenslan, number: 6, icons: [Souvenirs", "52:56: error: unknown region 'Queenslan'"),
     ("hand_size: 7", "hand_size: 8", "16:12: error: 4 players need 32 cards"),
     ("hand_size: 7", "hand_sise: 7", "16:1: error: unknown key 'hand_sise'"),
-    ("tie_breaks: [throw_catch]", "tie_breaks: [throw_and_catch]", "105:14: error: unknown category or race 'throw_and_catch'"),
-    ("qualifies: subset(region.cards, visited)", "qualifies: subset(region.cards, 3)", "102:37: error: argument 2 of 'subset': expected a list, got number"),
+    ("tie_breaks: [throw_catch]", "tie_breaks: [throw_and_catch]", "124:14: error: unknown category or race 'throw_and_catch'"),
+    ("qualifies: subset(region.cards, visited)", "qualifies: subset(region.cards, 3)", "121:37: error: argument 2 of 'subset': expected a list, got number"),
     ("  collection:\n", "  collection:\n  collection:\n", "23:3: error: duplicate key 'collection'"),
     ("rounds: 4", "rounds: [4", "16:10: error: YAML syntax"),
 ]
@@ -67,7 +67,7 @@ def test_validate_reports_the_mistake_at_its_position(tmp_path, old, new, expect
 def test_validate_shows_the_line_a_caret_and_a_hint(tmp_path):
     path = broken_edition(tmp_path, "score: abs(throw.number - catch.number)", "score: abs(throw.number - cach.number)")
     lines = invoke("validate", path).output.splitlines()
-    assert lines[0] == f"{path}:77:31: error: unknown name 'cach'"
+    assert lines[0] == f"{path}:78:31: error: unknown name 'cach'"
     assert lines[1] == "        score: abs(throw.number - cach.number)"
     assert lines[2] == "                                  ^~~~"
     assert lines[3] == "    hint: did you mean 'catch'?"
@@ -78,7 +78,7 @@ def test_validate_reports_every_error_at_once(tmp_path):
     text = path.read_text().replace("icons: [Souvenirs, Bushwalking]", "icons: [Souvenir, Bushwalking]")
     path.write_text(text)
     output = invoke("validate", path).output
-    assert ":77:31: error: unknown name 'cach'" in output
+    assert ":78:31: error: unknown name 'cach'" in output
     assert ":52:87: error: unknown icon 'Souvenir'" in output
     assert "2 errors" in output
 
@@ -88,7 +88,7 @@ def test_validate_json_format(tmp_path):
     result = invoke("validate", "--format", "json", path)
     assert result.exit_code == 1
     [diagnostic] = json.loads(result.output)
-    assert diagnostic == {"file": str(path), "line": 77, "col": 31, "end_line": 77, "end_col": 35, "severity": "error",
+    assert diagnostic == {"file": str(path), "line": 78, "col": 31, "end_line": 78, "end_col": 35, "severity": "error",
                           "code": "D202", "message": "unknown name 'cach'", "hint": "did you mean 'catch'?"}
 
 

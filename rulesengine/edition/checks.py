@@ -242,3 +242,23 @@ def _first_reconstructed(facts: Facts) -> tuple:
             if spec.get("reconstructed"):
                 return (section, index, "reconstructed")
     return ()
+
+
+# -- rules in words ----------------------------------------------------------------------------------
+@check(only_when_valid=True)
+def missing_descriptions(facts: Facts):
+    """A note for each category, choice with a requirement, and race without a `description`: `boom
+    rules` then says the formula in words, which a player reads less easily than the author's words."""
+    hint = "add `description:` saying it in words for `boom rules` (without one it says the formula in words)"
+    for section in ("categories", "races"):
+        for index, spec in facts.entries(section):
+            if not isinstance(spec, dict):
+                continue
+            if not spec.get("description"):
+                yield Diagnostic(facts.map.span_at((section, index, "key")), f"'{spec.get('key')}' has no description",
+                                 "N407", severity="note", hint=hint)
+            choice = spec.get("choice")
+            if isinstance(choice, dict) and choice.get("requires") and not choice.get("description"):
+                yield Diagnostic(facts.map.span_at((section, index, "choice", "requires"), key=True),
+                                 f"the choice of '{spec.get('key')}' has a requirement but no description", "N407",
+                                 severity="note", hint=hint)

@@ -177,8 +177,9 @@ class Words:
             case "value", 1:
                 return f"the value of {said[0]}"
             case "lookup", _:
+                table = args[0].name.replace("_", " ") if isinstance(args[0], ast.Name) else said[0]
                 default = f" ({said[2]} when it has none)" if len(said) == 3 else ""
-                return f"{said[0]} for {said[1]}{default}"
+                return f"the entry of the {table} table for {said[1]}{default}"
             case "subset", 2:
                 return f"all of {said[0]} are among {said[1]}"
             case "intersects", 2:

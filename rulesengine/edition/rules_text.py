@@ -52,7 +52,8 @@ def summary(edition: Edition, data: dict, formulas: bool = False) -> str:
         out += _wrap(data["description"])
     out.append("")
     out += _section("The game", _game(edition))
-    out += _section("Icons", [f"{f.title} ({f.key}): " + (", ".join(f"{i} {v}" for i, v in f.values.items()) if f.valued else ", ".join(f.icons))
+    out += _section("Icons", [f"{f.title}{f' ({f.key})' if formulas else ''}: "
+                              + (", ".join(f"{i} {v}" for i, v in f.values.items()) if f.valued else ", ".join(f.icons))
                               for f in edition.families.values()])
     out += _section("Regions", [f"{r.name}{f' (bonus {r.bonus})' if r.bonus else ''}: {' '.join(c.letter for c in r.cards)}" for r in edition.regions])
     if edition.paths:
