@@ -8,6 +8,7 @@ import click
 
 from rulesengine.bots.registry import BOTS
 from rulesengine.bots.search import DEFAULT_ROLLOUTS
+from rulesengine.edition.catalogue import reconstructed_notice
 from rulesengine.errors import shown
 from rulesengine.game.outputs import check_outputs
 from rulesengine.game.saves import Session
@@ -30,7 +31,7 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Keep the game's state in this file after every decision (for `boom resume`).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write every event as JSON lines (for `boom replay`).")
 @click.option("--save-record", type=click.Path(dir_okay=False), help="Write the finished game as a record (YAML or JSON by extension) for `boom score`.")
-@click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking (no note on reconstructed facts).")
 @click.option("--search-rollouts", type=ROLLOUTS, default=None,
               help=f"Search bots: rollouts per decision (default {DEFAULT_ROLLOUTS}).")
 @click.option("--search-seconds", type=float, callback=check_seconds, default=None,
@@ -49,6 +50,9 @@ def run(file, players, seed, seats, names, save_path, log_path, save_record, qui
     options = {key: value for key, value in budget if value is not None}
     check_outputs(save_path, log_path, save_record)
     session = Session.start(file, player_names, kinds, seed, save_path, log_path, options)
+    notice = None if quiet else reconstructed_notice(session.game.edition, file)
+    if notice:
+        click.echo(notice)
     # with a human seat the seed is a secret until the end: with it anyone could replay every deal
     shown_seed = "" if "human" in kinds else f"; seed {seed}"
     seats = ", ".join(f"{n} ({k})" for n, k in zip(player_names, kinds, strict=True))

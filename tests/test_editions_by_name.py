@@ -32,7 +32,7 @@ def test_editions_lists_every_shipped_edition_with_players_and_provenance():
     listed = json.loads(result.output)
     assert [e["name"] for e in listed] == SHIPPED
     usa = listed[2]
-    assert (usa["id"], usa["title"], usa["players"], usa["reconstructed_facts"]) == ("usa", "Boomerang: USA", [2, 4], 124)
+    assert (usa["id"], usa["title"], usa["players"], usa["reconstructed_facts"]) == ("usa", "Boomerang: USA", [2, 4], 159)
     assert [e["reconstructed_facts"] for e in listed[:2]] == [0, 103]
     assert listed[4]["players"] == [3, 4]
 

@@ -37,3 +37,11 @@ def catalogue() -> list[Entry]:
             entries.append(Entry(name, edition.id, edition.name, edition.players_min, edition.players_max,
                                  edition.reconstructed_facts, path))
     return entries
+
+
+def reconstructed_notice(edition, name: str | None = None) -> str | None:
+    """The one line `run`, `score` and `rules` print first for an edition with reconstructed facts."""
+    if not edition.reconstructed_facts:
+        return None
+    return (f"Note: {edition.reconstructed_facts} facts of {edition.name} are reconstructed, not printed cards; if your "
+            f"cards differ, correct them in the YAML (boom validate --verbose {name or edition.file} lists them).")

@@ -223,7 +223,10 @@ def reconstructed_summary(facts: Facts):
     fields = Counter(name for card in facts.cards for name in card.reconstructed)
     bonuses = sum(len(spec.get("reconstructed", ())) for _, spec in facts.entries("regions"))
     cards = sum(1 for card in facts.cards if card.reconstructed)
-    if not fields and not bonuses:
+    marks = (facts.data.get("map") or {}).get("reconstructed") or {}
+    map_paths = len(marks.get("paths") or ())
+    set_members = sum(len(v) for v in (marks.get("card_sets") or {}).values() if isinstance(v, list))
+    if not fields and not bonuses and not map_paths and not set_members:
         return
     parts = []
     if fields:
@@ -231,9 +234,13 @@ def reconstructed_summary(facts: Facts):
         parts.append(f"{sum(fields.values())} card field{'s' if sum(fields.values()) != 1 else ''} on {cards} card{'s' if cards != 1 else ''} ({detail})")
     if bonuses:
         parts.append(f"{bonuses} region bonus{'es' if bonuses != 1 else ''}")
+    if map_paths:
+        parts.append(f"{map_paths} map path{'s' if map_paths != 1 else ''}")
+    if set_members:
+        parts.append(f"{set_members} card set member{'s' if set_members != 1 else ''} (map.reconstructed)")
     where = ("provenance",) if "provenance" in facts.data else _first_reconstructed(facts)
     yield facts.warning(where, f"reconstructed, not published: {' and '.join(parts)}", "W402",
-                        "each is marked `reconstructed:` on its card or region; the printed game may differ")
+                        "each is marked `reconstructed:` on its card, its region or the map; the printed game may differ")
 
 
 def _first_reconstructed(facts: Facts) -> tuple:
