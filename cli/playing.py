@@ -37,10 +37,17 @@ def make_agents(session: Session):
 
 
 def default_save_path(session: Session) -> str:
-    """Named by the seed, except when a human plays: the seed stays a secret until the game ends."""
+    """Named by the seed, except when a human plays (the seed stays a secret until the game ends);
+    then `-2`, `-3`... after it: an earlier save is never overwritten."""
     if "human" in session.seats:
-        return f"boom-{session.game.edition.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-    return f"boom-{session.game.edition.id}-{session.game.seed}.json"
+        stem = f"boom-{session.game.edition.id}-{time.strftime('%Y%m%d-%H%M%S')}"
+    else:
+        stem = f"boom-{session.game.edition.id}-{session.game.seed}"
+    path, number = Path(f"{stem}.json"), 1
+    while path.exists():
+        number += 1
+        path = Path(f"{stem}-{number}.json")
+    return str(path)
 
 
 def play_session(session: Session, quiet: bool = False, save_record: str | None = None) -> None:

@@ -6,6 +6,7 @@ import secrets
 
 import click
 
+from rulesengine import load_edition
 from rulesengine.bots.registry import BOTS
 from rulesengine.bots.search import DEFAULT_ROLLOUTS
 from rulesengine.edition.catalogue import reconstructed_notice
@@ -13,7 +14,7 @@ from rulesengine.errors import shown
 from rulesengine.game.outputs import check_outputs
 from rulesengine.game.saves import Session
 
-from .common import ROLLOUTS, check_names, check_seconds, handles_errors
+from .common import ROLLOUTS, check_names, check_seconds, handles_errors, seat_kinds
 from .playing import play_session
 
 SEAT_KINDS = ["human", *BOTS]
@@ -22,11 +23,12 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--players", "-p", type=click.IntRange(1, 12), required=True, help="Number of seats.")
+@click.option("--players", "-p", type=click.IntRange(1, 12), required=True, help="Number of seats, within the edition's range (2-4 for the shipped ones).")
 @click.option("--seed", type=click.IntRange(-(2**63), 2**63 - 1), default=None,
               help="Seed of the game (default: a random one, printed so the game can be replayed; "
                    "at the end when a human plays).")
-@click.option("--seat", "seats", multiple=True, type=click.Choice(SEAT_KINDS), help="Who sits at each seat, in order; seats not given are random bots.")
+@click.option("--seat", "--seats", "seat_lists", multiple=True, metavar="KIND[,KIND...]",
+              help=f"Who sits at each seat, in order: repeat it or give a list (--seats human,greedy); seats not given are random bots. Kinds: {', '.join(SEAT_KINDS)}.")
 @click.option("--name", "names", multiple=True, callback=check_names, help="Player names, in seat order.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Keep the game's state in this file after every decision (for `boom resume`).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write every event as JSON lines (for `boom replay`).")
@@ -37,8 +39,14 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 @click.option("--search-seconds", type=float, callback=check_seconds, default=None,
               help="Search bots: seconds per decision (a game so played does not replay exactly).")
 @handles_errors
-def run(file, players, seed, seats, names, save_path, log_path, save_record, quiet, search_rollouts, search_seconds):
-    """Play a full game: humans at this terminal and/or bots."""
+def run(file, players, seed, seat_lists, names, save_path, log_path, save_record, quiet, search_rollouts, search_seconds):
+    """Play a full game: humans at this terminal and/or bots.
+
+    FILE is an edition file or the name of a shipped edition (`boom editions`)."""
+    seats = seat_kinds(seat_lists, SEAT_KINDS, "--seat")
+    edition = load_edition(file)
+    if not edition.players_min <= players <= edition.players_max:
+        raise click.BadParameter(f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {players}", param_hint="--players")
     if len(seats) > players:
         raise click.BadParameter(f"{len(seats)} seats given for {players} players", param_hint="--seat")
     if len(names) > players:

@@ -122,10 +122,10 @@ def test_run_is_replayable_from_its_seed():
     assert first.output == second.output
 
 
-def test_run_rejects_a_bad_player_count():
+def test_run_rejects_a_bad_player_count_as_a_usage_error_with_the_edition_s_range():
     result = invoke("run", AUSTRALIA, "--players", 5)
-    assert result.exit_code == 1
-    assert "2 to 4 players, not 5" in result.output
+    assert result.exit_code == 2
+    assert "Invalid value for --players: Boomerang: Australia is for 2 to 4 players, not 5" in result.output
 
 
 def test_human_seat_plays_from_piped_input_and_end_of_input_stops_cleanly(tmp_path, monkeypatch):

@@ -35,8 +35,14 @@ def check_edition(path: str | Path, *, quote: bool = True) -> tuple[Edition | No
         data, cut = usable_part(data)
     builder = Builder(data, source_map, cut)
     edition = builder.build()
-    diagnostics = problems + builder.diagnostics
+    diagnostics = sorted(problems + builder.diagnostics, key=_position)
     return (None if problems else edition), quoting(diagnostics, source_map.texts) if diagnostics else diagnostics
+
+
+def _position(diagnostic: Diagnostic) -> tuple:
+    """Diagnostics by file, then by line and column."""
+    span = diagnostic.span
+    return (0, "", 0, 0) if span is None else (1, span.file, span.line, span.col)
 
 
 def load_edition(path: str | Path, *, quote: bool = True) -> Edition:
