@@ -35,9 +35,12 @@ ATTRIBUTES = {"number": "the number", "region": "the region", "cards": "the card
 NOUNS = {"icons": "icon", "kinds": "kind", "regions": "region"}
 
 
-def in_words(text: str, edition=None, title: str = "this category") -> str:
-    """The expression `text` in words; `title` names the category `previous` refers to."""
-    return Words(edition, title).words(parse(text))
+def in_words(text: str, edition=None, title: str = "this category", known: dict | None = None) -> str:
+    """The expression `text` in words; `title` names the category `previous` refers to; `known`
+    gives the words for a variable whose value is known (e.g. {"choice": "Swimming"})."""
+    words = Words(edition, title)
+    words.bound.update(known or {})
+    return words.words(parse(text))
 
 
 class Words:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..dsl import DslRuntimeError
+from ..edition.in_words import in_words
 from ..edition.model import GAME_END, ROUND, Card, Category, Edition, Expression
 from ..errors import Diagnostic, GameRuleError
 from .ranking import Ranking, rank_seats
@@ -93,7 +94,8 @@ class ScoreKeeper:
         if category.choice.once_per_game and icon in self.used_choices[seat][category.key]:
             return f"'{icon}' was already scored for {category.key} in an earlier round"
         if icon not in self.choice_options(seat, category, drafts):
-            return f"'{icon}' cannot be chosen for {category.key} this round (its requirement '{category.choice.requires.text.strip()}' is not met)"
+            rule = in_words(category.choice.requires.text, self.edition, category.title, {"choice": icon})
+            return f"'{icon}' cannot be chosen for {category.title} this round: it may be chosen only when {rule}"
         return None
 
     def score_round(self, drafts: list[list[Card]], choices: list[dict]) -> list[dict]:
