@@ -33,13 +33,14 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Keep the game's state in this file after every decision (for `boom resume`).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write every event as JSON lines (for `boom replay`).")
 @click.option("--save-record", type=click.Path(dir_okay=False), help="Write the finished game as a record (YAML or JSON by extension) for `boom score`.")
+@click.option("--verbose", "-v", is_flag=True, help="After each round, every seat's cards in the order taken and its choices.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking (no note on reconstructed facts).")
 @click.option("--search-rollouts", type=ROLLOUTS, default=None,
               help=f"Search bots: rollouts per decision (default {DEFAULT_ROLLOUTS}).")
 @click.option("--search-seconds", type=float, callback=check_seconds, default=None,
               help="Search bots: seconds per decision (a game so played does not replay exactly).")
 @handles_errors
-def run(file, players, seed, seat_lists, names, save_path, log_path, save_record, quiet, search_rollouts, search_seconds):
+def run(file, players, seed, seat_lists, names, save_path, log_path, save_record, verbose, quiet, search_rollouts, search_seconds):
     """Play a full game: humans at this terminal and/or bots.
 
     FILE is an edition file or the name of a shipped edition (`boom editions`)."""
@@ -65,4 +66,4 @@ def run(file, players, seed, seat_lists, names, save_path, log_path, save_record
     shown_seed = "" if "human" in kinds else f"; seed {seed}"
     seats = ", ".join(f"{n} ({k})" for n, k in zip(player_names, kinds, strict=True))
     click.echo(shown(f"{session.game.edition.name}: {seats}{shown_seed}"))
-    play_session(session, quiet, save_record)
+    play_session(session, quiet, save_record, verbose)

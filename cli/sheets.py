@@ -64,6 +64,25 @@ def ranking_lines(sheet: dict) -> list[str]:
     return lines
 
 
+def round_drafts(edition, players, finished: dict, verbose: bool) -> list[str]:
+    """After a round: the Throws revealed; with verbose, each seat's cards in the order taken
+    (Throw first, Catch last) and its choices. Only what every player sees once the round ends."""
+    drafts = finished["drafts"]
+    if not verbose:
+        return ["Throws revealed: " + ", ".join(f"{name} {_card(edition, drafts[name][0])}" for name in players)]
+    lines = []
+    for name in players:
+        letters = drafts[name]
+        middle = " ".join(letters[1:-1])
+        choices = "".join(f"; {key}: {icon}" for key, icon in (finished.get("choices") or {}).get(name, {}).items())
+        lines.append(f"  {name}: Throw {_card(edition, letters[0])} | {middle} | Catch {_card(edition, letters[-1])}{choices}")
+    return lines
+
+
+def _card(edition, letter: str) -> str:
+    return f"{letter} ({edition.card(letter).number})"
+
+
 def print_sheet(console: Console, edition, sheet: dict, per_round: bool = True) -> None:
     if per_round:
         for r in range(len(sheet["players"][0]["rounds"])):

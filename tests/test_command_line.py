@@ -98,3 +98,14 @@ def test_the_final_sheet_adds_up_like_the_pad():
     assert rows["total"] == [sum(rows[k][seat] for k in rows if k != "total") for seat in range(3)]
     assert rows["total"] == [106, 109, 87]
     assert re.search(r"^1\. Ben  109\n2\. Ana  106\n3\. Cy  87\nWinner: Ben$", output, re.M)
+
+
+def test_a_bots_only_game_shows_the_throws_and_with_v_every_draft():
+    # Australia, 3 random bots, seed 1, round 1: Ana F U Q W G A K (Bushwalking), Throw F (4), Catch K (6)
+    plain = invoke("run", AUSTRALIA, "-p", 3, "--seed", 1).output
+    assert "Throws revealed: Ana F (4), Ben J (6), Cy P (3)" in plain
+    verbose = invoke("run", AUSTRALIA, "-p", 3, "--seed", 1, "-v").output
+    assert "  Ana: Throw F (4) | U Q W G A | Catch K (6); activities: Bushwalking" in verbose
+    assert "  Cy: Throw P (3) | # X M T @ | Catch H (4)\n" in verbose
+    assert verbose.count(" | Catch ") == 3 * 4
+    assert "Throws revealed" not in invoke("run", AUSTRALIA, "-p", 3, "--seed", 1, "-q").output
