@@ -109,3 +109,10 @@ def test_a_bots_only_game_shows_the_throws_and_with_v_every_draft():
     assert "  Cy: Throw P (3) | # X M T @ | Catch H (4)\n" in verbose
     assert verbose.count(" | Catch ") == 3 * 4
     assert "Throws revealed" not in invoke("run", AUSTRALIA, "-p", 3, "--seed", 1, "-q").output
+
+
+def test_the_readme_shows_a_real_final_sheet():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("A game's last page", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    output = invoke("run", "australia", "--players", 3, "--seed", 1, "-q").output
+    assert shown.strip() == "\n".join(line.rstrip() for line in output.splitlines()).strip()
