@@ -27,6 +27,10 @@ def editions(fmt):
         table.add_column(column)
     for entry in entries:
         facts = entry.reconstructed_facts
-        table.add_row(entry.name, entry.title, f"{entry.players_min}-{entry.players_max}",
-                      f"reconstructed ({facts} facts)" if facts else "published")
+        table.add_row(
+            entry.name,
+            entry.title,
+            f"{entry.players_min}-{entry.players_max}",
+            f"reconstructed ({facts} facts)" if facts else "published",
+        )
     Console(highlight=False, width=120).print(table)

@@ -21,7 +21,7 @@ def round_table(edition, sheet: dict, round_index: int) -> Table:
         if category.when == ROUND:
             table.add_row(category.title, *[str(p["rounds"][round_index].get(category.key, 0)) for p in players])
     race_keys = {race.key for race in edition.races}
-    table.add_row("round total", *[str(sum(v for k, v in p["rounds"][round_index].items() if k not in race_keys)) for p in players],
+    table.add_row("round total", *[str(_without(p["rounds"][round_index], race_keys)) for p in players],
                   style="bold", end_section=bool(edition.races))
     for race in edition.races:
         table.add_row(race.title, *[str(p["rounds"][round_index].get(race.key, 0)) for p in players])
@@ -38,7 +38,7 @@ def final_table(edition, sheet: dict) -> Table:
     players = sheet["players"]
     race_keys = {race.key for race in edition.races}
     for index in range(len(players[0]["rounds"]) if players else 0):
-        table.add_row(f"round {index + 1}", *[str(sum(v for k, v in p["rounds"][index].items() if k not in race_keys)) for p in players],
+        table.add_row(f"round {index + 1}", *[str(_without(p["rounds"][index], race_keys)) for p in players],
                       end_section=index + 1 == len(players[0]["rounds"]))
     lines = [(race.title, race.key) for race in edition.races]
     lines += [(c.title, c.key) for c in edition.categories if c.when != ROUND]
@@ -75,8 +75,14 @@ def round_drafts(edition, players, finished: dict, verbose: bool) -> list[str]:
         letters = drafts[name]
         middle = " ".join(letters[1:-1])
         choices = "".join(f"; {key}: {icon}" for key, icon in (finished.get("choices") or {}).get(name, {}).items())
-        lines.append(f"  {name}: Throw {_card(edition, letters[0])} | {middle} | Catch {_card(edition, letters[-1])}{choices}")
+        throw, catch = _card(edition, letters[0]), _card(edition, letters[-1])
+        lines.append(f"  {name}: Throw {throw} | {middle} | Catch {catch}{choices}")
     return lines
+
+
+def _without(points: dict, keys) -> int:
+    """A round's points but those of the given keys (the bonuses, shown on their own lines)."""
+    return sum(v for k, v in points.items() if k not in keys)
 
 
 def _card(edition, letter: str) -> str:

@@ -134,11 +134,13 @@ class TerminalAgent:
         self.console.print(advice_table(self.edition, advice, sheet_keys(self.edition), throw=throw))
         if throw and not letter:
             titles = ", ".join(c.title for c in self.edition.categories if c.key in catch_keys(self.edition))
-            self.console.print(f"Your Throw is the first card you keep; it stays face down until the round ends. {titles or 'Nothing'} "
-                               "also needs your Catch, the last card of the round, which nobody knows yet: that line is not shown.")
+            self.console.print("Your Throw is the first card you keep; it stays face down until the round ends. "
+                               f"{titles or 'Nothing'} also needs your Catch, the last card of the round, which nobody "
+                               "knows yet: that line is not shown.")
         if not letter:
-            self.console.print("Expected round score: the greedy bot's estimate of everything this round adds to your total "
-                               "(not only this card's share) if you take the card now and the rest at random from the cards still in play.")
+            self.console.print("Expected round score: the greedy bot's estimate of everything this round adds to "
+                               "your total (not only this card's share) if you take the card now and the rest at "
+                               "random from the cards still in play.")
 
     def _choose(self, view: dict, decision):
         category = next(c for c in self.edition.choice_categories if c.key == decision.category)
@@ -150,7 +152,8 @@ class TerminalAgent:
         while True:
             answer = self._ask(f"{category.title} (name or number; 0 or none to skip)").strip()
             if answer == "":
-                self.console.print(f"Type a name or a number to score {category.title} this round, or 0 / none to skip it.")
+                self.console.print(f"Type a name or a number to score {category.title} this round, "
+                                   "or 0 / none to skip it.")
                 continue
             if answer.lower() in NONE_WORDS:
                 return None

@@ -40,7 +40,8 @@ def result_table(result: Tournament) -> Table:
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seats", "--seat", "seats_text", required=True, multiple=True, metavar="BOT[,BOT...]",
-              help="The line-up, one bot per seat: greedy,random,random,random, or --seat greedy --seat random ... (bots: " + ", ".join(BOTS) + ").")
+              help="The line-up, one bot per seat: greedy,random,random,random, or --seat greedy --seat random ... "
+                   "(bots: " + ", ".join(BOTS) + ").")
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game g uses seed + g.")
 @click.option("--search-rollouts", type=ROLLOUTS, default=None,

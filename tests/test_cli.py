@@ -169,7 +169,8 @@ BAD_RECORDS = [
     (lambda r: r["rounds"][0]["drafts"]["Ana"].pop(), "round 1, Ana: 6 cards, but a seat drafts 7 a round"),
     (lambda r: r["players"].extend(["Cy", "Dee", "Eve"]), "for 2 to 4 players, this record has 5"),
     (lambda r: r["rounds"].pop(), "has 4 rounds, this record has 3"),
-    (lambda r: r["rounds"][2].update(choices={"Ana": {"activities": "Swimming"}}), "round 3, Ana: 'Swimming' cannot be chosen for Activities this round"),
+    (lambda r: r["rounds"][2].update(choices={"Ana": {"activities": "Swimming"}}),
+     "round 3, Ana: 'Swimming' cannot be chosen for Activities this round"),
     (lambda r: r["rounds"][0].update(choices={"Ana": {"activities": "Swiming"}}), "round 1, Ana: 'Swiming' is not one of"),
     (lambda r: r["rounds"][0].update(choices={"Ana": {"treasures": "Art"}}), "round 1, Ana: 'treasures' is not a category with a choice"),
 ]

@@ -26,7 +26,9 @@ def header(result) -> str:
 
 
 def test_run_takes_the_seats_repeated_or_as_a_list():
-    repeated = invoke("run", AUSTRALIA, "-p", 3, "--seed", 4, "-q", "--seat", "greedy", "--seat", "random", "--seat", "greedy")
+    repeated = invoke(
+        "run", AUSTRALIA, "-p", 3, "--seed", 4, "-q", "--seat", "greedy", "--seat", "random", "--seat", "greedy"
+    )
     listed = invoke("run", AUSTRALIA, "-p", 3, "--seed", 4, "-q", "--seats", "greedy,random,greedy")
     assert header(repeated) == "Boomerang: Australia: Ana (greedy), Ben (random), Cy (greedy); seed 4"
     assert repeated.output == listed.output
@@ -60,12 +62,17 @@ def test_validation_errors_come_in_line_order_and_the_id_error_lists_every_allow
     result = invoke("validate", path)
     lines = [line for line in result.output.splitlines() if ": error: " in line]
     assert [int(line.split(":")[1]) for line in lines] == sorted(int(line.split(":")[1]) for line in lines)
-    assert "id: 'Aus tralia' is not a valid name (lower-case letters, digits, '_' and '-', starting with a letter)" in lines[0]
+    assert (
+        "id: 'Aus tralia' is not a valid name (lower-case letters, digits, '_' and '-', starting with a letter)"
+        in lines[0]
+    )
 
 
 def test_an_error_in_a_parent_is_named_by_the_relative_path_written(tmp_path, monkeypatch):
     (tmp_path / "variants").mkdir()
-    (tmp_path / "parent.yaml").write_text(AUSTRALIA.read_text(encoding="utf-8").replace("catch.number)", "cach.number)"), encoding="utf-8")
+    (tmp_path / "parent.yaml").write_text(
+        AUSTRALIA.read_text(encoding="utf-8").replace("catch.number)", "cach.number)"), encoding="utf-8"
+    )
     (tmp_path / "variants" / "child.yaml").write_text("extends: ../parent.yaml\nid: child\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     result = invoke("validate", "variants/child.yaml")
@@ -73,8 +80,10 @@ def test_an_error_in_a_parent_is_named_by_the_relative_path_written(tmp_path, mo
 
 
 def test_the_note_on_reconstructed_facts_heads_run_score_and_rules_and_q_hides_it(tmp_path):
-    note = ("Note: 103 facts of Boomerang: Europe are reconstructed, not printed cards; if your cards differ, correct them "
-            "in the YAML (boom validate --verbose europe lists them).")
+    note = (
+        "Note: 103 facts of Boomerang: Europe are reconstructed, not printed cards; if your cards differ, correct them "
+        "in the YAML (boom validate --verbose europe lists them)."
+    )
     assert invoke("rules", "europe").output.splitlines()[0] == note
     assert invoke("run", "europe", "-p", 2, "--seed", 1).output.splitlines()[0] == note
     record = tmp_path / "game.yaml"

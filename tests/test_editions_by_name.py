@@ -18,8 +18,18 @@ from click.testing import CliRunner
 from cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ["australia", "europe", "usa", "australia-catch-previous", "australia-direction", "australia-first-edition",
-           "australia-five-rounds", "europe-direction", "usa-americana-at-least", "usa-direction"]
+SHIPPED = [
+    "australia",
+    "europe",
+    "usa",
+    "australia-catch-previous",
+    "australia-direction",
+    "australia-first-edition",
+    "australia-five-rounds",
+    "europe-direction",
+    "usa-americana-at-least",
+    "usa-direction",
+]
 
 
 def invoke(*args):
@@ -32,7 +42,12 @@ def test_editions_lists_every_shipped_edition_with_players_and_provenance():
     listed = json.loads(result.output)
     assert [e["name"] for e in listed] == SHIPPED
     usa = listed[2]
-    assert (usa["id"], usa["title"], usa["players"], usa["reconstructed_facts"]) == ("usa", "Boomerang: USA", [2, 4], 159)
+    assert (usa["id"], usa["title"], usa["players"], usa["reconstructed_facts"]) == (
+        "usa",
+        "Boomerang: USA",
+        [2, 4],
+        159,
+    )
     assert [e["reconstructed_facts"] for e in listed[:2]] == [0, 103]
     assert listed[4]["players"] == [3, 4]
 
@@ -40,7 +55,9 @@ def test_editions_lists_every_shipped_edition_with_players_and_provenance():
 def test_a_bare_name_selects_a_shipped_edition_from_any_directory(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     by_name = invoke("run", "usa-direction", "--players", "3", "--seed", "5", "-q")
-    by_path = invoke("run", str(ROOT / "editions" / "variants" / "usa-direction.yaml"), "--players", "3", "--seed", "5", "-q")
+    by_path = invoke(
+        "run", str(ROOT / "editions" / "variants" / "usa-direction.yaml"), "--players", "3", "--seed", "5", "-q"
+    )
     assert by_name.exit_code == 0
     assert by_name.output == by_path.output
 
@@ -49,7 +66,10 @@ def test_an_unknown_name_says_which_edition_was_meant(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = invoke("run", "austrlia", "--players", "3")
     assert result.exit_code == 1
-    assert "no file 'austrlia' and no shipped edition of that name (did you mean 'australia'? `boom editions` lists them)" in result.output
+    assert (
+        "no file 'austrlia' and no shipped edition of that name (did you mean 'australia'? `boom editions` lists them)"
+        in result.output
+    )
 
 
 def test_pip_install_ships_the_editions_and_the_schema(tmp_path):
@@ -64,19 +84,29 @@ def test_pip_install_ships_the_editions_and_the_schema(tmp_path):
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
-    site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                          capture_output=True, text=True, check=True).stdout.strip()
+    site = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     Path(site, "boom-test-deps.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", str(source)], check=True, cwd=tmp_path,
-                   env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"})
-    shutil.rmtree(source)                         # nothing may be read from the copy any more
+    subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", "--no-deps", str(source)],
+        check=True,
+        cwd=tmp_path,
+        env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
+    )
+    shutil.rmtree(source)  # nothing may be read from the copy any more
     elsewhere = _mkdir(tmp_path / "elsewhere")
     boom = env_dir / "bin" / "boom"
     listed = subprocess.run([boom, "editions", "--format", "json"], capture_output=True, text=True, cwd=elsewhere)
     assert listed.returncode == 0, listed.stderr
     assert [e["name"] for e in json.loads(listed.stdout)] == SHIPPED
     assert all(str(env_dir) in e["path"] for e in json.loads(listed.stdout))
-    played = subprocess.run([boom, "run", "australia", "--players", "3", "--seed", "1", "-q"], capture_output=True, text=True, cwd=elsewhere)
+    played = subprocess.run(
+        [boom, "run", "australia", "--players", "3", "--seed", "1", "-q"], capture_output=True, text=True, cwd=elsewhere
+    )
     assert played.returncode == 0, played.stderr
     assert re.search(r"^(Winner: |Shared victory: |\w+ wins on )", played.stdout, re.M)
     assert sys.executable != str(python)

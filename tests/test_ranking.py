@@ -27,7 +27,11 @@ def test_three_equal_totals_and_equal_tie_breaks_share_first_place():
 
 
 def test_the_second_tie_break_decides_and_is_named_with_both_scores():
-    categories = [{"passport": 7, "throw_catch": 21}, {"passport": 7, "throw_catch": 17}, {"passport": 3, "throw_catch": 30}]
+    categories = [
+        {"passport": 7, "throw_catch": 21},
+        {"passport": 7, "throw_catch": 17},
+        {"passport": 3, "throw_catch": 30},
+    ]
     ranking = rank_seats([142, 142, 142], categories, TIE_BREAKS)
     assert [p.seat for p in ranking.places] == [0, 1, 2]
     assert [p.rank for p in ranking.places] == [1, 2, 3]
@@ -37,7 +41,12 @@ def test_the_second_tie_break_decides_and_is_named_with_both_scores():
 def test_shared_second_place_skips_third():
     same = {"passport": 0, "throw_catch": 4}
     ranking = rank_seats([90, 80, 80, 60], [{}, same, same, {}], TIE_BREAKS)
-    assert [(p.rank, p.seat, p.shared) for p in ranking.places] == [(1, 0, False), (2, 1, True), (2, 2, True), (4, 3, False)]
+    assert [(p.rank, p.seat, p.shared) for p in ranking.places] == [
+        (1, 0, False),
+        (2, 1, True),
+        (2, 2, True),
+        (4, 3, False),
+    ]
 
 
 def _usa_sheet(rounds):

@@ -36,8 +36,10 @@ def test_an_activity_already_scored_gets_no_did_you_mean(tmp_path):
 def test_a_requirement_not_met_is_said_in_words(tmp_path):
     record = _record(r2={"Ana": {"activities": "Swimming"}})
     result = invoke("score", AUSTRALIA, "--record", write_record(tmp_path, record))
-    assert ("round 3, Ana: 'Swimming' cannot be chosen for Activities this round: it may be chosen only when the number of "
-            "Swimming on your cards this round is at least 1") in " ".join(result.output.split())
+    assert (
+        "round 3, Ana: 'Swimming' cannot be chosen for Activities this round: it may be chosen only when the number of "
+        "Swimming on your cards this round is at least 1"
+    ) in " ".join(result.output.split())
     assert "count(" not in result.output
 
 
@@ -48,5 +50,8 @@ def test_with_format_json_the_mistakes_are_json(tmp_path):
     result = invoke("score", AUSTRALIA, "--record", path, "--format", "json")
     assert result.exit_code == 1
     problems = json.loads(result.output)
-    assert [(p["file"], p["line"], p["severity"], p["code"]) for p in problems] == [(str(path), 7, "error", "R701"), (str(path), 57, "error", "R701")]
+    assert [(p["file"], p["line"], p["severity"], p["code"]) for p in problems] == [
+        (str(path), 7, "error", "R701"),
+        (str(path), 57, "error", "R701"),
+    ]
     assert problems[0]["message"] == "round 1, Ana: 6 cards, but a seat drafts 7 a round"

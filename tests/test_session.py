@@ -55,7 +55,8 @@ def test_a_tampered_log_is_caught_at_its_line(tmp_path):
 def test_replay_as_one_seat_shows_nothing_hidden_from_it(tmp_path):
     log = tmp_path / "game.jsonl"
     invoke("run", AUSTRALIA, "-p", 3, "--seed", 8, "--log", log, "-q")
-    shown = [json.loads(line) for line in invoke("replay", log, "--seat", "Ben", "--format", "json").output.splitlines()]
+    raw = invoke("replay", log, "--seat", "Ben", "--format", "json").output
+    shown = [json.loads(line) for line in raw.splitlines()]
     private = [e for e in shown if e["type"] in ("deal", "hand", "throw", "decision")]
     assert private and all(e["seat"] == 1 for e in private)
     assert len([e for e in shown if e["type"] == "round_scored"]) == 4
@@ -64,7 +65,8 @@ def test_replay_as_one_seat_shows_nothing_hidden_from_it(tmp_path):
 def test_replay_as_one_seat_is_drawn_as_the_terminal_drew_it(tmp_path):
     log = tmp_path / "game.jsonl"
     invoke("run", AUSTRALIA, "-p", 3, "--seed", 8, "--log", log, "-q")
-    events = [json.loads(line) for line in invoke("replay", log, "--seat", "Ben", "--format", "json").output.splitlines()]
+    raw = invoke("replay", log, "--seat", "Ben", "--format", "json").output
+    events = [json.loads(line) for line in raw.splitlines()]
     text = invoke("replay", log, "--seat", "Ben").output
     throws = [e["card"] for e in events if e["type"] == "throw"]
     drafts = [e["answer"] for e in events if e["type"] == "decision" and e["kind"] == "draft"]

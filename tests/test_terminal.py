@@ -145,10 +145,12 @@ def test_help_at_the_throw_shows_only_what_is_known(australia):
     assert decision.kind == "throw"
     answers = iter(["?", decision.options[0]])
     out = io.StringIO()
-    TerminalAgent(australia, Console(file=out, width=200), read=lambda prompt: next(answers)).decide(game.view(0), decision)
+    agent = TerminalAgent(australia, Console(file=out, width=200), read=lambda prompt: next(answers))
+    agent.decide(game.view(0), decision)
     text = " ".join(out.getvalue().split())
     assert "If you throw it (the lines known now, as if it were your only card" in text
     assert "as if it were your last card" not in text
-    assert "Throw & Catch also needs your Catch, the last card of the round, which nobody knows yet: that line is not shown." in text
+    assert ("Throw & Catch also needs your Catch, the last card of the round, which nobody knows yet: "
+            "that line is not shown.") in text
     table = text.split("If you throw it", 1)[1].split("Your Throw is", 1)[0]
     assert "Throw & Catch" not in table and "expected round score" in table

@@ -356,7 +356,8 @@ def test_the_map_provenance_is_data_and_agrees_with_the_reference():
     marks = data["map"]["reconstructed"]
     traced = [sorted((row["town_a"], row["town_b"])) for row in read_csv("usa-map.csv") if row["provenance"] != "read"]
     assert sorted(sorted(pair) for pair in marks["paths"]) == sorted(traced) and len(traced) == 31
-    inferred = {row["letter"] for row in read_csv("usa-towns.csv") if row["coast"] != "none" and row["letter_provenance"] == "inferred"}
+    towns = read_csv("usa-towns.csv")
+    inferred = {row["letter"] for row in towns if row["coast"] != "none" and row["letter_provenance"] == "inferred"}
     assert {letter for letters in marks["card_sets"].values() for letter in letters} == inferred == {"A", "B", "@", "#"}
     verbose = CliRunner().invoke(main, ["validate", "--verbose", str(USA)], catch_exceptions=False).output
     assert "and 31 map paths and 4 card set members (map.reconstructed)" in verbose

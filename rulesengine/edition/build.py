@@ -140,17 +140,20 @@ class Builder:
             ends = self.letters(("map", "reconstructed", "paths", index), pair, by_letter)
             if len(ends) == 2:
                 if ends[1] not in paths.get(ends[0], ()):
-                    self.error(("map", "reconstructed", "paths", index), f"'{ends[0].letter}-{ends[1].letter}' is not a path of the map", "M321",
+                    self.error(("map", "reconstructed", "paths", index),
+                               f"'{ends[0].letter}-{ends[1].letter}' is not a path of the map", "M321",
                                "mark only paths listed under map.paths")
                 count += 1
         for name, letters in (marks.get("card_sets") or {}).items():
             members = card_sets.get(name)
             if members is None:
-                self.error(("map", "reconstructed", "card_sets", name), f"unknown card set '{name}'", "M321", suggest(name, card_sets), key=True)
+                self.error(("map", "reconstructed", "card_sets", name), f"unknown card set '{name}'", "M321",
+                           suggest(name, card_sets), key=True)
                 continue
             for index, card in enumerate(self.letters(("map", "reconstructed", "card_sets", name), letters, by_letter)):
                 if card not in members:
-                    self.error(("map", "reconstructed", "card_sets", name, index), f"'{card.letter}' is not in the card set '{name}'", "M321")
+                    self.error(("map", "reconstructed", "card_sets", name, index),
+                               f"'{card.letter}' is not in the card set '{name}'", "M321")
                 count += 1
         return count
 

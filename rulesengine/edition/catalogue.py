@@ -15,7 +15,7 @@ from .shipped import shipped_editions
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    name: str                 # what `boom run NAME` takes
+    name: str  # what `boom run NAME` takes
     id: str
     title: str
     players_min: int
@@ -24,8 +24,14 @@ class Entry:
     path: Path
 
     def as_dict(self) -> dict:
-        return {"name": self.name, "id": self.id, "title": self.title, "players": [self.players_min, self.players_max],
-                "reconstructed_facts": self.reconstructed_facts, "path": str(self.path)}
+        return {
+            "name": self.name,
+            "id": self.id,
+            "title": self.title,
+            "players": [self.players_min, self.players_max],
+            "reconstructed_facts": self.reconstructed_facts,
+            "path": str(self.path),
+        }
 
 
 def catalogue() -> list[Entry]:
@@ -34,8 +40,17 @@ def catalogue() -> list[Entry]:
     for name, path in shipped_editions().items():
         edition, _ = check_edition(path)
         if edition is not None:
-            entries.append(Entry(name, edition.id, edition.name, edition.players_min, edition.players_max,
-                                 edition.reconstructed_facts, path))
+            entries.append(
+                Entry(
+                    name,
+                    edition.id,
+                    edition.name,
+                    edition.players_min,
+                    edition.players_max,
+                    edition.reconstructed_facts,
+                    path,
+                )
+            )
     return entries
 
 
@@ -43,5 +58,7 @@ def reconstructed_notice(edition, name: str | None = None) -> str | None:
     """The one line `run`, `score` and `rules` print first for an edition with reconstructed facts."""
     if not edition.reconstructed_facts:
         return None
-    return (f"Note: {edition.reconstructed_facts} facts of {edition.name} are reconstructed, not printed cards; if your "
-            f"cards differ, correct them in the YAML (boom validate --verbose {name or edition.file} lists them).")
+    return (
+        f"Note: {edition.reconstructed_facts} facts of {edition.name} are reconstructed, not printed cards; "
+        f"if your cards differ, correct them in the YAML (boom validate --verbose {name or edition.file} lists them)."
+    )

@@ -240,7 +240,8 @@ def reconstructed_summary(facts: Facts):
         parts.append(f"{set_members} card set member{'s' if set_members != 1 else ''} (map.reconstructed)")
     where = ("provenance",) if "provenance" in facts.data else _first_reconstructed(facts)
     yield facts.warning(where, f"reconstructed, not published: {' and '.join(parts)}", "W402",
-                        "each is marked `reconstructed:` on its card, its region or the map; the printed game may differ")
+                        "each is marked `reconstructed:` on its card, its region or the map; "
+                        "the printed game may differ")
 
 
 def _first_reconstructed(facts: Facts) -> tuple:

@@ -27,11 +27,28 @@ VARIABLES = {
     "deck": "every card of the game",
 }
 OPERATORS = {
-    "+": "plus", "-": "minus", "*": "times", "%": "modulo", "==": "is", "!=": "is not", "<": "is less than",
-    "<=": "is at most", ">": "is more than", ">=": "is at least", "and": "and", "or": "or", "in": "is among",
+    "+": "plus",
+    "-": "minus",
+    "*": "times",
+    "%": "modulo",
+    "==": "is",
+    "!=": "is not",
+    "<": "is less than",
+    "<=": "is at most",
+    ">": "is more than",
+    ">=": "is at least",
+    "and": "and",
+    "or": "or",
+    "in": "is among",
     "notin": "is not among",
 }
-ATTRIBUTES = {"number": "the number", "region": "the region", "cards": "the cards", "bonus": "the bonus", "name": "the name"}
+ATTRIBUTES = {
+    "number": "the number",
+    "region": "the region",
+    "cards": "the cards",
+    "bonus": "the bonus",
+    "name": "the name",
+}
 NOUNS = {"icons": "icon", "kinds": "kind", "regions": "region"}
 
 
@@ -47,7 +64,7 @@ class Words:
     def __init__(self, edition, title: str):
         self.edition = edition
         self.title = title
-        self.bound: dict[str, str] = {}      # let and loop names -> their words
+        self.bound: dict[str, str] = {}  # let and loop names -> their words
 
     def words(self, node: ast.Node) -> str:
         return getattr(self, f"words_{type(node).__name__}")(node)
@@ -61,8 +78,9 @@ class Words:
 
     def words_Symbol(self, node: ast.Symbol) -> str:
         edition = self.edition
-        if edition is not None and edition.card(node.text) is not None and not any(node.text in f.icon_set for f in edition.families.values()):
-            return f"card {node.text} ({edition.card(node.text).name})"
+        card = edition.card(node.text) if edition is not None else None
+        if card is not None and not any(node.text in f.icon_set for f in edition.families.values()):
+            return f"card {node.text} ({card.name})"
         return node.text
 
     def words_Name(self, node: ast.Name) -> str:
@@ -128,10 +146,8 @@ class Words:
         self.bound[node.name] = f"that {noun}"
         try:
             element = node.element
-            if isinstance(element, ast.Call) and len(element.args) == 1 and _is_name(element.args[0], node.name) and node.condition is None:
-                noun_phrase = {"value": "the values"}.get(element.function)
-                if noun_phrase:
-                    return f"{noun_phrase} of {source}"
+            if self._simple(node):
+                return f"the values of {source}"
             condition = f" where {self.words(node.condition)}" if node.condition is not None else ""
             element_words = self.words(element)
             if lead.startswith("for"):
@@ -198,8 +214,13 @@ class Words:
 
     def _simple(self, node: ast.Comprehension) -> bool:
         element = node.element
-        return node.condition is None and isinstance(element, ast.Call) and element.function == "value" and len(element.args) == 1 \
+        return (
+            node.condition is None
+            and isinstance(element, ast.Call)
+            and element.function == "value"
+            and len(element.args) == 1
             and _is_name(element.args[0], node.name)
+        )
 
     def _source(self, node: ast.Node) -> str:
         if isinstance(node, ast.Call) and node.function == "kinds" and len(node.args) == 1:

@@ -60,20 +60,23 @@ def summary(edition: Edition, data: dict, formulas: bool = False) -> str:
         pairs = sorted({tuple(sorted((a, b), key=lambda c: c.index)) for a, ends in edition.paths.items() for b in ends}, key=lambda p: (p[0].index, p[1].index))
         out += _section("Map", _wrap(f"{len(pairs)} paths join the towns: " + ", ".join(f"{a.letter}-{b.letter}" for a, b in pairs) + "."))
     if edition.tables:
-        out += _section("Tables", [f"{name.replace('_', ' ')}: " + ", ".join(f"{k} → {v}" for k, v in table.rows.items())
-                                   for name, table in edition.tables.items()])
+        out += _section("Tables", [f"{name.replace('_', ' ')}: " + ", ".join(f"{k} → {v}" for k, v in t.rows.items())
+                                   for name, t in edition.tables.items()])
     specs = {spec["key"]: spec for spec in data.get("categories", []) if isinstance(spec, dict)}
     rounds = [c for c in edition.categories if c.when == ROUND]
     if rounds:
-        out += _section("Scoring every round", _blocks(_category(edition, c, specs.get(c.key, {}), formulas) for c in rounds))
+        out += _section("Scoring every round", _blocks(_category(edition, c, specs.get(c.key, {}), formulas)
+                                                       for c in rounds))
     ends = [c for c in edition.categories if c.when != ROUND]
     if ends:
-        out += _section("Scoring at the end of the game", _blocks(_category(edition, c, specs.get(c.key, {}), formulas) for c in ends))
+        out += _section("Scoring at the end of the game", _blocks(_category(edition, c, specs.get(c.key, {}), formulas)
+                                                                  for c in ends))
     if edition.races:
         race_specs = {spec["key"]: spec for spec in data.get("races", []) if isinstance(spec, dict)}
         lines = _wrap("Checked at the end of every round. Everyone who qualifies in the same round gets the award of the "
                       "same place; each player wins each bonus at most once.")
-        out += _section("Bonuses", _blocks([lines, *(_race(edition, race, race_specs.get(race.key, {}), formulas) for race in edition.races)]))
+        races = [_race(edition, race, race_specs.get(race.key, {}), formulas) for race in edition.races]
+        out += _section("Bonuses", _blocks([lines, *races]))
     out += _section("Ties", _ties(edition))
     if formulas:
         out += _section("Reading the formulas", _glossary(edition))
@@ -144,7 +147,8 @@ def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[st
         if choice_spec.get("description"):
             lines += _wrap(choice_spec["description"], "    ")
         elif choice.requires is not None:
-            lines += _wrap(f"You may choose an icon only when {in_words(choice.requires.text, edition, category.title)}.", "    ")
+            rule = in_words(choice.requires.text, edition, category.title)
+            lines += _wrap(f"You may choose an icon only when {rule}.", "    ")
         if formulas and choice.requires is not None:
             lines += ["    You may choose an icon only when:", *_formula(choice.requires.text, "      ")]
     if formulas:
@@ -157,7 +161,8 @@ def _race(edition: Edition, race, spec: dict, formulas: bool) -> list[str]:
     if spec.get("description"):
         lines += _wrap(spec["description"], "    ")
     else:
-        lines += _wrap(f"Qualify when {in_words(race.qualifies.text, edition)}. Award: {in_words(race.award.text, edition)}.", "    ")
+        qualifies, award = in_words(race.qualifies.text, edition), in_words(race.award.text, edition)
+        lines += _wrap(f"Qualify when {qualifies}. Award: {award}.", "    ")
     if formulas:
         lines += ["    Qualify when:", *_formula(race.qualifies.text, "      ")]
         lines += ["    Award:", *_formula(race.award.text, "      ")]

@@ -119,8 +119,10 @@ def _diagnose(error, source_map: SourceMap, data=None):
         limit = "a limit of every edition (docs/limits.md)" if size_limit else None
         yield Diagnostic(span, f"{where}: {_bound(kind, schema[kind], error.instance)}", "S105", hint=limit)
     elif kind == "pattern":
-        allowed = "lower-case letters, digits, '_' and '-'" if "-" in schema["pattern"] else "lower-case letters, digits and '_'"
-        yield Diagnostic(span, f"{where}: {error.instance!r} is not a valid name ({allowed}, starting with a letter)", "S106",
+        allowed = "lower-case letters, digits, '_' and '-'" if "-" in schema["pattern"] else \
+            "lower-case letters, digits and '_'"
+        yield Diagnostic(span, f"{where}: {error.instance!r} is not a valid name ({allowed}, starting with a letter)",
+                         "S106",
                          hint=f"for example '{_as_name(error.instance)}'" if _as_name(error.instance) else None)
     elif kind == "oneOf":
         yield Diagnostic(span, f"{where} must be a mapping of icon -> value or a list of icon names, not {_describe(error.instance)}", "S103")

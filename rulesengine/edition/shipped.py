@@ -16,7 +16,7 @@ SUFFIX = ".yaml"
 
 
 def _candidates(folder: str):
-    yield Path(__file__).resolve().parents[2] / folder                 # a checkout or an editable install
+    yield Path(__file__).resolve().parents[2] / folder  # a checkout or an editable install
     for scheme_path in (sysconfig.get_path("data"), sys.prefix, sys.base_prefix):
         if scheme_path:
             yield Path(scheme_path) / "share" / "boom" / folder

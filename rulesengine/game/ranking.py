@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    rank: int          # 1 for the best; tied seats share a rank (1, 1, 3)
+    rank: int  # 1 for the best; tied seats share a rank (1, 1, 3)
     seat: int
-    shared: bool       # another seat has the same rank
+    shared: bool  # another seat has the same rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,15 +22,15 @@ class Decider:
     """The tie-break that separated the winner from the last seats tied with it on total."""
 
     key: str
-    winner: int        # the winner's points in that category or race
-    runner_up: int     # the best of the seats it beat there
+    winner: int  # the winner's points in that category or race
+    runner_up: int  # the best of the seats it beat there
 
 
 @dataclass(frozen=True, slots=True)
 class Ranking:
-    places: tuple[Place, ...]        # best first; equal ranks in seat order
-    winners: tuple[int, ...]         # seats, in seat order
-    decided_by: Decider | None       # None when the totals alone decide, or the victory is shared
+    places: tuple[Place, ...]  # best first; equal ranks in seat order
+    winners: tuple[int, ...]  # seats, in seat order
+    decided_by: Decider | None  # None when the totals alone decide, or the victory is shared
 
 
 def rank_seats(totals: list[int], categories: list[dict], tie_breaks) -> Ranking:

@@ -132,7 +132,8 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
                 reason = keeper.check_choice(seat, category, str(icon), drafts)
                 if reason:
                     unknown = str(icon) not in category.choice.family.icon_set
-                    check.error(where + (key,), f"{label}, {name}: {reason}", suggest(str(icon), category.choice.family.icons) if unknown else None)
+                    hint = suggest(str(icon), category.choice.family.icons) if unknown else None
+                    check.error(where + (key,), f"{label}, {name}: {reason}", hint)
                     continue
                 choices[seat][key] = str(icon)
         if playable:  # a round with a broken hand is not scored; the later rounds are still checked

@@ -184,7 +184,8 @@ class ScoreKeeper:
 
     def ranking(self) -> Ranking:
         seats = range(len(self.players))
-        return rank_seats([self.total(s) for s in seats], [self.category_totals(s) for s in seats], self.edition.tie_breaks)
+        totals = [self.category_totals(s) for s in seats]
+        return rank_seats([sum(t.values()) for t in totals], totals, self.edition.tie_breaks)
 
     def winners(self) -> list[int]:
         return list(self.ranking().winners)
@@ -218,6 +219,8 @@ class ScoreKeeper:
             "players": players,
             "winners": [self.players[seat] for seat in ranking.winners],
             "ranking": [{"rank": p.rank, "name": self.players[p.seat], "shared": p.shared} for p in ranking.places],
-            "decided_by": None if decider is None else {"key": decider.key, "title": titles.get(decider.key, decider.key),
-                                                        "winner": decider.winner, "runner_up": decider.runner_up},
+            "decided_by": None if decider is None else {
+                "key": decider.key, "title": titles.get(decider.key, decider.key),
+                "winner": decider.winner, "runner_up": decider.runner_up,
+            },
         }
