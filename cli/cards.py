@@ -83,8 +83,11 @@ def sheet_so_far(edition, view: dict) -> Table | None:
     table.add_column("round")
     for player in players:
         table.add_column(player["name"], justify="right")
+    races = {race.key for race in edition.races}
     for index in range(len(players[0]["rounds"])):
-        table.add_row(str(index + 1), *[str(sum(p["rounds"][index].values())) for p in players])
+        table.add_row(str(index + 1), *[str(sum(v for k, v in p["rounds"][index].items() if k not in races)) for p in players])
+    if races:   # bonuses on their own line, as on the final sheet, so the rounds add up the same way
+        table.add_row("bonuses", *[str(sum(r.get(k, 0) for r in p["rounds"] for k in races)) for p in players])
     table.add_row("total", *[str(p["total"]) for p in players], style="bold")
     return table
 
