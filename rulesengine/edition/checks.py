@@ -270,3 +270,20 @@ def missing_descriptions(facts: Facts):
                 yield Diagnostic(facts.map.span_at((section, index, "choice", "requires"), key=True),
                                  f"the choice of '{spec.get('key')}' has a requirement but no description", "N407",
                                  severity="note", hint=hint)
+
+
+@check(only_when_valid=True)
+def inherited_descriptions(facts: Facts):
+    """A house rule that changes a formula but keeps the parent's description would print the
+    parent's rule in `boom rules`: warn at the changed formula."""
+    formulas = {"categories": ("score",), "races": ("qualifies", "award")}
+    for section, keys in formulas.items():
+        for index, spec in facts.entries(section):
+            if not isinstance(spec, dict) or not spec.get("description"):
+                continue
+            said = facts.map.span_at((section, index, "description")).file
+            for key in keys:
+                if key in spec and facts.map.span_at((section, index, key)).file != said:
+                    yield facts.warning((section, index, key), f"'{spec.get('key')}' changes its {key} here but keeps the "
+                                        f"description of {said}", "W408", "give a description that says the new rule", key=True)
+                    break
