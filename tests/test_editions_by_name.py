@@ -12,6 +12,7 @@ import sysconfig
 import venv
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cli.main import main
@@ -71,6 +72,7 @@ def test_an_unknown_name_says_which_edition_was_meant(tmp_path, monkeypatch):
     )
 
 
+@pytest.mark.slow
 def test_pip_install_ships_the_editions_and_the_schema(tmp_path):
     """A plain `pip install` (no -e) of a copy of the project into a fresh venv, run from elsewhere.
     The dependencies come from this environment through a .pth file and this environment's pip
