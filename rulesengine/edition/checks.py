@@ -264,11 +264,11 @@ def missing_descriptions(facts: Facts):
                 continue
             if not spec.get("description"):
                 yield Diagnostic(facts.map.span_at((section, index, "key")), f"'{spec.get('key')}' has no description",
-                                 "N401", severity="note", hint=hint)
+                                 "W409", severity="note", hint=hint)
             choice = spec.get("choice")
             if isinstance(choice, dict) and choice.get("requires") and not choice.get("description"):
                 yield Diagnostic(facts.map.span_at((section, index, "choice", "requires"), key=True),
-                                 f"the choice of '{spec.get('key')}' has a requirement but no description", "N401",
+                                 f"the choice of '{spec.get('key')}' has a requirement but no description", "W409",
                                  severity="note", hint=hint)
 
 
