@@ -83,26 +83,42 @@ def sheet_so_far(edition, view: dict) -> Table | None:
     table.add_column("round")
     for player in players:
         table.add_column(player["name"], justify="right")
+    races = {race.key for race in edition.races}
     for index in range(len(players[0]["rounds"])):
-        table.add_row(str(index + 1), *[str(sum(p["rounds"][index].values())) for p in players])
+        table.add_row(str(index + 1), *[str(sum(v for k, v in p["rounds"][index].items() if k not in races)) for p in players])
+    if races:   # bonuses on their own line, as on the final sheet, so the rounds add up the same way
+        table.add_row("bonuses", *[str(sum(r.get(k, 0) for r in p["rounds"] for k in races)) for p in players])
     table.add_row("total", *[str(p["total"]) for p in players], style="bold")
     return table
 
 
-def advice_table(edition, advice, keys) -> Table:
-    """What each card would change on this seat's sheet now, and the expected gain of the round."""
-    table = Table(title="If you take it now (as if it were your last card; races as if you alone qualified)", title_justify="left", show_edge=False)
+def advice_table(edition, advice, keys, throw: bool = False) -> Table:
+    """What each card would change on this seat's sheet now, and the expected score of the whole round.
+
+    At the Throw, the lines that need the Catch (not known until the round's last card) are left out:
+    they cannot be told yet."""
+    if throw:
+        title = "If you throw it (the lines known now, as if it were your only card; races as if you alone qualified)"
+        keys = [(key, t) for key, t in keys if key not in catch_keys(edition)]
+    else:
+        title = "If you take it now (as if it were your last card; races as if you alone qualified)"
+    table = Table(title=title, title_justify="left", show_edge=False)
     table.add_column("card")
     used = [(key, title) for key, title in keys if any(a.change(key) for a in advice)]
     for _, title in used:
         table.add_column(title, justify="right")
-    table.add_column("expected round gain", justify="right")
+    table.add_column("expected round score", justify="right")
     best = max(a.expected for a in advice)
     for item in advice:
         cells = [f"{item.change(key):+g}" if item.change(key) else "" for key, _ in used]
         style = "bold green" if item.expected == best else ""
         table.add_row(chip(edition, item.letter), *cells, Text(f"{item.expected:.1f}", style=style))
     return table
+
+
+def catch_keys(edition) -> set[str]:
+    """The categories whose score reads the Catch card: unknown while the Throw is chosen."""
+    return {c.key for c in edition.categories if "catch" in c.score.variables}
 
 
 def choice_table(edition, category, options) -> Table:

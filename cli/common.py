@@ -58,3 +58,11 @@ def check_names(ctx, param, value):
 
 ROLLOUTS = click.IntRange(1, MAX_ROLLOUTS)
 
+
+def seat_kinds(values, kinds, option: str) -> list[str]:
+    """Seat kinds from an option given several times, each a kind or a comma-separated list of kinds."""
+    seats = [k.strip() for value in values for k in value.split(",") if k.strip()]
+    unknown = [k for k in seats if k not in kinds]
+    if unknown:
+        raise click.BadParameter(f"unknown seat kind '{unknown[0]}' (kinds: {', '.join(kinds)})", param_hint=option)
+    return seats

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import click
 
+from .editions import editions
 from .export import export
 from .host import host
 from .join import join
@@ -34,6 +35,7 @@ main.add_command(tournament)
 main.add_command(simulate)
 for command in (serve, host, join, export):
     main.add_command(command)
+main.add_command(editions)
 
 
 if __name__ == "__main__":  # pragma: no cover

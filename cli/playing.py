@@ -22,7 +22,7 @@ from rulesengine.game.loop import play
 from rulesengine.game.outputs import check_outputs, lock_outputs, write_atomic
 from rulesengine.game.saves import Session
 
-from .sheets import print_sheet, round_table
+from .sheets import print_sheet, round_drafts, round_table
 from .terminal import GameAbandoned, TerminalAgent
 
 
@@ -37,13 +37,20 @@ def make_agents(session: Session):
 
 
 def default_save_path(session: Session) -> str:
-    """Named by the seed, except when a human plays: the seed stays a secret until the game ends."""
+    """Named by the seed, except when a human plays (the seed stays a secret until the game ends);
+    then `-2`, `-3`... after it: an earlier save is never overwritten."""
     if "human" in session.seats:
-        return f"boom-{session.game.edition.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-    return f"boom-{session.game.edition.id}-{session.game.seed}.json"
+        stem = f"boom-{session.game.edition.id}-{time.strftime('%Y%m%d-%H%M%S')}"
+    else:
+        stem = f"boom-{session.game.edition.id}-{session.game.seed}"
+    path, number = Path(f"{stem}.json"), 1
+    while path.exists():
+        number += 1
+        path = Path(f"{stem}-{number}.json")
+    return str(path)
 
 
-def play_session(session: Session, quiet: bool = False, save_record: str | None = None) -> None:
+def play_session(session: Session, quiet: bool = False, save_record: str | None = None, verbose: bool = False) -> None:
     game = session.game
     edition = game.edition
     console = Console(highlight=False)
@@ -53,6 +60,8 @@ def play_session(session: Session, quiet: bool = False, save_record: str | None 
         session.checkpoint()
         while shown[0] < game.round and not quiet:
             console.print(round_table(edition, game.scores.sheet(), shown[0]))
+            for line in round_drafts(edition, game.players, game.history[shown[0]], verbose):
+                console.print(line)
             shown[0] += 1
 
     try:

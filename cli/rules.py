@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from rulesengine import load_edition
+from rulesengine.edition.catalogue import reconstructed_notice
 from rulesengine.edition.rules_text import rules_text
 
 from .common import handles_errors
@@ -11,7 +13,14 @@ from .common import handles_errors
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--quiet", "-q", is_flag=True, help="Leave out the note on reconstructed facts.")
+@click.option("--formulas", is_flag=True, help="Also print each scoring formula and what its names mean (for authors).")
 @handles_errors
-def rules(file):
-    """Print the rules of an edition or house rule: the round, the categories and their formulas, the bonuses, the tie-breaks."""
-    click.echo(rules_text(file), nl=False)
+def rules(file, quiet, formulas):
+    """Print the rules of an edition or house rule, in words: the round, the categories, the bonuses, the tie-breaks.
+
+    FILE is an edition file or the name of a shipped edition (`boom editions`)."""
+    notice = None if quiet else reconstructed_notice(load_edition(file), file)
+    if notice:
+        click.echo(notice)
+    click.echo(rules_text(file, formulas), nl=False)

@@ -6,13 +6,15 @@ import secrets
 
 import click
 
+from rulesengine import load_edition
 from rulesengine.bots.registry import BOTS
 from rulesengine.bots.search import DEFAULT_ROLLOUTS
+from rulesengine.edition.catalogue import reconstructed_notice
 from rulesengine.errors import shown
 from rulesengine.game.outputs import check_outputs
 from rulesengine.game.saves import Session
 
-from .common import ROLLOUTS, check_names, check_seconds, handles_errors
+from .common import ROLLOUTS, check_names, check_seconds, handles_errors, seat_kinds
 from .playing import play_session
 
 SEAT_KINDS = ["human", *BOTS]
@@ -21,23 +23,35 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--players", "-p", type=click.IntRange(1, 12), required=True, help="Number of seats.")
+@click.option("--players", "-p", type=click.IntRange(1, 12), required=True,
+              help="Number of seats, within the edition's range (2-4 for the shipped ones).")
 @click.option("--seed", type=click.IntRange(-(2**63), 2**63 - 1), default=None,
               help="Seed of the game (default: a random one, printed so the game can be replayed; "
                    "at the end when a human plays).")
-@click.option("--seat", "seats", multiple=True, type=click.Choice(SEAT_KINDS), help="Who sits at each seat, in order; seats not given are random bots.")
+@click.option("--seat", "--seats", "seat_lists", multiple=True, metavar="KIND[,KIND...]",
+              help="Who sits at each seat, in order: repeat it or give a list (--seats human,greedy); seats not given "
+                   f"are random bots. Kinds: {', '.join(SEAT_KINDS)}.")
 @click.option("--name", "names", multiple=True, callback=check_names, help="Player names, in seat order.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Keep the game's state in this file after every decision (for `boom resume`).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write every event as JSON lines (for `boom replay`).")
 @click.option("--save-record", type=click.Path(dir_okay=False), help="Write the finished game as a record (YAML or JSON by extension) for `boom score`.")
-@click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking.")
+@click.option("--verbose", "-v", is_flag=True, help="After each round: every seat's cards in order, and its choices.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking (no note on reconstruction).")
 @click.option("--search-rollouts", type=ROLLOUTS, default=None,
               help=f"Search bots: rollouts per decision (default {DEFAULT_ROLLOUTS}).")
 @click.option("--search-seconds", type=float, callback=check_seconds, default=None,
               help="Search bots: seconds per decision (a game so played does not replay exactly).")
 @handles_errors
-def run(file, players, seed, seats, names, save_path, log_path, save_record, quiet, search_rollouts, search_seconds):
-    """Play a full game: humans at this terminal and/or bots."""
+def run(file, players, seed, seat_lists, names, save_path, log_path, save_record, verbose, quiet,
+        search_rollouts, search_seconds):
+    """Play a full game: humans at this terminal and/or bots.
+
+    FILE is an edition file or the name of a shipped edition (`boom editions`)."""
+    seats = seat_kinds(seat_lists, SEAT_KINDS, "--seat")
+    edition = load_edition(file)
+    if not edition.players_min <= players <= edition.players_max:
+        allowed = f"{edition.players_min} to {edition.players_max} players"
+        raise click.BadParameter(f"{edition.name} is for {allowed}, not {players}", param_hint="--players")
     if len(seats) > players:
         raise click.BadParameter(f"{len(seats)} seats given for {players} players", param_hint="--seat")
     if len(names) > players:
@@ -49,8 +63,11 @@ def run(file, players, seed, seats, names, save_path, log_path, save_record, qui
     options = {key: value for key, value in budget if value is not None}
     check_outputs(save_path, log_path, save_record)
     session = Session.start(file, player_names, kinds, seed, save_path, log_path, options)
+    notice = None if quiet else reconstructed_notice(session.game.edition, file)
+    if notice:
+        click.echo(notice)
     # with a human seat the seed is a secret until the end: with it anyone could replay every deal
     shown_seed = "" if "human" in kinds else f"; seed {seed}"
     seats = ", ".join(f"{n} ({k})" for n, k in zip(player_names, kinds, strict=True))
     click.echo(shown(f"{session.game.edition.name}: {seats}{shown_seed}"))
-    play_session(session, quiet, save_record)
+    play_session(session, quiet, save_record, verbose)

@@ -7,45 +7,86 @@ import json
 from rich.console import Console
 from rich.table import Table
 
+from rulesengine.edition.model import ROUND
+
 
 def round_table(edition, sheet: dict, round_index: int) -> Table:
+    """One round as the pad has it: each category's points and their total, then the bonuses won."""
     table = Table(title=f"Round {round_index + 1} of {edition.rounds}", title_justify="left")
     table.add_column("category")
-    for player in sheet["players"]:
+    players = sheet["players"]
+    for player in players:
         table.add_column(player["name"], justify="right")
-    titles = {c.key: c.title for c in edition.categories} | {r.key: r.title for r in edition.races}
-    for key in edition.round_keys:
-        table.add_row(titles.get(key, key), *[str(p["rounds"][round_index].get(key, 0)) for p in sheet["players"]])
-    table.add_row("round total", *[str(sum(p["rounds"][round_index].values())) for p in sheet["players"]], style="bold")
+    for category in edition.categories:
+        if category.when == ROUND:
+            table.add_row(category.title, *[str(p["rounds"][round_index].get(category.key, 0)) for p in players])
+    race_keys = {race.key for race in edition.races}
+    table.add_row("round total", *[str(_without(p["rounds"][round_index], race_keys)) for p in players],
+                  style="bold", end_section=bool(edition.races))
+    for race in edition.races:
+        table.add_row(race.title, *[str(p["rounds"][round_index].get(race.key, 0)) for p in players])
     return table
 
 
 def final_table(edition, sheet: dict) -> Table:
+    """The pad's last page: each round's points, then the bonuses and the end-of-game lines, and a
+    total that is the sum of the lines above it."""
     table = Table(title="Final score sheet", title_justify="left")
-    table.add_column("category")
+    table.add_column("")
     for player in sheet["players"]:
         table.add_column(player["name"], justify="right")
-    titles = {c.key: c.title for c in edition.categories} | {r.key: r.title for r in edition.races}
-    for key in edition.sheet_keys:
-        table.add_row(titles.get(key, key), *[str(p["categories"][key]) for p in sheet["players"]])
-    table.add_row("total", *[str(p["total"]) for p in sheet["players"]], style="bold")
+    players = sheet["players"]
+    race_keys = {race.key for race in edition.races}
+    for index in range(len(players[0]["rounds"]) if players else 0):
+        table.add_row(f"round {index + 1}", *[str(_without(p["rounds"][index], race_keys)) for p in players],
+                      end_section=index + 1 == len(players[0]["rounds"]))
+    lines = [(race.title, race.key) for race in edition.races]
+    lines += [(c.title, c.key) for c in edition.categories if c.when != ROUND]
+    for number, (title, key) in enumerate(lines, 1):
+        table.add_row(title, *[str(p["categories"].get(key, 0)) for p in players], end_section=number == len(lines))
+    table.add_row("total", *[str(p["total"]) for p in players], style="bold")
     return table
 
 
-def ranking_lines(edition, sheet: dict) -> list[str]:
-    tie_breaks = list(edition.tie_breaks)
-    def rank_key(p):
-        return (p["total"],) + tuple(p["categories"].get(k, 0) for k in tie_breaks)
-    ordered = sorted(sheet["players"], key=rank_key, reverse=True)
-    lines = []
-    for place, player in enumerate(ordered, 1):
-        lines.append(f"{place}. {player['name']}  {player['total']}")
-    winners = sheet["winners"]
-    if len(winners) == 1:
-        lines.append(f"Winner: {winners[0]}")
-    else:
+def ranking_lines(sheet: dict) -> list[str]:
+    """The ranking the game decided, as printed lines: shared ranks as `1=`, and what broke a tie."""
+    totals = {p["name"]: p["total"] for p in sheet["players"]}
+    ranks = [place["rank"] for place in sheet["ranking"]]
+    lines = [f"{place['rank']}{'=' if ranks.count(place['rank']) > 1 else '.'} {place['name']}  {totals[place['name']]}"
+             for place in sheet["ranking"]]
+    winners, decider = sheet["winners"], sheet.get("decided_by")
+    if len(winners) > 1:
         lines.append(f"Shared victory: {', '.join(winners)}")
+    elif decider:
+        lines.append(f"{winners[0]} wins on {decider['title']}, {decider['winner']} to {decider['runner_up']}")
+    elif winners:
+        lines.append(f"Winner: {winners[0]}")
     return lines
+
+
+def round_drafts(edition, players, finished: dict, verbose: bool) -> list[str]:
+    """After a round: the Throws revealed; with verbose, each seat's cards in the order taken
+    (Throw first, Catch last) and its choices. Only what every player sees once the round ends."""
+    drafts = finished["drafts"]
+    if not verbose:
+        return ["Throws revealed: " + ", ".join(f"{name} {_card(edition, drafts[name][0])}" for name in players)]
+    lines = []
+    for name in players:
+        letters = drafts[name]
+        middle = " ".join(letters[1:-1])
+        choices = "".join(f"; {key}: {icon}" for key, icon in (finished.get("choices") or {}).get(name, {}).items())
+        throw, catch = _card(edition, letters[0]), _card(edition, letters[-1])
+        lines.append(f"  {name}: Throw {throw} | {middle} | Catch {catch}{choices}")
+    return lines
+
+
+def _without(points: dict, keys) -> int:
+    """A round's points but those of the given keys (the bonuses, shown on their own lines)."""
+    return sum(v for k, v in points.items() if k not in keys)
+
+
+def _card(edition, letter: str) -> str:
+    return f"{letter} ({edition.card(letter).number})"
 
 
 def print_sheet(console: Console, edition, sheet: dict, per_round: bool = True) -> None:
@@ -53,7 +94,7 @@ def print_sheet(console: Console, edition, sheet: dict, per_round: bool = True) 
         for r in range(len(sheet["players"][0]["rounds"])):
             console.print(round_table(edition, sheet, r))
     console.print(final_table(edition, sheet))
-    for line in ranking_lines(edition, sheet):
+    for line in ranking_lines(sheet):
         console.print(line)
 
 

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from rulesengine.bots.advice import card_advice, choice_advice, sheet_keys
 
-from .cards import advice_table, card_box, cards_row, chip_line, choice_table, sheet_so_far, table_view
+from .cards import advice_table, card_box, cards_row, catch_keys, chip_line, choice_table, sheet_so_far, table_view
 
 NONE_WORDS = ("none", "-", "no", "0")
 SCROLLBACK_CLEAR = "\x1b[3J"
@@ -130,10 +130,17 @@ class TerminalAgent:
         if letter:
             advice = [a for a in advice if a.letter == letter]
             self.console.print(card_box(self.edition, letter))
-        self.console.print(advice_table(self.edition, advice, sheet_keys(self.edition)))
+        throw = decision.kind == "throw"
+        self.console.print(advice_table(self.edition, advice, sheet_keys(self.edition), throw=throw))
+        if throw and not letter:
+            titles = ", ".join(c.title for c in self.edition.categories if c.key in catch_keys(self.edition))
+            self.console.print("Your Throw is the first card you keep; it stays face down until the round ends. "
+                               f"{titles or 'Nothing'} also needs your Catch, the last card of the round, which nobody "
+                               "knows yet: that line is not shown.")
         if not letter:
-            self.console.print("Expected round gain: the greedy bot's estimate of all this round adds to your total "
-                               "if you take the card now and the rest at random from the cards still in play.")
+            self.console.print("Expected round score: the greedy bot's estimate of everything this round adds to "
+                               "your total (not only this card's share) if you take the card now and the rest at "
+                               "random from the cards still in play.")
 
     def _choose(self, view: dict, decision):
         category = next(c for c in self.edition.choice_categories if c.key == decision.category)
@@ -143,8 +150,12 @@ class TerminalAgent:
         self.console.print(choice_table(self.edition, category, options))
         allowed = [o.icon for o in options if not o.note or o.icon is None]
         while True:
-            answer = self._ask(f"{category.title} (name or number, none to skip)").strip()
-            if answer.lower() in NONE_WORDS or answer == "":
+            answer = self._ask(f"{category.title} (name or number; 0 or none to skip)").strip()
+            if answer == "":
+                self.console.print(f"Type a name or a number to score {category.title} this round, "
+                                   "or 0 / none to skip it.")
+                continue
+            if answer.lower() in NONE_WORDS:
                 return None
             if answer.isdigit() and 1 <= int(answer) <= len(allowed):
                 return allowed[int(answer) - 1]

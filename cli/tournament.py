@@ -14,14 +14,12 @@ from rulesengine.bots.registry import BOTS
 from rulesengine.bots.search import DEFAULT_ROLLOUTS, search_budget
 from rulesengine.bots.tournament import Tournament, run_tournament
 
-from .common import ROLLOUTS, check_seconds, handles_errors
+from .common import ROLLOUTS, check_seconds, handles_errors, seat_kinds
 
 
-def parse_seats(text: str) -> list[str]:
-    kinds = [k.strip() for k in text.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in BOTS]
-    if unknown:
-        raise click.BadParameter(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})", param_hint="--seats")
+def parse_seats(texts) -> list[str]:
+    """The line-up from --seats a,b,c, or --seat a --seat b (both forms, as in `boom run`)."""
+    kinds = seat_kinds([texts] if isinstance(texts, str) else texts, list(BOTS), "--seats")
     if not kinds:
         raise click.BadParameter("name at least one bot", param_hint="--seats")
     return kinds
@@ -41,7 +39,9 @@ def result_table(result: Tournament) -> Table:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--seats", "seats_text", required=True, help="The line-up, one bot per seat: e.g. greedy,random,random,random (bots: " + ", ".join(BOTS) + ").")
+@click.option("--seats", "--seat", "seats_text", required=True, multiple=True, metavar="BOT[,BOT...]",
+              help="The line-up, one bot per seat: greedy,random,random,random, or --seat greedy --seat random ... "
+                   "(bots: " + ", ".join(BOTS) + ").")
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game g uses seed + g.")
 @click.option("--search-rollouts", type=ROLLOUTS, default=None,

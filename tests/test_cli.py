@@ -38,19 +38,19 @@ def test_validate_ok():
 
 # (old text, new text, expected "line:col: error: message" fragment)
 BROKEN = [
-    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - cach.number)", "77:31: error: unknown name 'cach'"),
-    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - catch.numbr)", "77:31: error: a card has no attribute 'numbr'"),
-    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - )", "77:31: error: syntax: unexpected ')'"),
-    ("score: abs(throw.number - catch.number)", "score: abs(throw.number, catch.number)", "77:12: error: 'abs' takes 1 argument, got 2"),
-    ("score: abs(throw.number - catch.number)", "score: abs(throw - catch.number)", "77:16: error: '-' needs numbers, got card"),
-    ("score: abs(throw.number - catch.number)", "score: throw.number > 3", "77:12: error: this expression gives true/false, but number is needed here"),
-    ("icons(cards, collection)]);", "icons(cards, colection)]);", "81:55: error: unknown name 'colection'"),
+    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - cach.number)", "78:31: error: unknown name 'cach'"),
+    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - catch.numbr)", "78:31: error: a card has no attribute 'numbr'"),
+    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - )", "78:31: error: syntax: unexpected ')'"),
+    ("score: abs(throw.number - catch.number)", "score: abs(throw.number, catch.number)", "78:12: error: 'abs' takes 1 argument, got 2"),
+    ("score: abs(throw.number - catch.number)", "score: abs(throw - catch.number)", "78:16: error: '-' needs numbers, got card"),
+    ("score: abs(throw.number - catch.number)", "score: throw.number > 3", "78:12: error: this expression gives true/false, but number is needed here"),
+    ("icons(cards, collection)]);", "icons(cards, colection)]);", "85:55: error: unknown name 'colection'"),
     ("icons: [Souvenirs, Bushwalking]", "icons: [Souvenir, Bushwalking]", "52:87: error: unknown icon 'Souvenir'"),
     ("region: Queensland, number: 6, icons: [Souvenirs", "region: Queenslan, number: 6, icons: [Souvenirs", "52:56: error: unknown region 'Queenslan'"),
     ("hand_size: 7", "hand_size: 8", "16:12: error: 4 players need 32 cards"),
     ("hand_size: 7", "hand_sise: 7", "16:1: error: unknown key 'hand_sise'"),
-    ("tie_breaks: [throw_catch]", "tie_breaks: [throw_and_catch]", "105:14: error: unknown category or race 'throw_and_catch'"),
-    ("qualifies: subset(region.cards, visited)", "qualifies: subset(region.cards, 3)", "102:37: error: argument 2 of 'subset': expected a list, got number"),
+    ("tie_breaks: [throw_catch]", "tie_breaks: [throw_and_catch]", "124:14: error: unknown category or race 'throw_and_catch'"),
+    ("qualifies: subset(region.cards, visited)", "qualifies: subset(region.cards, 3)", "121:37: error: argument 2 of 'subset': expected a list, got number"),
     ("  collection:\n", "  collection:\n  collection:\n", "23:3: error: duplicate key 'collection'"),
     ("rounds: 4", "rounds: [4", "16:10: error: YAML syntax"),
 ]
@@ -67,7 +67,7 @@ def test_validate_reports_the_mistake_at_its_position(tmp_path, old, new, expect
 def test_validate_shows_the_line_a_caret_and_a_hint(tmp_path):
     path = broken_edition(tmp_path, "score: abs(throw.number - catch.number)", "score: abs(throw.number - cach.number)")
     lines = invoke("validate", path).output.splitlines()
-    assert lines[0] == f"{path}:77:31: error: unknown name 'cach'"
+    assert lines[0] == f"{path}:78:31: error: unknown name 'cach'"
     assert lines[1] == "        score: abs(throw.number - cach.number)"
     assert lines[2] == "                                  ^~~~"
     assert lines[3] == "    hint: did you mean 'catch'?"
@@ -78,7 +78,7 @@ def test_validate_reports_every_error_at_once(tmp_path):
     text = path.read_text().replace("icons: [Souvenirs, Bushwalking]", "icons: [Souvenir, Bushwalking]")
     path.write_text(text)
     output = invoke("validate", path).output
-    assert ":77:31: error: unknown name 'cach'" in output
+    assert ":78:31: error: unknown name 'cach'" in output
     assert ":52:87: error: unknown icon 'Souvenir'" in output
     assert "2 errors" in output
 
@@ -88,7 +88,7 @@ def test_validate_json_format(tmp_path):
     result = invoke("validate", "--format", "json", path)
     assert result.exit_code == 1
     [diagnostic] = json.loads(result.output)
-    assert diagnostic == {"file": str(path), "line": 77, "col": 31, "end_line": 77, "end_col": 35, "severity": "error",
+    assert diagnostic == {"file": str(path), "line": 78, "col": 31, "end_line": 78, "end_col": 35, "severity": "error",
                           "code": "D202", "message": "unknown name 'cach'", "hint": "did you mean 'catch'?"}
 
 
@@ -109,7 +109,7 @@ def test_run_save_record_then_score_gives_the_same_totals(tmp_path):
     scored = invoke("score", AUSTRALIA, "--record", record, "--format", "json")
     assert scored.exit_code == 0
     sheet = json.loads(scored.output)
-    assert sorted(sheet) == ["players", "winners"]
+    assert sorted(sheet) == ["decided_by", "players", "ranking", "winners"]
     assert set(sheet["players"][0]["categories"]) == {"throw_catch", "collections", "animals", "activities", "sites", "regions"}
     for player in sheet["players"]:
         assert f"{player['total']}" in result.output
@@ -122,10 +122,10 @@ def test_run_is_replayable_from_its_seed():
     assert first.output == second.output
 
 
-def test_run_rejects_a_bad_player_count():
+def test_run_rejects_a_bad_player_count_as_a_usage_error_with_the_edition_s_range():
     result = invoke("run", AUSTRALIA, "--players", 5)
-    assert result.exit_code == 1
-    assert "2 to 4 players, not 5" in result.output
+    assert result.exit_code == 2
+    assert "Invalid value for --players: Boomerang: Australia is for 2 to 4 players, not 5" in result.output
 
 
 def test_human_seat_plays_from_piped_input_and_end_of_input_stops_cleanly(tmp_path, monkeypatch):
@@ -169,7 +169,8 @@ BAD_RECORDS = [
     (lambda r: r["rounds"][0]["drafts"]["Ana"].pop(), "round 1, Ana: 6 cards, but a seat drafts 7 a round"),
     (lambda r: r["players"].extend(["Cy", "Dee", "Eve"]), "for 2 to 4 players, this record has 5"),
     (lambda r: r["rounds"].pop(), "has 4 rounds, this record has 3"),
-    (lambda r: r["rounds"][2].update(choices={"Ana": {"activities": "Swimming"}}), "round 3, Ana: 'Swimming' cannot be chosen for activities this round"),
+    (lambda r: r["rounds"][2].update(choices={"Ana": {"activities": "Swimming"}}),
+     "round 3, Ana: 'Swimming' cannot be chosen for Activities this round"),
     (lambda r: r["rounds"][0].update(choices={"Ana": {"activities": "Swiming"}}), "round 1, Ana: 'Swiming' is not one of"),
     (lambda r: r["rounds"][0].update(choices={"Ana": {"treasures": "Art"}}), "round 1, Ana: 'treasures' is not a category with a choice"),
 ]

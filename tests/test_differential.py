@@ -39,7 +39,8 @@ def test_yaml_edition_agrees_with_the_hand_written_scorer(name):
         play(game, [RandomAgent(agent_seed(seed, s)) for s in range(players)])
         record = game.record()
         expected = hand.score(record)
-        actual = game.scores.sheet()
+        sheet = game.scores.sheet()                 # its ranking is checked by tests/test_ranking.py
+        actual = {key: sheet[key] for key in ("players", "winners")}
         assert actual == expected, f"{name}, seed {seed}, {players} players"
         compared += 1
         chose += sum(len(r["choices"]) for r in record["rounds"])

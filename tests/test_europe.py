@@ -303,8 +303,8 @@ def test_treasure_without_an_own_icon_is_rejected(europe, tmp_path):
     [diagnostic] = caught.value.diagnostics
     message = diagnostic.message
     assert message.startswith("round 2, Ben: ")
-    assert "'Music'" in message and "treasures" in message
-    assert "count(choice, cards) >= 1" in message
+    assert "'Music' cannot be chosen for National Treasures this round: it may be chosen only when the number " \
+           "of Music on your cards this round is at least 1" in message
     assert diagnostic.span.line == text.splitlines().index("      Ben: {treasures: Music}") + 1
 
 

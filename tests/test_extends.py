@@ -70,7 +70,7 @@ categories:
 def test_an_error_in_the_parent_points_into_the_parent(tmp_path):
     parent = write(tmp_path, "parent.yaml", AUSTRALIA.read_text().replace("catch.number)", "cach.number)"))
     child = write(tmp_path, "child.yaml", "extends: parent.yaml\nid: child\n")
-    assert errors_of(child) == [(str(parent), 77, 31, "D202", "unknown name 'cach'")]
+    assert errors_of(child) == [(str(parent), 78, 31, "D202", "unknown name 'cach'")]
 
 
 def test_merged_entry_errors_point_at_the_entry_that_gave_the_value(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -75,34 +76,35 @@ goes the other way: to the previous player.
 
 Icons
 -----
-Animals (animal): Emus 4, Koalas 7
-Activities (activity): Surfing
+Animals: Emus 4, Koalas 7
+Activities: Surfing
 
 Regions
 -------
 North (bonus 3): A B
 South: C D E F
 
+Tables
+------
+surf: 1 → 2, 2 → 5
+
 Scoring every round
 -------------------
   Animal pairs
     Each pair of one animal scores its value.
-    Score:
-      sum([value(k) * (count(k, cards) // 2) for k in kinds(animal)])
 
   Surfing
+    The entry of the surf table for the number of the chosen icon on your cards this round (0
+    when it has none).
     At the end of the round you may choose one Activities icon (Surfing), each icon once per
     game; without a choice the category scores 0.
-    You may choose an icon only when:
-      count(choice, cards) >= 1
-    Score:
-      lookup(surf, count(choice, cards), 0)
+    You may choose an icon only when the number of the chosen icon on your cards this round is
+    at least 1.
 
 Scoring at the end of the game
 ------------------------------
   Sites
-    Score:
-      len(visited)
+    The number of the cards you have visited.
 
 Bonuses
 -------
@@ -110,34 +112,13 @@ Checked at the end of every round. Everyone who qualifies in the same round gets
 the same place; each player wins each bonus at most once.
 
   Up north
-    Qualify when:
-      subset(['A', 'B'], visited)
-    Award:
-      if place == 1 then 3 else 1
+    Qualify when all of card A (Alpha) and card B (Bravo) are among the cards you have visited.
+    Award: 3 if the place is 1, else 1.
 
 Ties
 ----
 The highest total wins. Between tied players, the most Animal pairs points, then the most Up
 north points wins; still tied, they share the victory.
-
-Reading the formulas
---------------------
-  cards: the cards you drafted this round
-  animal: the Animals icons: Emus, Koalas
-  surf: the table 1 -> 2, 2 -> 5
-  choice: the icon you chose for this category this round
-  visited: every card you have drafted in the game so far (each site once)
-  place: 1 for the first round in which anyone qualified, 2 for the next such round, and so on
-  sum(list): the total of a list of numbers
-  value(icon): the number printed on an icon of a valued family
-  count(icon, cards): how many times the icon is printed on the cards
-  kinds(family): the icons of a family, each once
-  lookup(table, key[, default]): the table's number for key
-  len(list): how many items
-  subset(a, b): every item of a is in b
-  'Name' in quotes is an icon, a region or a card letter; x.number is a card's number, x.region
-  its region, region.cards the cards of a region, region.bonus its bonus. See docs/dsl.md for
-  the whole language.
 """
 
 
@@ -156,24 +137,46 @@ def test_the_whole_summary_of_a_small_edition(tmp_path):
     assert result.output == MINI_RULES
 
 
+# What only the scoring language writes: operators, brackets, quotes, keywords and function calls.
+DSL_SYNTAX = re.compile(r"==|!=|>=|<=|//|\[|\]|'[\w@#]+'|\blet\b|\bthen \w+ else\b|"
+                        r"\b(?:sum|len|count|icons|kinds|value|lookup|subset|intersects|connected|abs)\(|"
+                        r"\b(?:throw|catch|card|region)\.\w|\b\w+_\w+\b")
+
+
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
-def test_every_shipped_edition_prints_its_rules(path):
+def test_every_shipped_edition_prints_its_rules_in_words_only(path):
     edition = load_edition(path)
-    text = invoke(path).output
+    text = invoke(path, "-q").output
     assert text.startswith(f"{edition.name}\n{'=' * len(edition.name)}\n")
     assert f"{edition.rounds} rounds" in text and f"dealt {edition.hand_size} cards" in text
     for category in edition.categories:
         assert f"  {category.title}\n" in text
-        for line in category.score.text.strip().splitlines():
-            assert f"      {line.strip()}\n" in text
     for race in edition.races:
         assert f"  {race.title}" in text
-        assert race.award.text.strip().splitlines()[0] in text
     titles = {c.key: c.title for c in edition.categories} | {r.key: r.title for r in edition.races}
     for key in edition.tie_breaks:
         assert f"the most {titles[key]} points" in " ".join(text.split())
     for region in edition.regions:
         assert f"{region.name}" in text
+    body = text.split("\nThe game\n", 1)[1]          # the title may quote the edition's name
+    assert DSL_SYNTAX.findall(body) == []
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_formulas_come_only_when_asked(path):
+    edition = load_edition(path)
+    text = invoke(path, "--formulas").output
+    for category in edition.categories:
+        for line in category.score.text.strip().splitlines():
+            assert f"      {line.strip()}\n" in text
+    for race in edition.races:
+        assert race.award.text.strip().splitlines()[0] in text
+    assert "Reading the formulas" in text and "Reading the formulas" not in invoke(path).output
+
+
+def test_the_dsl_syntax_pattern_finds_formulas():
+    formula = "let s = sum([value(i) for i in icons(cards, americana)]); if s > previous then s else 0"
+    assert DSL_SYNTAX.findall(formula) == ["let", "sum(", "[", "value(", "icons(", "]", "then s else"]
 
 
 def test_the_passing_rules_in_words():
@@ -185,7 +188,8 @@ def test_the_passing_rules_in_words():
 
 
 def test_the_author_s_words_come_with_the_formula():
-    text = " ".join(invoke(ROOT / "editions" / "variants" / "australia-first-edition.yaml").output.split())
+    first_edition = ROOT / "editions" / "variants" / "australia-first-edition.yaml"
+    text = " ".join(invoke(first_edition, "--formulas").output.split())
     assert "Five rounds, and a round's Collections score counts only when it is greater than your Collections score of the previous round" in text
     assert "scores only when greater than your Collections score of the previous round. Score: let total" in text
     assert "previous: your score in this category in the previous round (0 in round 1)" in text

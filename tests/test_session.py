@@ -55,10 +55,27 @@ def test_a_tampered_log_is_caught_at_its_line(tmp_path):
 def test_replay_as_one_seat_shows_nothing_hidden_from_it(tmp_path):
     log = tmp_path / "game.jsonl"
     invoke("run", AUSTRALIA, "-p", 3, "--seed", 8, "--log", log, "-q")
-    shown = [json.loads(line) for line in invoke("replay", log, "--seat", "Ben").output.splitlines()]
+    raw = invoke("replay", log, "--seat", "Ben", "--format", "json").output
+    shown = [json.loads(line) for line in raw.splitlines()]
     private = [e for e in shown if e["type"] in ("deal", "hand", "throw", "decision")]
     assert private and all(e["seat"] == 1 for e in private)
     assert len([e for e in shown if e["type"] == "round_scored"]) == 4
+
+
+def test_replay_as_one_seat_is_drawn_as_the_terminal_drew_it(tmp_path):
+    log = tmp_path / "game.jsonl"
+    invoke("run", AUSTRALIA, "-p", 3, "--seed", 8, "--log", log, "-q")
+    raw = invoke("replay", log, "--seat", "Ben", "--format", "json").output
+    events = [json.loads(line) for line in raw.splitlines()]
+    text = invoke("replay", log, "--seat", "Ben").output
+    throws = [e["card"] for e in events if e["type"] == "throw"]
+    drafts = [e["answer"] for e in events if e["type"] == "decision" and e["kind"] == "draft"]
+    assert len(throws) == 4 and text.count("Ben chose the Throw ") == 4
+    assert text.count("Ben drafted ") == len(drafts) == 4 * 5       # the Catch is passed, not chosen
+    assert f"Ben chose the Throw {throws[0]} " in text
+    assert text.count("▮ face down") == 2 * 4 * 5                  # the other two Throws, at every draft
+    assert "Ana chose" not in text and "Cy drafted" not in text
+    assert sum(line.strip() == "Round 4 of 4" for line in text.splitlines()) == 1 and "Final score sheet" in text
 
 
 def test_replay_of_a_broken_log_is_a_located_error(tmp_path):

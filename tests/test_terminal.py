@@ -75,7 +75,7 @@ def test_a_whole_game_with_help_mistakes_and_choices(australia, tmp_path):
     assert result.exit_code == 0, result.output[-2000:]
     out = result.output
     assert "'zz' is not in your hand" in out
-    assert "expected round gain" in out
+    assert "expected round score" in out
     assert "'@@' is not in your hand" in out
     assert "Activities: choose one for this round" in out
     assert "'Nowhere' is not an option" in out
@@ -118,3 +118,39 @@ def test_the_agent_reads_and_writes_through_what_it_is_given(australia):
 
     with pytest.raises(GameAbandoned):
         TerminalAgent(australia, Console(file=io.StringIO()), read=closed).decide(game.view(0), decision)
+
+
+def _first_choice(game):
+    """Play the first options until seat 0 faces a round-end choice with an icon it may pick."""
+    while True:
+        for decision in game.pending():
+            if decision.seat == 0 and decision.kind == "choice" and any(o is not None for o in decision.options):
+                return decision
+            game.apply(decision.seat, decision.options[0], decision.category)
+
+
+def test_a_blank_line_at_a_choice_asks_again_and_0_skips(australia):
+    game = Game(australia, ["Ana", "Ben"], 1)
+    decision = _first_choice(game)
+    answers = iter(["", "", "0"])
+    out = io.StringIO()
+    agent = TerminalAgent(australia, Console(file=out, width=120), read=lambda prompt: next(answers))
+    assert agent.decide(game.view(0), decision) is None
+    assert out.getvalue().count("Type a name or a number to score Activities this round, or 0 / none to skip it.") == 2
+
+
+def test_help_at_the_throw_shows_only_what_is_known(australia):
+    game = Game(australia, ["Ana", "Ben"], 3)
+    decision = game.pending()[0]
+    assert decision.kind == "throw"
+    answers = iter(["?", decision.options[0]])
+    out = io.StringIO()
+    agent = TerminalAgent(australia, Console(file=out, width=200), read=lambda prompt: next(answers))
+    agent.decide(game.view(0), decision)
+    text = " ".join(out.getvalue().split())
+    assert "If you throw it (the lines known now, as if it were your only card" in text
+    assert "as if it were your last card" not in text
+    assert ("Throw & Catch also needs your Catch, the last card of the round, which nobody knows yet: "
+            "that line is not shown.") in text
+    table = text.split("If you throw it", 1)[1].split("Your Throw is", 1)[0]
+    assert "Throw & Catch" not in table and "expected round score" in table

@@ -16,6 +16,7 @@ from collections import deque
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from cli.main import main
@@ -340,10 +341,23 @@ def reconstructed_facts_in_csv():
 
 
 def test_validate_reports_the_reconstructed_facts(usa):
+    # 124 card fields, 31 traced paths (all but C-F and D-F) and 4 inferred coast towns (A, B, @, #)
     assert reconstructed_facts_in_csv() == 124
-    assert usa.reconstructed_facts == 124
+    assert usa.reconstructed_facts == 124 + 31 + 4
     result = CliRunner().invoke(main, ["validate", str(USA), str(AT_LEAST)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert f"{USA}: ok: Boomerang: USA, 28 cards, 5 categories, 2 races, 124 reconstructed facts" in result.output
+    assert f"{USA}: ok: Boomerang: USA, 28 cards, 5 categories, 2 races, 159 reconstructed facts" in result.output
     assert f"{AT_LEAST}: ok: " in result.output
-    assert result.output.count("124 reconstructed facts") == 2
+    assert result.output.count("159 reconstructed facts") == 2
+
+
+def test_the_map_provenance_is_data_and_agrees_with_the_reference():
+    data = yaml.safe_load(USA.read_text(encoding="utf-8"))
+    marks = data["map"]["reconstructed"]
+    traced = [sorted((row["town_a"], row["town_b"])) for row in read_csv("usa-map.csv") if row["provenance"] != "read"]
+    assert sorted(sorted(pair) for pair in marks["paths"]) == sorted(traced) and len(traced) == 31
+    towns = read_csv("usa-towns.csv")
+    inferred = {row["letter"] for row in towns if row["coast"] != "none" and row["letter_provenance"] == "inferred"}
+    assert {letter for letters in marks["card_sets"].values() for letter in letters} == inferred == {"A", "B", "@", "#"}
+    verbose = CliRunner().invoke(main, ["validate", "--verbose", str(USA)], catch_exceptions=False).output
+    assert "and 31 map paths and 4 card set members (map.reconstructed)" in verbose

@@ -43,7 +43,7 @@ def found(path: Path, expected: list[tuple]) -> list[tuple]:
     wanted_codes = {e[0] for e in expected}
     out = []
     for d in diagnostics:
-        if d.code == "W402" and "W402" not in wanted_codes:
+        if d.code in ("W402", "W409", "W408") and d.code not in wanted_codes:  # said of many files
             continue
         file = str(Path(d.span.file).resolve()) if d.span else None
         out.append((d.code, file, d.span.line if d.span else None, d.span.col if d.span else None, d.hint))
@@ -73,7 +73,7 @@ def test_the_command_line_reports_it_without_a_traceback(path):
     result = CliRunner().invoke(main, ["validate", str(path)], catch_exceptions=False)
     assert "Traceback" not in result.output
     assert "internal error" not in result.output
-    errors = [e for e in expectations(path) if not e[0].startswith("W")]
+    errors = [e for e in expectations(path) if not e[0].startswith(("W", "N"))]
     assert result.exit_code == (1 if errors else 0), result.output
     for code, _, line, col, _ in expectations(path):
         if code != "W402":

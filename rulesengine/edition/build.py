@@ -132,6 +132,31 @@ class Builder:
                 paths.setdefault(b, []).append(a)
         return {card: tuple(neighbours) for card, neighbours in paths.items()}
 
+    def map_reconstructed(self, paths, card_sets, by_letter) -> int:
+        """Check the map's `reconstructed` marks (paths of the map, members of card sets); count them."""
+        marks = (self.data.get("map") or {}).get("reconstructed") or {}
+        count = 0
+        for index, pair in enumerate(marks.get("paths") or ()):
+            ends = self.letters(("map", "reconstructed", "paths", index), pair, by_letter)
+            if len(ends) == 2:
+                if ends[1] not in paths.get(ends[0], ()):
+                    self.error(("map", "reconstructed", "paths", index),
+                               f"'{ends[0].letter}-{ends[1].letter}' is not a path of the map", "M321",
+                               "mark only paths listed under map.paths")
+                count += 1
+        for name, letters in (marks.get("card_sets") or {}).items():
+            members = card_sets.get(name)
+            if members is None:
+                self.error(("map", "reconstructed", "card_sets", name), f"unknown card set '{name}'", "M321",
+                           suggest(name, card_sets), key=True)
+                continue
+            for index, card in enumerate(self.letters(("map", "reconstructed", "card_sets", name), letters, by_letter)):
+                if card not in members:
+                    self.error(("map", "reconstructed", "card_sets", name, index),
+                               f"'{card.letter}' is not in the card set '{name}'", "M321")
+                count += 1
+        return count
+
     def entries_of(self, path):
         node = self.data
         for part in path:
@@ -273,6 +298,7 @@ class Builder:
         tables = {name: Table(name, {int(k): v for k, v in rows.items()}) for name, rows in data.get("tables", {}).items()}
         card_sets = {name: self.letters(("card_sets", name), letters, by_letter) for name, letters in data.get("card_sets", {}).items()}
         paths = self.map_paths(by_letter)
+        map_marks = self.map_reconstructed(paths, card_sets, by_letter)
         icon_values = {icon: value for f in families.values() if f.values for icon, value in f.values.items()}
         self.lookups.icon_values, self.lookups.paths = icon_values, paths
         symbol_table, constants = self.language(families, icon_owner, regions, cards, tables, card_sets)
@@ -291,6 +317,7 @@ class Builder:
         if self.recovering or any(d.severity == "error" for d in self.diagnostics):
             return None
         reconstructed = sum(len(c.reconstructed) for c in cards) + sum(len(r.get("reconstructed", ())) for _, r in self.entries("regions"))
+        reconstructed += map_marks
         return Edition(
             id=data["id"], name=data["name"], file=self.map.file,
             players_min=data["players"]["min"], players_max=data["players"]["max"],

@@ -223,7 +223,10 @@ def reconstructed_summary(facts: Facts):
     fields = Counter(name for card in facts.cards for name in card.reconstructed)
     bonuses = sum(len(spec.get("reconstructed", ())) for _, spec in facts.entries("regions"))
     cards = sum(1 for card in facts.cards if card.reconstructed)
-    if not fields and not bonuses:
+    marks = (facts.data.get("map") or {}).get("reconstructed") or {}
+    map_paths = len(marks.get("paths") or ())
+    set_members = sum(len(v) for v in (marks.get("card_sets") or {}).values() if isinstance(v, list))
+    if not fields and not bonuses and not map_paths and not set_members:
         return
     parts = []
     if fields:
@@ -231,9 +234,14 @@ def reconstructed_summary(facts: Facts):
         parts.append(f"{sum(fields.values())} card field{'s' if sum(fields.values()) != 1 else ''} on {cards} card{'s' if cards != 1 else ''} ({detail})")
     if bonuses:
         parts.append(f"{bonuses} region bonus{'es' if bonuses != 1 else ''}")
+    if map_paths:
+        parts.append(f"{map_paths} map path{'s' if map_paths != 1 else ''}")
+    if set_members:
+        parts.append(f"{set_members} card set member{'s' if set_members != 1 else ''} (map.reconstructed)")
     where = ("provenance",) if "provenance" in facts.data else _first_reconstructed(facts)
     yield facts.warning(where, f"reconstructed, not published: {' and '.join(parts)}", "W402",
-                        "each is marked `reconstructed:` on its card or region; the printed game may differ")
+                        "each is marked `reconstructed:` on its card, its region or the map; "
+                        "the printed game may differ")
 
 
 def _first_reconstructed(facts: Facts) -> tuple:
@@ -242,3 +250,40 @@ def _first_reconstructed(facts: Facts) -> tuple:
             if spec.get("reconstructed"):
                 return (section, index, "reconstructed")
     return ()
+
+
+# -- rules in words ----------------------------------------------------------------------------------
+@check(only_when_valid=True)
+def missing_descriptions(facts: Facts):
+    """A note for each category, choice with a requirement, and race without a `description`: `boom
+    rules` then says the formula in words, which a player reads less easily than the author's words."""
+    hint = "add `description:` saying it in words for `boom rules` (without one it says the formula in words)"
+    for section in ("categories", "races"):
+        for index, spec in facts.entries(section):
+            if not isinstance(spec, dict):
+                continue
+            if not spec.get("description"):
+                yield Diagnostic(facts.map.span_at((section, index, "key")), f"'{spec.get('key')}' has no description",
+                                 "W409", severity="note", hint=hint)
+            choice = spec.get("choice")
+            if isinstance(choice, dict) and choice.get("requires") and not choice.get("description"):
+                yield Diagnostic(facts.map.span_at((section, index, "choice", "requires"), key=True),
+                                 f"the choice of '{spec.get('key')}' has a requirement but no description", "W409",
+                                 severity="note", hint=hint)
+
+
+@check(only_when_valid=True)
+def inherited_descriptions(facts: Facts):
+    """A house rule that changes a formula but keeps the parent's description would print the
+    parent's rule in `boom rules`: warn at the changed formula."""
+    formulas = {"categories": ("score",), "races": ("qualifies", "award")}
+    for section, keys in formulas.items():
+        for index, spec in facts.entries(section):
+            if not isinstance(spec, dict) or not spec.get("description"):
+                continue
+            said = facts.map.span_at((section, index, "description")).file
+            for key in keys:
+                if key in spec and facts.map.span_at((section, index, key)).file != said:
+                    yield facts.warning((section, index, key), f"'{spec.get('key')}' changes its {key} here but keeps the "
+                                        f"description of {said}", "W408", "give a description that says the new rule", key=True)
+                    break

@@ -13,6 +13,7 @@ where the mistake is. A cycle of `extends` is an error.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ..errors import Diagnostic, EditionError, Span, suggest
@@ -108,6 +109,8 @@ def _extend(path, chain: tuple, data: dict, source_map: SourceMap) -> tuple[dict
         parent_path = (Path(path).parent / parent_name).resolve()
         here = Path(path).resolve()
         found = parent_path.is_file()
+        as_written = Path(os.path.normpath(Path(path).parent / parent_name))   # named as the user wrote it
+        parent_file = as_written if as_written.resolve() == parent_path else parent_path
     except (OSError, ValueError, RuntimeError) as exc:  # a NUL in the name, a name too long, a symlink loop...
         raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"cannot find the edition '{parent_name}' ({getattr(exc, 'strerror', None) or exc})", "X804")) from None
     if parent_path in chain or parent_path == here:
@@ -118,7 +121,7 @@ def _extend(path, chain: tuple, data: dict, source_map: SourceMap) -> tuple[dict
     if not found:
         raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"cannot find the edition '{parent_name}' (looked for {parent_path})", "X804"))
     try:
-        parent_data, parent_map = load_with_extends(parent_path, (*chain, here), quote=False)
+        parent_data, parent_map = load_with_extends(parent_file, (*chain, here), quote=False)
     except EditionError as exc:
         if [d.code for d in exc.diagnostics] == ["X804"] and exc.diagnostics[0].span is None:
             message = f"'{parent_name}' is not an edition: {exc.diagnostics[0].message}"

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import Diagnostic, EditionError, Span, quoting
+from ..errors import Diagnostic, EditionError, Span, quoting, suggest
 from .build import Builder
 from .extends import load_with_extends
 from .model import Edition
 from .schema import schema_diagnostics, usable_part
+from .shipped import is_bare_name, resolve_edition, shipped_editions
 
 
 def check_edition(path: str | Path, *, quote: bool = True) -> tuple[Edition | None, list[Diagnostic]]:
-    """Load and check an edition; return it (None on errors) and all diagnostics, warnings too.
-    quote=False for an edition named by another file (a save, a log): see load_yaml."""
+    """Load and check an edition (a path, or the bare name of a shipped edition); return it (None on
+    errors) and all diagnostics, warnings too. quote=False for an edition named by another file (a
+    save, a log): see load_yaml."""
+    path = resolve_edition(path)
+    if is_bare_name(str(path)) and not Path(path).exists():
+        hint = suggest(str(path), shipped_editions())
+        return None, [Diagnostic(None, f"no file '{path}' and no shipped edition of that name "
+                                       f"({hint + ' ' if hint else ''}`boom editions` lists them)", "E001")]
     try:
         data, source_map = load_with_extends(path, quote=quote)
     except EditionError as exc:
@@ -28,8 +35,14 @@ def check_edition(path: str | Path, *, quote: bool = True) -> tuple[Edition | No
         data, cut = usable_part(data)
     builder = Builder(data, source_map, cut)
     edition = builder.build()
-    diagnostics = problems + builder.diagnostics
+    diagnostics = sorted(problems + builder.diagnostics, key=_position)
     return (None if problems else edition), quoting(diagnostics, source_map.texts) if diagnostics else diagnostics
+
+
+def _position(diagnostic: Diagnostic) -> tuple:
+    """Diagnostics by file, then by line and column."""
+    span = diagnostic.span
+    return (0, "", 0, 0) if span is None else (1, span.file, span.line, span.col)
 
 
 def load_edition(path: str | Path, *, quote: bool = True) -> Edition:

@@ -1,9 +1,10 @@
 """An edition as a rules summary a player can read at the table, generated from its YAML.
 
 Says how a round goes (players, hand, passing, the Catch), the icons and regions, every category
-with its formula (the author's `description` in words when there is one, and always the formula
-itself), the bonuses, the tie-breaks, and what each name in the formulas means. It reads a checked
-Edition and, for the words only an author can give, the edition's data; it never plays or scores.
+in words (the author's `description`, or else its formula said in words by in_words), the bonuses,
+the tie-breaks. With formulas=True it adds each formula and what each name in them means. It reads
+a checked Edition and, for the words only an author can give, the edition's data; it never plays
+or scores.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from pathlib import Path
 
 from .. import dsl
 from .extends import load_with_extends
+from .in_words import in_words
 from .loader import load_edition
 from .model import ROUND, Edition
+from .shipped import resolve_edition
 
 WIDTH = 96
 VARIABLES = {
@@ -34,14 +37,14 @@ VARIABLES = {
 }
 
 
-def rules_text(path: str | Path) -> str:
+def rules_text(path: str | Path, formulas: bool = False) -> str:
     """The rules summary of the edition at path; raises EditionError if it does not validate."""
     edition = load_edition(path)
-    data, _ = load_with_extends(path)
-    return summary(edition, data)
+    data, _ = load_with_extends(resolve_edition(path))
+    return summary(edition, data, formulas)
 
 
-def summary(edition: Edition, data: dict) -> str:
+def summary(edition: Edition, data: dict, formulas: bool = False) -> str:
     out: list[str] = []
     title = edition.name
     out += [title, "=" * len(title)]
@@ -49,26 +52,34 @@ def summary(edition: Edition, data: dict) -> str:
         out += _wrap(data["description"])
     out.append("")
     out += _section("The game", _game(edition))
-    out += _section("Icons", [f"{f.title} ({f.key}): " + (", ".join(f"{i} {v}" for i, v in f.values.items()) if f.valued else ", ".join(f.icons))
+    out += _section("Icons", [f"{f.title}{f' ({f.key})' if formulas else ''}: "
+                              + (", ".join(f"{i} {v}" for i, v in f.values.items()) if f.valued else ", ".join(f.icons))
                               for f in edition.families.values()])
     out += _section("Regions", [f"{r.name}{f' (bonus {r.bonus})' if r.bonus else ''}: {' '.join(c.letter for c in r.cards)}" for r in edition.regions])
     if edition.paths:
         pairs = sorted({tuple(sorted((a, b), key=lambda c: c.index)) for a, ends in edition.paths.items() for b in ends}, key=lambda p: (p[0].index, p[1].index))
         out += _section("Map", _wrap(f"{len(pairs)} paths join the towns: " + ", ".join(f"{a.letter}-{b.letter}" for a, b in pairs) + "."))
+    if edition.tables:
+        out += _section("Tables", [f"{name.replace('_', ' ')}: " + ", ".join(f"{k} → {v}" for k, v in t.rows.items())
+                                   for name, t in edition.tables.items()])
     specs = {spec["key"]: spec for spec in data.get("categories", []) if isinstance(spec, dict)}
     rounds = [c for c in edition.categories if c.when == ROUND]
     if rounds:
-        out += _section("Scoring every round", _blocks(_category(c, specs.get(c.key, {})) for c in rounds))
+        out += _section("Scoring every round", _blocks(_category(edition, c, specs.get(c.key, {}), formulas)
+                                                       for c in rounds))
     ends = [c for c in edition.categories if c.when != ROUND]
     if ends:
-        out += _section("Scoring at the end of the game", _blocks(_category(c, specs.get(c.key, {})) for c in ends))
+        out += _section("Scoring at the end of the game", _blocks(_category(edition, c, specs.get(c.key, {}), formulas)
+                                                                  for c in ends))
     if edition.races:
         race_specs = {spec["key"]: spec for spec in data.get("races", []) if isinstance(spec, dict)}
         lines = _wrap("Checked at the end of every round. Everyone who qualifies in the same round gets the award of the "
                       "same place; each player wins each bonus at most once.")
-        out += _section("Bonuses", _blocks([lines, *(_race(race, race_specs.get(race.key, {})) for race in edition.races)]))
+        races = [_race(edition, race, race_specs.get(race.key, {}), formulas) for race in edition.races]
+        out += _section("Bonuses", _blocks([lines, *races]))
     out += _section("Ties", _ties(edition))
-    out += _section("Reading the formulas", _glossary(edition))
+    if formulas:
+        out += _section("Reading the formulas", _glossary(edition))
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -120,26 +131,41 @@ def _formula(text: str, indent: str = "    ") -> list[str]:
     return [indent + line.rstrip() for line in text.strip().splitlines()]
 
 
-def _category(category, spec: dict) -> list[str]:
+def _sentence(words: str) -> str:
+    return words[:1].upper() + words[1:] + ("" if words.endswith(".") else ".")
+
+
+def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[str]:
     lines = [f"  {category.title}"]
-    if spec.get("description"):
-        lines += _wrap(spec["description"], "    ")
+    lines += _wrap(spec.get("description") or _sentence(in_words(category.score.text, edition, category.title)), "    ")
     choice = category.choice
     if choice is not None:
         once = ", each icon once per game" if choice.once_per_game else ""
         lines += _wrap(f"At the end of the round you may choose one {choice.family.title} icon ({', '.join(choice.family.icons)}){once}; "
                        "without a choice the category scores 0.", "    ")
-        if choice.requires is not None:
+        choice_spec = spec.get("choice") if isinstance(spec.get("choice"), dict) else {}
+        if choice_spec.get("description"):
+            lines += _wrap(choice_spec["description"], "    ")
+        elif choice.requires is not None:
+            rule = in_words(choice.requires.text, edition, category.title)
+            lines += _wrap(f"You may choose an icon only when {rule}.", "    ")
+        if formulas and choice.requires is not None:
             lines += ["    You may choose an icon only when:", *_formula(choice.requires.text, "      ")]
-    return lines + ["    Score:", *_formula(category.score.text, "      ")]
+    if formulas:
+        lines += ["    Score:", *_formula(category.score.text, "      ")]
+    return lines
 
 
-def _race(race, spec: dict) -> list[str]:
+def _race(edition: Edition, race, spec: dict, formulas: bool) -> list[str]:
     lines = [f"  {race.title}" + (" (one for each region)" if race.each == "region" else "")]
     if spec.get("description"):
         lines += _wrap(spec["description"], "    ")
-    lines += ["    Qualify when:", *_formula(race.qualifies.text, "      ")]
-    lines += ["    Award:", *_formula(race.award.text, "      ")]
+    else:
+        qualifies, award = in_words(race.qualifies.text, edition), in_words(race.award.text, edition)
+        lines += _wrap(f"Qualify when {qualifies}. Award: {award}.", "    ")
+    if formulas:
+        lines += ["    Qualify when:", *_formula(race.qualifies.text, "      ")]
+        lines += ["    Award:", *_formula(race.award.text, "      ")]
     return lines
 
 

@@ -11,14 +11,14 @@ import copy
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
 from ..errors import Diagnostic, suggest
+from .shipped import schema_file
 from .source import SourceMap
 
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "edition.schema.json"
+SCHEMA_PATH = schema_file()
 
 # The entries an error cuts out: a whole family, card, category... never more than the broken one.
 ENTRY_LISTS = ("regions", "cards", "categories", "races", "tie_breaks")
@@ -119,7 +119,10 @@ def _diagnose(error, source_map: SourceMap, data=None):
         limit = "a limit of every edition (docs/limits.md)" if size_limit else None
         yield Diagnostic(span, f"{where}: {_bound(kind, schema[kind], error.instance)}", "S105", hint=limit)
     elif kind == "pattern":
-        yield Diagnostic(span, f"{where}: {error.instance!r} is not a valid name (lower-case letters, digits and '_', starting with a letter)", "S106",
+        allowed = "lower-case letters, digits, '_' and '-'" if "-" in schema["pattern"] else \
+            "lower-case letters, digits and '_'"
+        yield Diagnostic(span, f"{where}: {error.instance!r} is not a valid name ({allowed}, starting with a letter)",
+                         "S106",
                          hint=f"for example '{_as_name(error.instance)}'" if _as_name(error.instance) else None)
     elif kind == "oneOf":
         yield Diagnostic(span, f"{where} must be a mapping of icon -> value or a list of icon names, not {_describe(error.instance)}", "S103")

@@ -2,7 +2,7 @@
 
 Used by `boom score` for games played on a real table, and to check that a game played here and
 then scored from its record gives the same sheet. Every problem names the round, the seat and
-the card, at its position in the record file.
+the card, at its position in the record file, and every problem of the record is reported at once.
 """
 
 from __future__ import annotations
@@ -107,13 +107,12 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
                 owner[card] = name
                 hand.append(card)
             drafts.append(hand)
-        if check.problems:
-            raise RecordError(check.problems)
+        playable = len(drafts) == len(players) and all(len(hand) == edition.hand_size for hand in drafts)
         choices = [{} for _ in players]
         choices_data = round_data.get("choices") or {}
         if not isinstance(choices_data, dict):
             check.error(path + ("choices",), f"{label}: 'choices' must map players to their choices")
-            raise RecordError(check.problems)
+            choices_data = {}
         for name, picked in choices_data.items():
             where = path + ("choices", name)
             if name not in players:
@@ -128,15 +127,18 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
                 if category is None:
                     check.error(where + (key,), f"{label}, {name}: '{key}' is not a category with a choice", suggest(str(key), choice_keys) or f"choices: {', '.join(choice_keys) or 'none in this edition'}", key=True)
                     continue
-                if icon is None:
+                if icon is None or not playable:
                     continue
                 reason = keeper.check_choice(seat, category, str(icon), drafts)
                 if reason:
-                    check.error(where + (key,), f"{label}, {name}: {reason}", suggest(str(icon), category.choice.family.icons))
+                    unknown = str(icon) not in category.choice.family.icon_set
+                    hint = suggest(str(icon), category.choice.family.icons) if unknown else None
+                    check.error(where + (key,), f"{label}, {name}: {reason}", hint)
                     continue
                 choices[seat][key] = str(icon)
-        if check.problems:
-            raise RecordError(check.problems)
-        keeper.score_round(drafts, choices)
+        if playable:  # a round with a broken hand is not scored; the later rounds are still checked
+            keeper.score_round(drafts, choices)
+    if check.problems:
+        raise RecordError(check.problems)
     keeper.finish()
     return keeper.sheet()

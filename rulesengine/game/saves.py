@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..edition.loader import load_edition
+from ..edition.shipped import resolve_edition
 from ..edition.source import MAX_FILE_BYTES, load_yaml
 from ..errors import BoomError, Diagnostic, EditionError, Span
 from .outputs import check_outputs, lock_outputs, open_private, unwritable, write_atomic
@@ -45,6 +46,7 @@ class Session:
 
     @classmethod
     def start(cls, edition_path, players, seats, seed, save_path=None, log_path=None, options=None) -> Session:
+        edition_path = resolve_edition(edition_path)      # a shipped edition's name: its file
         edition = load_edition(edition_path)
         check_outputs(save_path, log_path)
         session = cls(str(edition_path), Game(edition, players, seed), list(seats), save_path, log_path, dict(options or {}))

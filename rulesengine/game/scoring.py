@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..dsl import DslRuntimeError
+from ..edition.in_words import in_words
 from ..edition.model import GAME_END, ROUND, Card, Category, Edition, Expression
 from ..errors import Diagnostic, GameRuleError
+from .ranking import Ranking, rank_seats
 
 
 class ScoringError(GameRuleError):
@@ -92,7 +94,8 @@ class ScoreKeeper:
         if category.choice.once_per_game and icon in self.used_choices[seat][category.key]:
             return f"'{icon}' was already scored for {category.key} in an earlier round"
         if icon not in self.choice_options(seat, category, drafts):
-            return f"'{icon}' cannot be chosen for {category.key} this round (its requirement '{category.choice.requires.text.strip()}' is not met)"
+            rule = in_words(category.choice.requires.text, self.edition, category.title, {"choice": icon})
+            return f"'{icon}' cannot be chosen for {category.title} this round: it may be chosen only when {rule}"
         return None
 
     def score_round(self, drafts: list[list[Card]], choices: list[dict]) -> list[dict]:
@@ -179,12 +182,13 @@ class ScoreKeeper:
     def total(self, seat: int) -> int:
         return sum(self.category_totals(seat).values())
 
+    def ranking(self) -> Ranking:
+        seats = range(len(self.players))
+        totals = [self.category_totals(s) for s in seats]
+        return rank_seats([sum(t.values()) for t in totals], totals, self.edition.tie_breaks)
+
     def winners(self) -> list[int]:
-        def rank(seat):
-            totals = self.category_totals(seat)
-            return (self.total(seat),) + tuple(totals.get(key, 0) for key in self.edition.tie_breaks)
-        best = max(rank(seat) for seat in range(len(self.players)))
-        return [seat for seat in range(len(self.players)) if rank(seat) == best]
+        return list(self.ranking().winners)
 
     def sheet(self) -> dict:
         """The score sheet as data: the shape `boom score --format json` prints (a fresh copy)."""
@@ -193,6 +197,8 @@ class ScoreKeeper:
         return {
             "players": [dict(p, categories=dict(p["categories"]), rounds=[dict(r) for r in p["rounds"]]) for p in self._sheet["players"]],
             "winners": list(self._sheet["winners"]),
+            "ranking": [dict(place) for place in self._sheet["ranking"]],
+            "decided_by": dict(self._sheet["decided_by"]) if self._sheet["decided_by"] else None,
         }
 
     def _make_sheet(self) -> dict:
@@ -204,5 +210,17 @@ class ScoreKeeper:
                 "categories": self.category_totals(seat),
                 "rounds": [dict(points) for points in self.rounds[seat]],
             })
-        winners = [self.players[seat] for seat in self.winners()] if self.end_scores is not None else []
-        return {"players": players, "winners": winners}
+        if self.end_scores is None:
+            return {"players": players, "winners": [], "ranking": [], "decided_by": None}
+        ranking = self.ranking()
+        decider = ranking.decided_by
+        titles = {c.key: c.title for c in self.edition.categories} | {r.key: r.title for r in self.edition.races}
+        return {
+            "players": players,
+            "winners": [self.players[seat] for seat in ranking.winners],
+            "ranking": [{"rank": p.rank, "name": self.players[p.seat], "shared": p.shared} for p in ranking.places],
+            "decided_by": None if decider is None else {
+                "key": decider.key, "title": titles.get(decider.key, decider.key),
+                "winner": decider.winner, "runner_up": decider.runner_up,
+            },
+        }

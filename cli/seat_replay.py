@@ -1,0 +1,48 @@
+"""`boom replay --seat NAME`: the game as one seat saw it, drawn with the terminal's renderables.
+
+The game is re-played from its seed and decisions; before each of the seat's decisions the seat's
+own view (never another seat's hand or face-down Throw) is drawn as the terminal drew it, then the
+answer given, and each round's sheet once the round is scored. Only drawing: no game logic.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from rulesengine import Game
+
+from .cards import cards_row, chip_line, table_view
+from .sheets import print_sheet, round_table
+
+WHAT = {"throw": "chose the Throw", "draft": "drafted", "choice": "chose"}
+
+
+def show_seat(played: Game, seat: int, console: Console) -> None:
+    edition = played.edition
+    game = Game(edition, played.players, played.seed)
+    name, shown = played.players[seat], 0
+    for who, answer, category in played.decisions:
+        if who == seat:
+            decision = next(d for d in game.pending() if d.seat == seat and d.category == category)
+            _draw(console, edition, game.view(seat), decision, name, answer)
+        game.apply(who, answer, category)
+        while shown < game.round and shown < edition.rounds and game.scores.round_index > shown:
+            console.print(round_table(edition, game.scores.sheet(), shown))
+            shown += 1
+    if game.over:
+        print_sheet(console, edition, game.scores.sheet(), per_round=False)
+
+
+def _draw(console: Console, edition, view: dict, decision, name: str, answer) -> None:
+    console.print()
+    console.rule(f"{name}: round {view['round']} of {view['rounds']}, {decision.kind}")
+    console.print(table_view(edition, view))
+    if decision.kind == "choice":
+        console.print("Your cards this round:", chip_line(edition, view["table"][view["seat"]]["face_up"]))
+        console.print(f"{name} chose {answer if answer is not None else 'none'} for {decision.category}")
+        return
+    if view["throw"]:
+        console.print(cards_row(edition, [view["throw"]], {view["throw"]: "your Throw (face down)"}))
+    console.print("Hand:")
+    console.print(cards_row(edition, view["hand"]))
+    console.print(f"{name} {WHAT[decision.kind]} {answer} {edition.card(answer).name}")

@@ -1,0 +1,68 @@
+"""The final ranking: totals first, then the edition's tie-breaks in order; what is still equal is shared.
+
+The one place the ranking rule lives: the score sheet (games played here and records scored from a
+real table), the tournament and every printed sheet read its result. It compares numbers only; it
+never scores and never prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    rank: int  # 1 for the best; tied seats share a rank (1, 1, 3)
+    seat: int
+    shared: bool  # another seat has the same rank
+
+
+@dataclass(frozen=True, slots=True)
+class Decider:
+    """The tie-break that separated the winner from the last seats tied with it on total."""
+
+    key: str
+    winner: int  # the winner's points in that category or race
+    runner_up: int  # the best of the seats it beat there
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    places: tuple[Place, ...]  # best first; equal ranks in seat order
+    winners: tuple[int, ...]  # seats, in seat order
+    decided_by: Decider | None  # None when the totals alone decide, or the victory is shared
+
+
+def rank_seats(totals: list[int], categories: list[dict], tie_breaks) -> Ranking:
+    """Rank seats by total, then by each tie-break key (a category or race key) in order."""
+    tie_breaks = tuple(tie_breaks)
+
+    def key(seat: int) -> tuple:
+        return (totals[seat],) + tuple(categories[seat].get(k, 0) for k in tie_breaks)
+
+    order = sorted(range(len(totals)), key=lambda seat: (tuple(-v for v in key(seat)), seat))
+    places = []
+    for position, seat in enumerate(order):
+        rank = position + 1
+        if position and key(order[position - 1]) == key(seat):
+            rank = places[-1].rank
+        places.append(Place(rank, seat, sum(key(other) == key(seat) for other in order) > 1))
+    winners = tuple(sorted(p.seat for p in places if p.rank == 1))
+    return Ranking(tuple(places), winners, _decider(order, totals, categories, tie_breaks, winners))
+
+
+def _decider(order, totals, categories, tie_breaks, winners) -> Decider | None:
+    if len(winners) != 1 or not order:
+        return None
+    best = order[0]
+    contenders = [seat for seat in order if totals[seat] == totals[best]]
+    for k in tie_breaks:
+        if len(contenders) == 1:
+            return None
+        mine = categories[best].get(k, 0)
+        beaten = [seat for seat in contenders if categories[seat].get(k, 0) != mine]
+        if beaten:
+            contenders = [seat for seat in contenders if seat not in beaten]
+            if len(contenders) == 1:
+                return Decider(k, mine, max(categories[seat].get(k, 0) for seat in beaten))
+    return None
