@@ -35,7 +35,7 @@ SLICES = 10
 def engine_games(edition, players: int, seeds: range, records: list) -> float:
     start = time.process_time()
     for seed in seeds:
-        game = Game(edition, NAMES[:players], seed)
+        game = Game(edition, NAMES[:players], seed, events=False)
         play(game, [RandomAgent(agent_seed(seed, s)) for s in range(players)])
         records.append(game.record())
     return time.process_time() - start

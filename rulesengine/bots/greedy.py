@@ -122,6 +122,7 @@ class GreedyAgent:
     """Maximises this seat's expected round gain over random completions of its round."""
 
     kind = "greedy"
+    lazy_view = True          # reads a few entries of the view: play() works out only those
 
     def __init__(self, seed: int = 0, edition: Edition | None = None, *, samples: int = 6, completions: int = 3):
         if edition is None:

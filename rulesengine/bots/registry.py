@@ -10,19 +10,21 @@ from ..edition.model import Edition
 from ..game.state import Decision
 from .greedy import GreedyAgent
 from .search import SearchAgent
-from .seeding import agent_seed, decision_rng
+from .seeding import agent_seed, decision_rng, decision_seed
 
 
 class RandomAgent:
-    """Uniformly random legal decisions (replayable: see decision_rng)."""
+    """Uniformly random legal decisions (replayable: see decision_seed); it reads nothing of the view."""
 
     kind = "random"
+    lazy_view = True          # play() hands it a view that costs nothing unread
 
     def __init__(self, seed: int = 0, edition: Edition | None = None):
         self.seed = seed
 
     def decide(self, view: dict, decision: Decision):
-        return decision_rng(self.seed, view, decision).choice(decision.options)
+        options = decision.options
+        return options[decision_seed(self.seed, decision) % len(options)]
 
 
 BOTS = {"random": RandomAgent, "greedy": GreedyAgent, "search": SearchAgent}
@@ -36,4 +38,4 @@ def make_bot(kind: str, edition: Edition, seed: int, **options):
     return cls(seed, edition)
 
 
-__all__ = ["BOTS", "GreedyAgent", "RandomAgent", "SearchAgent", "agent_seed", "decision_rng", "make_bot"]
+__all__ = ["BOTS", "GreedyAgent", "RandomAgent", "SearchAgent", "agent_seed", "decision_rng", "decision_seed", "make_bot"]

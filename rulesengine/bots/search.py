@@ -59,6 +59,7 @@ class SearchAgent:
     """Flat Monte Carlo over determinised worlds with greedy rollouts to the end of the round."""
 
     kind = "search"
+    lazy_view = True          # reads a few entries of the view: play() works out only those
 
     def __init__(self, seed: int = 0, edition: Edition | None = None, *, rollouts: int | None = DEFAULT_ROLLOUTS, seconds: float | None = None,
                  policy: str = "greedy", completions: int = 0, rivals: str = "auto", width: int | None = 4):
