@@ -10,7 +10,7 @@ from ..edition.model import Edition
 from ..game.state import Decision
 from .greedy import GreedyAgent
 from .search import SearchAgent
-from .seeding import agent_seed, decision_rng, decision_seed
+from .seeding import agent_seed, decision_rng, decision_seed, decision_seed_from_key, seed_key
 
 
 class RandomAgent:
@@ -21,10 +21,11 @@ class RandomAgent:
 
     def __init__(self, seed: int = 0, edition: Edition | None = None):
         self.seed = seed
+        self._key = seed_key(seed)
 
     def decide(self, view: dict, decision: Decision):
         options = decision.options
-        return options[decision_seed(self.seed, decision) % len(options)]
+        return options[decision_seed_from_key(self._key, decision) % len(options)]   # = decision_seed(seed, ...)
 
 
 BOTS = {"random": RandomAgent, "greedy": GreedyAgent, "search": SearchAgent}

@@ -24,14 +24,22 @@ def _mix(x: int) -> int:
     return x ^ (x >> 31)
 
 
-def decision_seed(seed: int, decision) -> int:
-    """A 64-bit integer fixed by the bot's seed and the decision alone: its round, kind, category and
-    how many options it has (for a pick, the cards left in the hand: a different number at every pick)."""
+def seed_key(seed: int) -> int:
+    """The bot's seed mixed once; a bot may keep it to draw faster (decision_seed_from_key)."""
+    return _mix(hash(seed) & _MASK)
+
+
+def decision_seed_from_key(key: int, decision) -> int:
     code = _CATEGORY_CODES.get(decision.category)
     if code is None:
         code = _CATEGORY_CODES[decision.category] = zlib.crc32(str(decision.category).encode("utf-8"))
-    key = _KINDS.get(decision.kind, 0) | decision.round << 2 | len(decision.options) << 12 | code << 24
-    return _mix(_mix(hash(seed) & _MASK) ^ key)
+    return _mix(key ^ (_KINDS.get(decision.kind, 0) | decision.round << 2 | len(decision.options) << 12 | code << 24))
+
+
+def decision_seed(seed: int, decision) -> int:
+    """A 64-bit integer fixed by the bot's seed and the decision alone: its round, kind, category and
+    how many options it has (for a pick, the cards left in the hand: a different number at every pick)."""
+    return decision_seed_from_key(seed_key(seed), decision)
 
 
 def decision_rng(seed: int, view, decision) -> random.Random:

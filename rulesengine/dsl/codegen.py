@@ -58,6 +58,15 @@ def _tally(cards) -> dict:
     return tally
 
 
+def _count(icon, cards) -> int:
+    """count(icon, cards) where no other count reads the same cards."""
+    found = 0
+    for card in cards:
+        if icon in card.icons:
+            found += card.icons.count(icon)
+    return found
+
+
 def _located(function, node):
     """A builtin whose errors point at its call (lookup's missing rows)."""
     def run(*values):
@@ -69,13 +78,17 @@ def _located(function, node):
     return run
 
 
-HELPERS = {"_multiply": _multiply, "_floordiv": _floordiv, "_mod": _mod, "_equal": _equal, "_tally": _tally, "__builtins__": {}}
+HELPERS = {"_multiply": _multiply, "_floordiv": _floordiv, "_mod": _mod, "_equal": _equal, "_tally": _tally, "_count": _count,
+           "__builtins__": {}}
 _LOCAL = re.compile(r"\bv\d+\b")
 
 
 class _Generator(Visitor):
-    def __init__(self, resolved: dict, edition):
+    def __init__(self, resolved: dict, edition, hoisted: frozenset = frozenset()):
         self.resolved = resolved
+        self.hoisted = hoisted         # cards values counted more than once in an evaluation: tallied first
+        self.counted: dict = {}        # cards value -> how often a count reads it (2 inside a comprehension)
+        self.comprehensions = 0
         self.edition = edition
         self.constants: list = []
         self.slots: dict = {}          # id of a constant object -> its slot
@@ -169,11 +182,13 @@ class _Generator(Visitor):
     def visit_Comprehension(self, node):
         source = self.visit(node.source)
         local = self.bind(node.name)
+        self.comprehensions += 1
         try:
             element = self.visit(node.element)
             condition = f" if {self.visit(node.condition)}" if node.condition is not None else ""
         finally:
             self.scopes.pop()
+            self.comprehensions -= 1
         return f"[{element} for {local} in {source}{condition}]"
 
     def visit_ListLiteral(self, node):
@@ -184,10 +199,15 @@ class _Generator(Visitor):
         if entry is None:
             raise Unsupported(node.function)
         args = [self.visit(arg) for arg in node.args]
-        if node.function == "count" and not _LOCAL.search(args[1]):
-            if args[1] not in self.tallies:
-                self.tallies[args[1]] = f"t{len(self.tallies)}"
-            return f"{self.tallies[args[1]]}.get({args[0]}, 0)"
+        if node.function == "count":
+            cards = args[1]
+            if _LOCAL.search(cards) is None:
+                self.counted[cards] = self.counted.get(cards, 0) + (2 if self.comprehensions else 1)
+            if cards not in self.hoisted:
+                return f"_count({args[0]}, {cards})"
+            if cards not in self.tallies:
+                self.tallies[cards] = f"t{len(self.tallies)}"
+            return f"{self.tallies[cards]}.get({args[0]}, 0)"
         if entry.needs_edition:
             args.append(self.constant(self.edition))
         function = _located(entry.run, node) if entry.fails else entry.run
@@ -196,7 +216,9 @@ class _Generator(Visitor):
 
 def generate(node, resolved: dict, edition) -> tuple[str, list]:
     """The source of `def make(k0, k1, ...)` returning the expression's function, and its constants."""
-    generator = _Generator(resolved, edition)
+    first = _Generator(resolved, edition)
+    first.visit(node)
+    generator = _Generator(resolved, edition, frozenset(cards for cards, uses in first.counted.items() if uses > 1))
     body = generator.visit(node)
     names = ", ".join(f"k{i}" for i in range(len(generator.constants)))
     prologue = "".join(f"        {local} = _tally({cards})\n" for cards, local in generator.tallies.items())
