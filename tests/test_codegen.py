@@ -62,6 +62,8 @@ def compiled(edition, text, variables):
     ("if n == 0 then 1 else 7 // n", {"n": 0}, 1),
     ("[i // 2 for i in [n, 5] if i % 2 == 1]", {"n": 3}, [1, 2]),
     ("-n - -2", {"n": 5}, -3),
+    ("[subset([], [n]), subset([n, n], [n]), subset([n, 2], [n]), intersects([], []), intersects([2, n], [1, n])]", {"n": 3},
+     [True, True, False, False, True]),
     ("not (n > 1 and n < 3) or n == 2", {"n": 2}, True),
 ])
 def test_generated_expressions_agree_with_closures(australia, text, env, value):
