@@ -25,7 +25,8 @@ NAMES = ["Ana", "Ben", "Cy", "Dee"]
 def greedy_games(edition, games: int) -> float:
     start = time.process_time()
     for seed in range(games):
-        play(Game(edition, NAMES, seed, events=False), [make_bot("greedy", edition, agent_seed(seed, s)) for s in range(4)])
+        agents = [make_bot("greedy", edition, agent_seed(seed, s)) for s in range(4)]
+        play(Game(edition, NAMES, seed, events=False), agents)
     return games / (time.process_time() - start)
 
 
@@ -55,8 +56,8 @@ def main() -> None:
     print(f"{args.edition}, 4 players, CPU time")
     print(f"four greedy seats: {greedy_games(edition, args.greedy_games):.2f} games/s")
     times = search_picks(edition, args.search_games)
-    print(f"search bot (default strength): median {1000 * statistics.median(times):.0f} ms per pick over {len(times)} picks "
-          f"(max {1000 * max(times):.0f} ms)")
+    print(f"search bot (default strength): median {1000 * statistics.median(times):.0f} ms per pick "
+          f"over {len(times)} picks (max {1000 * max(times):.0f} ms)")
 
 
 if __name__ == "__main__":

@@ -74,7 +74,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--editions", nargs="+", default=["australia", "europe", "usa"])
     args = parser.parse_args()
-    print(f"{args.games} random-bot games per line, CPU time of this process, engine and hand-written game in alternating slices")
+    print(f"{args.games} random-bot games per line, CPU time of this process, "
+          "engine and hand-written game in alternating slices")
     print(f"{'edition':<11}{'players':>8}{'engine/s':>10}{'hand/s':>10}{'ratio':>8}{'ms/game':>9}   "
           f"{'scoring: engine/s':>18}{'hand/s':>10}{'ratio':>8}")
     for name in args.editions:
@@ -92,8 +93,9 @@ def main() -> None:
                 hand_time += hand_games(rules, players, len(seeds), rng)
             engine_scoring, hand_scoring = score_with_engine(edition, records), score_by_hand(scorer, records)
             games = args.games
-            print(f"{name:<11}{players:>8}{games / engine_time:>10,.0f}{games / hand_time:>10,.0f}{hand_time / engine_time:>7.2f}x"
-                  f"{1000 * engine_time / games:>9.2f}   {games / engine_scoring:>18,.0f}{games / hand_scoring:>10,.0f}"
+            print(f"{name:<11}{players:>8}{games / engine_time:>10,.0f}{games / hand_time:>10,.0f}"
+                  f"{hand_time / engine_time:>7.2f}x{1000 * engine_time / games:>9.2f}   "
+                  f"{games / engine_scoring:>18,.0f}{games / hand_scoring:>10,.0f}"
                   f"{hand_scoring / engine_scoring:>7.2f}x")
 
 

@@ -14,7 +14,8 @@ import click
 COMMANDS = {   # name -> the first paragraph of its help (the module cli.<name> defines the command <name>)
     "replay": "Re-play a log written by `boom run --log`.",
     "resume": "Continue a game saved by `boom run --save` (or by an interruption).",
-    "rules": "Print the rules of an edition or house rule: the round, the categories and their formulas, the bonuses, the tie-breaks.",
+    "rules": "Print the rules of an edition or house rule: the round, the categories and their formulas, "
+             "the bonuses, the tie-breaks.",
     "run": "Play a full game: humans at this terminal and/or bots.",
     "score": "The score pad: score a game played on a real table from its record.",
     "simulate": "Play many bot games of EDITION (and of EDITION2 on the same seeds and seats) and report the balance.",
@@ -36,7 +37,8 @@ class LazyGroup(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """As click lists commands, from COMMANDS for those not imported yet."""
-        commands = [(name, self.commands.get(name) or click.Command(name, help=COMMANDS[name])) for name in self.list_commands(ctx)]
+        commands = [(name, self.commands.get(name) or click.Command(name, help=COMMANDS[name]))
+                    for name in self.list_commands(ctx)]
         commands = [(name, command) for name, command in commands if not command.hidden]
         if commands:
             limit = formatter.width - 6 - max(len(name) for name, _ in commands)

@@ -44,8 +44,8 @@ def test_the_editions_are_compiled_to_generated_functions(both_ways):
 def test_generated_and_closure_expressions_score_every_game_the_same(both_ways, name, players):
     generated, closures = both_ways
     for seed in range(12):
-        games = [play(Game(edition[name], NAMES[:players], seed, events=False), [RandomAgent(agent_seed(seed, s)) for s in range(players)])
-                 for edition in (generated, closures)]
+        games = [play(Game(edition[name], NAMES[:players], seed, events=False),
+                      [RandomAgent(agent_seed(seed, s)) for s in range(players)]) for edition in (generated, closures)]
         assert games[0].decisions == games[1].decisions
         assert games[0].scores.sheet() == games[1].scores.sheet()
 
@@ -62,8 +62,8 @@ def compiled(edition, text, variables):
     ("if n == 0 then 1 else 7 // n", {"n": 0}, 1),
     ("[i // 2 for i in [n, 5] if i % 2 == 1]", {"n": 3}, [1, 2]),
     ("-n - -2", {"n": 5}, -3),
-    ("[subset([], [n]), subset([n, n], [n]), subset([n, 2], [n]), intersects([], []), intersects([2, n], [1, n])]", {"n": 3},
-     [True, True, False, False, True]),
+    ("[subset([], [n]), subset([n, n], [n]), subset([n, 2], [n]), intersects([], []), intersects([2, n], [1, n])]",
+     {"n": 3}, [True, True, False, False, True]),
     ("not (n > 1 and n < 3) or n == 2", {"n": 2}, True),
 ])
 def test_generated_expressions_agree_with_closures(australia, text, env, value):
@@ -88,4 +88,5 @@ def test_no_text_of_the_edition_reaches_the_generated_source(australia):
     source, constants = codegen.generate(node, resolved, None)
     assert "__import__" not in source and "exec" not in source.replace("expression", "")
     assert source == ("def make(k0):\n    def expression(env):\n"
-                      "        return (lambda v0: [_multiply(v0, v1, k0) for v1 in [env['n'], ]])(2)\n    return expression\n")
+                      "        return (lambda v0: [_multiply(v0, v1, k0) for v1 in [env['n'], ]])(2)\n"
+                      "    return expression\n")

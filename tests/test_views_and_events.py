@@ -73,7 +73,8 @@ def test_decision_seeds_are_fixed_integers_of_the_seed_and_the_decision():
     assert decision_seed(1, throw) == decision_seed(1, Decision(3, "throw", 1, tuple("HIJKLMN")))
     assert decision_seed(1, throw) == 13504798392478266447
     assert decision_seed(2, throw) != decision_seed(1, throw)
-    assert decision_seed(1, Decision(0, "draft", 1, tuple("ABCDEF"))) != decision_seed(1, Decision(0, "draft", 1, tuple("ABCDE")))
+    six, five = Decision(0, "draft", 1, tuple("ABCDEF")), Decision(0, "draft", 1, tuple("ABCDE"))
+    assert decision_seed(1, six) != decision_seed(1, five)
     choice = Decision(0, "choice", 2, ("Swimming", None), "activities")
     assert decision_seed(1, choice) != decision_seed(1, Decision(0, "choice", 2, ("Swimming", None), "treasures"))
     assert decision_rng(7, None, choice).random() == decision_rng(7, {"anything": 1}, choice).random()

@@ -43,7 +43,8 @@ def test_the_fast_reader_reads_every_file_as_the_pure_one(monkeypatch, name):
 
 
 @pytest.mark.skipif(source._CParser is None, reason="PyYAML without libyaml")
-@pytest.mark.parametrize("text", [UNICODE, "a: [1, 2\nb: 3\n", "a: 'x\x00'\n", "[" * 100 + "]" * 100, "a: &x [1]\nb: *x\n"])
+@pytest.mark.parametrize("text", [UNICODE, "a: [1, 2\nb: 3\n", "a: 'x\x00'\n", "[" * 100 + "]" * 100,
+                                  "a: &x [1]\nb: *x\n"])
 def test_the_fast_reader_keeps_positions_in_characters_and_leaves_problems_to_the_pure_one(monkeypatch, text):
     assert read(monkeypatch, "mem.yaml", text, True) == read(monkeypatch, "mem.yaml", text, False)
 

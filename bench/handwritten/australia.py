@@ -13,7 +13,8 @@ ACTIVITIES = ("Indigenous Culture", "Sightseeing", "Bushwalking", "Swimming")
 
 LETTERS = tuple(row["letter"] for row in _ROWS)
 NUMBER = [int(row["number"]) for row in _ROWS]
-COLLECTION = [COLLECTION_VALUES[COLLECTIONS.index(row["collection"])] if row["collection"] != "none" else 0 for row in _ROWS]
+COLLECTION = [COLLECTION_VALUES[COLLECTIONS.index(row["collection"])] if row["collection"] != "none" else 0
+              for row in _ROWS]
 ANIMAL = [ANIMALS.index(row["animal"]) if row["animal"] != "none" else -1 for row in _ROWS]
 ACTIVITY = [ACTIVITIES.index(row["activity"]) if row["activity"] != "none" else -1 for row in _ROWS]
 REGIONS = [(mask(LETTERS.index(x) for x in row["letters"].split(";")), int(row["region_bonus"]))

@@ -39,4 +39,5 @@ def make_bot(kind: str, edition: Edition, seed: int, **options):
     return cls(seed, edition)
 
 
-__all__ = ["BOTS", "GreedyAgent", "RandomAgent", "SearchAgent", "agent_seed", "decision_rng", "decision_seed", "make_bot"]
+__all__ = ["BOTS", "GreedyAgent", "RandomAgent", "SearchAgent", "agent_seed", "decision_rng", "decision_seed",
+           "make_bot"]

@@ -22,7 +22,8 @@ from .builtins import ATTRIBUTES, REGISTRY, DslRuntimeError
 from .compiler import _equal, compile_checked
 
 _ATTRIBUTE_NAMES = frozenset(name for members in ATTRIBUTES.values() for name in members if name.isidentifier())
-_PLAIN = {"+": "+", "-": "-", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "in": "in", "not in": "not in", "and": "and", "or": "or"}
+_PLAIN = {"+": "+", "-": "-", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "in": "in", "not in": "not in",
+          "and": "and", "or": "or"}
 
 
 class Unsupported(Exception):
@@ -33,7 +34,8 @@ def _multiply(a, b, node):
     product = a * b
     if -MAX_NUMBER <= product <= MAX_NUMBER:
         return product
-    raise DslRuntimeError(f"a product larger than {MAX_NUMBER:,} (is something multiplied by itself over and over?)", node)
+    message = f"a product larger than {MAX_NUMBER:,} (is something multiplied by itself over and over?)"
+    raise DslRuntimeError(message, node)
 
 
 def _floordiv(a, b, node):
@@ -91,8 +93,8 @@ def _located(function, node):
     return run
 
 
-HELPERS = {"_multiply": _multiply, "_floordiv": _floordiv, "_mod": _mod, "_equal": _equal, "_tally": _tally, "_count": _count,
-           "_subset": _subset, "_intersects": _intersects, "__builtins__": {}}
+HELPERS = {"_multiply": _multiply, "_floordiv": _floordiv, "_mod": _mod, "_equal": _equal, "_tally": _tally,
+           "_count": _count, "_subset": _subset, "_intersects": _intersects, "__builtins__": {}}
 _LOCAL = re.compile(r"\bv\d+\b")
 
 
@@ -246,7 +248,7 @@ def compile_to_python(node, resolved: dict, edition):
     try:
         source, constants = generate(node, resolved, edition)
         namespace = dict(HELPERS)
-        exec(compile(source, "<scoring expression>", "exec"), namespace)  # noqa: S102 - generated from the checked tree only
+        exec(compile(source, "<scoring expression>", "exec"), namespace)  # the source comes from the checked tree only
     except (Unsupported, SyntaxError, RecursionError, MemoryError, ValueError):
         return compile_checked(node, resolved, edition)
     return namespace["make"](*constants)

@@ -106,7 +106,8 @@ class Game:
         """Every seat's pick of this step, built once per step: the hands only change when they are passed."""
         key = (self.round, self.phase, len(self.hands[0]))
         if self._pick_cache[0] != key:
-            self._pick_cache = (key, [Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand)) for seat, hand in enumerate(self.hands)])
+            self._pick_cache = (key, [Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand))
+                                      for seat, hand in enumerate(self.hands)])
         return self._pick_cache[1]
 
     def _decision_of(self, seat: int, category: str | None) -> Decision | None:
@@ -118,8 +119,9 @@ class Game:
                 return None
             return self._pick_decisions()[seat]
         for decision in self._choice_decisions:
-            if decision.seat == seat and decision.category not in self.choices[seat] and category in (None, decision.category):
-                return decision
+            if decision.seat == seat and decision.category not in self.choices[seat]:
+                if category in (None, decision.category):
+                    return decision
         return None
 
     def _fill_views(self) -> None:
@@ -141,12 +143,14 @@ class Game:
         if self._lazy_views:
             self._fill_views()
         if self.keeps_events:
-            self._emit({"type": "decision", "round": self.round + 1, "seat": seat, "kind": decision.kind, "category": decision.category, "answer": answer}, to=seat)
+            self._emit({"type": "decision", "round": self.round + 1, "seat": seat, "kind": decision.kind,
+                        "category": decision.category, "answer": answer}, to=seat)
         self.decisions.append([seat, answer, decision.category])
         if decision.kind == CHOICE:
             self.choices[seat][decision.category] = answer
             if self.keeps_events:
-                self._emit({"type": "choice", "round": self.round + 1, "seat": seat, "category": decision.category, "option": answer})
+                self._emit({"type": "choice", "round": self.round + 1, "seat": seat, "category": decision.category,
+                            "option": answer})
             if not self.pending():
                 self._end_round()
             return
@@ -181,7 +185,8 @@ class Game:
                 if self.keeps_events:
                     self._emit({"type": "catch", "round": self.round + 1, "seat": seat, "card": card.letter})
             if self.keeps_events:
-                self._emit({"type": "reveal", "round": self.round + 1, "throws": {str(s): self.drafts[s][0].letter for s in range(n)}})
+                throws = {str(s): self.drafts[s][0].letter for s in range(n)}
+                self._emit({"type": "reveal", "round": self.round + 1, "throws": throws})
             self.phase = CHOICE
             self._choice_decisions = [
                 Decision(seat, CHOICE, self.round + 1, tuple(self.scores.choice_options(seat, category, self.drafts)) + (None,), category.key)
@@ -192,7 +197,8 @@ class Game:
             for seat in range(n):
                 self.seen_hands[seat].append(list(self.hands[seat]))
                 if self.keeps_events:
-                    self._emit({"type": "hand", "round": self.round + 1, "seat": seat, "cards": [c.letter for c in self.hands[seat]]}, to=seat)
+                    cards = [c.letter for c in self.hands[seat]]
+                    self._emit({"type": "hand", "round": self.round + 1, "seat": seat, "cards": cards}, to=seat)
 
     def _end_round(self) -> None:
         choices = [{k: v for k, v in self.choices[seat].items() if v is not None} for seat in range(len(self.players))]
@@ -202,7 +208,8 @@ class Game:
             "choices": {self.players[s]: choices[s] for s in range(len(self.players)) if choices[s]},
         })
         if self.keeps_events:
-            self._emit({"type": "round_scored", "round": self.round + 1, "points": {self.players[s]: points[s] for s in range(len(self.players))}})
+            scored = {self.players[s]: points[s] for s in range(len(self.players))}
+            self._emit({"type": "round_scored", "round": self.round + 1, "points": scored})
         self.round += 1
         if self.round < self.edition.rounds:
             self._start_round()
@@ -214,7 +221,8 @@ class Game:
         self.seen_hands = [[] for _ in self.players]
         if self.keeps_events:
             sheet = self.scores.sheet()
-            self._emit({"type": "game_over", "totals": {p["name"]: p["total"] for p in sheet["players"]}, "winners": sheet["winners"]})
+            totals = {p["name"]: p["total"] for p in sheet["players"]}
+            self._emit({"type": "game_over", "totals": totals, "winners": sheet["winners"]})
 
     # -- what a seat may see ---------------------------------------------------------------
     def view(self, seat: int, lazy: bool = False) -> dict | LazyView:
