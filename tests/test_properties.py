@@ -109,7 +109,7 @@ categories:
     assert result.exit_code == 1
     lines = result.output.splitlines()
     lines = lines[next(i for i, line in enumerate(lines) if "error:" in line):]
-    assert lines[0] == f"{variant}:5:12: error: division by zero (round 1, seat Ben, collections)"  # bots.seeding
+    assert lines[0] == f"{variant}:5:12: error: division by zero (round 1, seat Ana, collections)"
     assert lines[1] == "        score: 12 // count('Souvenirs', cards)"
     assert "its state is saved to boom-broken-1.json" in result.output
     saved = json.loads((tmp_path / "boom-broken-1.json").read_text())

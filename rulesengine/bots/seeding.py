@@ -25,8 +25,9 @@ def _mix(x: int) -> int:
 
 
 def seed_key(seed: int) -> int:
-    """The bot's seed mixed once; a bot may keep it to draw faster (decision_seed_from_key)."""
-    return _mix(hash(seed) & _MASK)
+    """The bot's seed mixed once; a bot may keep it to draw faster (decision_seed_from_key).
+    Its low and high 64 bits both count, so negative and very large seeds differ too."""
+    return _mix((seed & _MASK) ^ _mix((seed >> 64) & _MASK))
 
 
 def decision_seed_from_key(key: int, decision) -> int:
