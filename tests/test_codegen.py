@@ -90,3 +90,12 @@ def test_no_text_of_the_edition_reaches_the_generated_source(australia):
     assert source == ("def make(k0):\n    def expression(env):\n"
                       "        return (lambda v0: [_multiply(v0, v1, k0) for v1 in [env['n'], ]])(2)\n"
                       "    return expression\n")
+
+
+def test_an_expression_the_generator_cannot_translate_keeps_its_closures(australia, monkeypatch):
+    def refuse(self, node):
+        raise codegen.Unsupported("let")
+    monkeypatch.setattr(codegen._Generator, "visit_Let", refuse)
+    node, resolved = compiled(australia, "let x = n; x * 2", {"n": NUMBER})
+    run = codegen.compile_to_python(node, resolved, None)
+    assert run.__name__ != "expression" and run({"n": 4}) == 8
