@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import random
 
 import pytest
 
@@ -87,3 +88,13 @@ def test_the_random_bot_answers_from_the_decision_alone():
     assert bot.decide(None, decision) == "ABCDEF"[decision_seed(5, decision) % 6]
     picks = {RandomAgent(seed).decide(None, decision) for seed in range(60)}
     assert picks == set("ABCDEF")
+
+
+def test_bots_of_format_1_and_2_games_draw_from_string_seeds_as_they_were_played(australia):
+    from rulesengine.bots.seeding import INTEGER_SEEDS, STRING_SEEDS, seeding_for
+
+    assert (seeding_for(1), seeding_for(2), seeding_for(3)) == (STRING_SEEDS, STRING_SEEDS, INTEGER_SEEDS)
+    game = Game(australia, NAMES[:2], 3)
+    decision = game.pending()[1]
+    old = random.Random(f"77/{decision.round}/{decision.kind}/{decision.category}/0").choice(decision.options)
+    assert RandomAgent(77, seeding=STRING_SEEDS).decide(game.view(1, lazy=True), decision) == old

@@ -1,7 +1,8 @@
 """One hand-written game: the deal, the draft and the scoring calls, shared by the three editions.
 
 The published rules of all three editions: hands of 7, pass left (the Catch too), cards left
-undealt with fewer than 4 players dealt first next round, 4 rounds; every decision at random.
+undealt with fewer than 4 players dealt first next round (one at a time around the table), 4 rounds;
+every decision at random.
 """
 
 from __future__ import annotations
@@ -22,9 +23,14 @@ def play(rules_class, players: int, rng: random.Random):
         undealt = set(leftover)
         rest = [card for card in range(size) if card not in undealt]
         rng.shuffle(rest)
-        deck = leftover + rest
-        hands = [deck[seat * HAND_SIZE:(seat + 1) * HAND_SIZE] for seat in range(players)]
-        leftover = deck[players * HAND_SIZE:]
+        hands = [[] for _ in range(players)]
+        for index, card in enumerate(leftover):                          # last round's undealt cards first,
+            hands[index % players].append(card)                          # one at a time around the table
+        for hand in hands:
+            need = HAND_SIZE - len(hand)
+            hand.extend(rest[:need])
+            rest = rest[need:]
+        leftover = rest
         drafts = [[] for _ in range(players)]
         while len(hands[0]) > 1:
             for seat in range(players):

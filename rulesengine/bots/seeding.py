@@ -4,6 +4,8 @@ A game resumed from its saved decisions must continue exactly as it would have, 
 carry a generator from one decision to the next. Seeds are mixed as integers (splitmix64), never
 through a string: a bot answers thousands of decisions a second, and a string-seeded generator
 costs more than a random bot's whole decision. The draw never depends on what the seat cannot see.
+Games whose files say format 1 or 2 were played with string seeds (STRING_SEEDS): their bots keep
+drawing that way, so their logs re-decide and their saves resume exactly as they were played.
 """
 
 from __future__ import annotations
@@ -43,8 +45,21 @@ def decision_seed(seed: int, decision) -> int:
     return decision_seed_from_key(seed_key(seed), decision)
 
 
-def decision_rng(seed: int, view, decision) -> random.Random:
-    """A generator fixed by the bot's seed and the decision alone (the view is not read)."""
+STRING_SEEDS = 1      # bots of games written in file formats 1 and 2
+INTEGER_SEEDS = 2     # bots of games written now (format 3)
+
+
+def seeding_for(file_format: int) -> int:
+    """How the bots of a game saved or logged in this file format drew their randomness."""
+    return STRING_SEEDS if file_format <= 2 else INTEGER_SEEDS
+
+
+def decision_rng(seed: int, view, decision, seeding: int = INTEGER_SEEDS) -> random.Random:
+    """A generator fixed by the bot's seed and the decision alone (with integer seeds the view is not
+    read; string seeds, as format 1 and 2 games drew them, read how many cards the seat has taken)."""
+    if seeding == STRING_SEEDS:
+        picked = len(view["table"][view["seat"]]["face_up"]) + (1 if view["throw"] else 0)
+        return random.Random(f"{seed}/{decision.round}/{decision.kind}/{decision.category}/{picked}")
     return random.Random(decision_seed(seed, decision))
 
 
