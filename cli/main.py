@@ -18,7 +18,8 @@ COMMANDS = {   # name -> the first paragraph of its help (the module cli.<name> 
              "the bonuses, the tie-breaks.",
     "run": "Play a full game: humans at this terminal and/or bots.",
     "score": "The score pad: score a game played on a real table from its record.",
-    "simulate": "Play many bot games of EDITION (and of EDITION2 on the same seeds and seats) and report the balance.",
+    "simulate": "Play many bot games of EDITION (and of EDITION2 on the same seeds and seats) "
+                "and report the balance.",
     "tournament": "Play bots against each other and print their win rates (a benchmark, not a test).",
     "validate": "Check edition files; report every error at file:line:col.",
 }
