@@ -1,41 +1,62 @@
 """`boom`: validate editions, play games, score games played on a real table.
 
-Each command lives in its own module; this one only assembles the group.
+Each command lives in its own module; this one only assembles the group. A command's module is
+imported when that command runs, not before: `boom --help` lists the commands from COMMANDS below
+without importing any of them (tests/test_cli_start.py checks the texts against the commands').
 """
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
-from .editions import editions
-from .export import export
-from .host import host
-from .join import join
-from .replay import replay
-from .resume import resume
-from .rules import rules
-from .run import run
-from .score import score
-from .serve import serve
-from .simulate import simulate
-from .tournament import tournament
-from .validate import validate
+COMMANDS = {   # name -> the first paragraph of its help (the module cli.<name> defines the command <name>)
+    "editions": "List the shipped editions and variants: name, title, players, reconstructed or not.",
+    "export": "Export the record of finished TABLE, for `boom score` (and `boom replay` with --log).",
+    "host": "Open a table at URL for EDITION (a file here, or an edition name the server knows).",
+    "join": "Take a seat at TABLE on the server at URL and play it to the end.",
+    "replay": "Re-play a log written by `boom run --log`.",
+    "resume": "Continue a game saved by `boom run --save` (or by an interruption).",
+    "rules": "Print the rules of an edition or house rule, in words: the round, the "
+        "categories, the bonuses, the tie-breaks.",
+    "run": "Play a full game: humans at this terminal and/or bots.",
+    "score": "The score pad: score a game played on a real table from its record.",
+    "serve": "Host tables for network play (`boom host` opens one, `boom join` sits at one, or "
+        "a browser at http://HOST:PORT/).",
+    "simulate": "Play many bot games of EDITION (and of EDITION2 on the same seeds and seats) and "
+        "report the balance.",
+    "tournament": "Play bots against each other and print their win rates (a benchmark, not a test).",
+    "validate": "Check edition files; report every error at file:line:col.",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A click group that imports a command's module only when the command is run or asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMANDS:
+            self.add_command(getattr(importlib.import_module(f"cli.{name}"), name))
+        return super().get_command(ctx, name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """As click lists commands, from COMMANDS for those not imported yet."""
+        commands = [(name, self.commands.get(name) or click.Command(name, help=COMMANDS[name]))
+                    for name in self.list_commands(ctx)]
+        commands = [(name, command) for name, command in commands if not command.hidden]
+        if commands:
+            limit = formatter.width - 6 - max(len(name) for name, _ in commands)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in commands])
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="boom", message="boom %(version)s")
 def main():
     """boom: play, score and check the Boomerang family of card-drafting games."""
-
-
-for command in (validate, run, score, resume, replay):
-    main.add_command(command)
-main.add_command(rules)
-main.add_command(tournament)
-main.add_command(simulate)
-for command in (serve, host, join, export):
-    main.add_command(command)
-main.add_command(editions)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -18,6 +18,7 @@ from rich.console import Console
 from rulesengine import BoomError, render
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.bots.search import search_budget
+from rulesengine.bots.seeding import seeding_for
 from rulesengine.game.loop import play
 from rulesengine.game.outputs import check_outputs, lock_outputs, write_atomic
 from rulesengine.game.saves import Session
@@ -32,7 +33,9 @@ def make_agents(session: Session):
     edition, seed = session.game.edition, session.game.seed
     hot_seat = session.seats.count("human") > 1
     search = search_budget(session.options.get("search_rollouts"), session.options.get("search_seconds"))
-    return [TerminalAgent(edition, hot_seat=hot_seat) if kind == "human" else make_bot(kind, edition, agent_seed(seed, seat), **search)
+    seeding = seeding_for(session.game.deal_version)      # the file format: a resumed old game draws as it did
+    return [TerminalAgent(edition, hot_seat=hot_seat) if kind == "human"
+            else make_bot(kind, edition, agent_seed(seed, seat), seeding=seeding, **search)
             for seat, kind in enumerate(session.seats)]
 
 

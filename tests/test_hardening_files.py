@@ -259,9 +259,12 @@ def test_a_format_1_log_replays_with_the_old_deal_and_new_games_use_the_new_one(
     log = tmp_path / "old.jsonl"
     session = Session(str(AUSTRALIA), old, ["random"] * 3, log_path=str(log))
     from rulesengine.bots.registry import RandomAgent, agent_seed
+    from rulesengine.bots.seeding import STRING_SEEDS
     from rulesengine.game.loop import play
 
-    play(old, [RandomAgent(agent_seed(5, s)) for s in range(3)], lambda game: session.checkpoint())
+    # bots as they drew when format 1 was written: from string seeds
+    bots = [RandomAgent(agent_seed(5, s), seeding=STRING_SEEDS) for s in range(3)]
+    play(old, bots, lambda game: session.checkpoint())
     assert json.loads(log.read_text().splitlines()[0])["format"] == 1
     assert invoke("replay", log, "--verify").exit_code == 0
     text = log.read_text().replace('"format": 1', '"format": 2', 1)
@@ -312,4 +315,4 @@ def test_a_new_save_holds_no_output_path():
         log_path="x.jsonl",
         options={"search_rollouts": 8},
     )
-    assert session.header()["options"] == {"search_rollouts": 8} and session.header()["format"] == 2
+    assert session.header()["options"] == {"search_rollouts": 8} and session.header()["format"] == 3

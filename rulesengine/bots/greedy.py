@@ -16,7 +16,7 @@ from ..edition.model import Edition
 from ..game.scoring import ScoreKeeper
 from .determinize import from_view
 from .evaluate import Standing, card_list, choice_points, face_up_cards, seat_value, standing_from_scores, standing_from_view
-from .seeding import decision_rng
+from .seeding import INTEGER_SEEDS, decision_rng
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def decide_by_value(agent, view: dict, decision, values) -> object:
         return best_choice(agent.edition, view, decision)
     if len(decision.options) == 1:
         return decision.options[0]
-    valued = values(view, decision, decision_rng(agent.seed, view, decision))
+    valued = values(view, decision, decision_rng(agent.seed, view, decision, agent.seeding))
     return max((letter for letter in decision.options if letter in valued), key=lambda letter: valued[letter])
 
 
@@ -122,11 +122,14 @@ class GreedyAgent:
     """Maximises this seat's expected round gain over random completions of its round."""
 
     kind = "greedy"
+    lazy_view = True          # reads a few entries of the view: play() works out only those
 
-    def __init__(self, seed: int = 0, edition: Edition | None = None, *, samples: int = 6, completions: int = 3):
+    def __init__(self, seed: int = 0, edition: Edition | None = None, *, samples: int = 6, completions: int = 3,
+                 seeding: int = INTEGER_SEEDS):
         if edition is None:
             raise ValueError("the greedy bot needs the edition")
         self.seed = seed
+        self.seeding = seeding
         self.edition = edition
         self.samples = samples
         self.completions = completions

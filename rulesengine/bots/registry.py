@@ -10,30 +10,46 @@ from ..edition.model import Edition
 from ..game.state import Decision
 from .greedy import GreedyAgent
 from .search import SearchAgent
-from .seeding import agent_seed, decision_rng
+from .seeding import (
+    INTEGER_SEEDS,
+    STRING_SEEDS,
+    agent_seed,
+    decision_rng,
+    decision_seed,
+    decision_seed_from_key,
+    seed_key,
+)
 
 
 class RandomAgent:
-    """Uniformly random legal decisions (replayable: see decision_rng)."""
+    """Uniformly random legal decisions (replayable: see decision_seed); it reads nothing of the view."""
 
     kind = "random"
+    lazy_view = True          # play() hands it a view that costs nothing unread
 
-    def __init__(self, seed: int = 0, edition: Edition | None = None):
+    def __init__(self, seed: int = 0, edition: Edition | None = None, *, seeding: int = INTEGER_SEEDS):
         self.seed = seed
+        self.seeding = seeding
+        self._key = seed_key(seed)
 
     def decide(self, view: dict, decision: Decision):
-        return decision_rng(self.seed, view, decision).choice(decision.options)
+        options = decision.options
+        if self.seeding == STRING_SEEDS:
+            return decision_rng(self.seed, view, decision, STRING_SEEDS).choice(options)
+        return options[decision_seed_from_key(self._key, decision) % len(options)]   # = decision_seed(seed, ...)
 
 
 BOTS = {"random": RandomAgent, "greedy": GreedyAgent, "search": SearchAgent}
 
 
-def make_bot(kind: str, edition: Edition, seed: int, **options):
-    """A bot of this kind for this edition; options go to the bots that take them (search budget)."""
+def make_bot(kind: str, edition: Edition, seed: int, *, seeding: int = INTEGER_SEEDS, **options):
+    """A bot of this kind for this edition; options go to the bots that take them (search budget).
+    seeding: how it draws (seeding_for(the game's file format) for a saved or logged game)."""
     cls = BOTS[kind]
     if kind == "search":
-        return cls(seed, edition, **options)
-    return cls(seed, edition)
+        return cls(seed, edition, seeding=seeding, **options)
+    return cls(seed, edition, seeding=seeding)
 
 
-__all__ = ["BOTS", "GreedyAgent", "RandomAgent", "SearchAgent", "agent_seed", "decision_rng", "make_bot"]
+__all__ = ["BOTS", "GreedyAgent", "RandomAgent", "SearchAgent", "agent_seed", "decision_rng", "decision_seed",
+           "make_bot"]

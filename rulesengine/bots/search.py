@@ -22,6 +22,7 @@ from .determinize import from_view
 from .evaluate import Standing, card_list, standing_from_view
 from .greedy import GreedyAgent, decide_by_value
 from .rollout import RoundPlay, play_out
+from .seeding import INTEGER_SEEDS
 
 
 def margin(standing: Standing, seat: int, gains: list, rivals: str = "auto") -> float:
@@ -59,9 +60,11 @@ class SearchAgent:
     """Flat Monte Carlo over determinised worlds with greedy rollouts to the end of the round."""
 
     kind = "search"
+    lazy_view = True          # reads a few entries of the view: play() works out only those
 
     def __init__(self, seed: int = 0, edition: Edition | None = None, *, rollouts: int | None = DEFAULT_ROLLOUTS, seconds: float | None = None,
-                 policy: str = "greedy", completions: int = 0, rivals: str = "auto", width: int | None = 4):
+                 policy: str = "greedy", completions: int = 0, rivals: str = "auto", width: int | None = 4,
+                 seeding: int = INTEGER_SEEDS):
         if edition is None:
             raise ValueError("the search bot needs the edition")
         if rivals not in ("auto", "none", "max"):
@@ -69,6 +72,7 @@ class SearchAgent:
         if policy not in ("greedy", "random"):
             raise ValueError(f"unknown rollout policy {policy!r} (greedy or random)")
         self.seed = seed
+        self.seeding = seeding
         self.edition = edition
         if rollouts is None and seconds is None:
             raise ValueError("the search bot needs a budget: rollouts, seconds or both")

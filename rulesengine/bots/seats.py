@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..edition.model import Edition
 from .registry import BOTS, agent_seed, make_bot
 from .search import search_budget
+from .seeding import seeding_for
 
 SEAT_KINDS = ("human", *BOTS)
 
@@ -19,7 +20,7 @@ def recorded_bots(header, edition: Edition) -> dict:
     """seat -> bot for every bot seat of a game's header (a save_fields.Header) that can re-decide."""
     search = search_budget(header.options.get("search_rollouts"), header.options.get("search_seconds"))
     return {
-        seat: make_bot(kind, edition, agent_seed(header.seed, seat), **search)
+        seat: make_bot(kind, edition, agent_seed(header.seed, seat), seeding=seeding_for(header.format), **search)
         for seat, kind in enumerate(header.seats)
         if kind in BOTS and not (kind == "search" and "search_seconds" in header.options)
     }

@@ -1,18 +1,66 @@
 """Randomness for bots that keep no state: every draw is fixed by the bot's seed and the decision.
 
 A game resumed from its saved decisions must continue exactly as it would have, so a bot may not
-carry a generator from one decision to the next.
+carry a generator from one decision to the next. Seeds are mixed as integers (splitmix64), never
+through a string: a bot answers thousands of decisions a second, and a string-seeded generator
+costs more than a random bot's whole decision. The draw never depends on what the seat cannot see.
+Games whose files say format 1 or 2 were played with string seeds (STRING_SEEDS): their bots keep
+drawing that way, so their logs re-decide and their saves resume exactly as they were played.
 """
 
 from __future__ import annotations
 
 import random
+import zlib
+
+_MASK = (1 << 64) - 1
+_KINDS = {"throw": 1, "draft": 2, "choice": 3}
+_CATEGORY_CODES: dict = {None: 0}
 
 
-def decision_rng(seed: int, view: dict, decision) -> random.Random:
-    """A generator fixed by the bot's seed and the decision alone (never by what the seat cannot see)."""
-    picked = len(view["table"][view["seat"]]["face_up"]) + (1 if view["throw"] else 0)
-    return random.Random(f"{seed}/{decision.round}/{decision.kind}/{decision.category}/{picked}")
+def _mix(x: int) -> int:
+    """splitmix64's finaliser: every input bit moves every output bit."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def seed_key(seed: int) -> int:
+    """The bot's seed mixed once; a bot may keep it to draw faster (decision_seed_from_key).
+    Its low and high 64 bits both count, so negative and very large seeds differ too."""
+    return _mix((seed & _MASK) ^ _mix((seed >> 64) & _MASK))
+
+
+def decision_seed_from_key(key: int, decision) -> int:
+    code = _CATEGORY_CODES.get(decision.category)
+    if code is None:
+        code = _CATEGORY_CODES[decision.category] = zlib.crc32(str(decision.category).encode("utf-8"))
+    return _mix(key ^ (_KINDS.get(decision.kind, 0) | decision.round << 2 | len(decision.options) << 12 | code << 24))
+
+
+def decision_seed(seed: int, decision) -> int:
+    """A 64-bit integer fixed by the bot's seed and the decision alone: its round, kind, category and
+    how many options it has (for a pick, the cards left in the hand: a different number at every pick)."""
+    return decision_seed_from_key(seed_key(seed), decision)
+
+
+STRING_SEEDS = 1      # bots of games written in file formats 1 and 2
+INTEGER_SEEDS = 2     # bots of games written now (format 3)
+
+
+def seeding_for(file_format: int) -> int:
+    """How the bots of a game saved or logged in this file format drew their randomness."""
+    return STRING_SEEDS if file_format <= 2 else INTEGER_SEEDS
+
+
+def decision_rng(seed: int, view, decision, seeding: int = INTEGER_SEEDS) -> random.Random:
+    """A generator fixed by the bot's seed and the decision alone (with integer seeds the view is not
+    read; string seeds, as format 1 and 2 games drew them, read how many cards the seat has taken)."""
+    if seeding == STRING_SEEDS:
+        picked = len(view["table"][view["seat"]]["face_up"]) + (1 if view["throw"] else 0)
+        return random.Random(f"{seed}/{decision.round}/{decision.kind}/{decision.category}/{picked}")
+    return random.Random(decision_seed(seed, decision))
 
 
 def agent_seed(game_seed: int, seat: int) -> int:

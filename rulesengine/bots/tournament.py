@@ -88,7 +88,7 @@ def play_one(edition: Edition, kinds: tuple, number: int, seed: int, options: di
     entry_at = [(seat - number) % n for seat in range(n)]          # seat -> line-up entry
     agents = [make_bot(kinds[entry_at[seat]], edition, agent_seed(game_seed, seat), **options.get(kinds[entry_at[seat]], {}))
               for seat in range(n)]
-    game = play(Game(edition, [f"P{seat + 1}" for seat in range(n)], game_seed), agents)
+    game = play(Game(edition, [f"P{seat + 1}" for seat in range(n)], game_seed, events=False), agents)
     wins, points = [0.0] * n, [0] * n
     winners = game.scores.winners()
     for seat in range(n):

@@ -18,7 +18,7 @@ from .ast import Binary, Call, Comprehension, Let, Name, Node, Visitor, variable
 from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
 from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError, Param, exactly
 from .checker import Checked, Problem, Symbols
-from .compiler import compile_checked
+from .codegen import compile_to_python
 from .folding import UNKNOWN, constant_value
 from .parser import DslSyntaxError, parse
 from .types import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, IconType, ListType, Scope, compatible
@@ -54,10 +54,12 @@ def check(text: str, scope: Scope, language: Language, want=None) -> Checked:
 
 def compile(checked: Checked, language: Language) -> Callable[[dict], object]:
     """The checked expression (without problems) as a function of its environment: a dict of the game
-    variables of its scope. It raises DslRuntimeError, carrying the node, on a value it cannot give."""
+    variables of its scope. It raises DslRuntimeError, carrying the node, on a value it cannot give.
+    The function is generated Python source (codegen), or the closures of compiler.py where the
+    generator does not apply."""
     if checked.problems or checked.node is None:
         raise ValueError("only an expression without problems compiles")
-    return compile_checked(checked.node, checked.resolved, language.lookups)
+    return compile_to_python(checked.node, checked.resolved, language.lookups)
 
 
 def _conversion_hint(want, got) -> str | None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from lark import Lark, Token, Transformer_NonRecursive, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, v_args
 
 from . import ast
+from .grammar_cache import cache_file
 
 MAX_EXPRESSION_CHARS = 4000
 MAX_DEPTH = 60
@@ -22,6 +23,7 @@ _PARSER = Lark(
     parser="lalr",
     propagate_positions=True,
     maybe_placeholders=True,
+    cache=cache_file("grammar"),       # the built parser, reused while the grammar is unchanged
 )
 
 _FRIENDLY = {

@@ -170,15 +170,13 @@ class _TooLarge(Exception):
         self.mark, self.message = mark, message
 
 
-class _BoundedLoader(yaml.SafeLoader):
+class _Bounds:
     """PyYAML's composer recurses once per level of nesting: refuse depth and size before Python's
     stack (or the machine's memory) runs out, at the place in the text where the limit is crossed."""
 
-    def __init__(self, text: str, max_nodes: int = MAX_NODES):
-        self.depth = 0
-        self.composed = 0
-        self.max_nodes = max_nodes
-        super().__init__(text)
+    depth = 0
+    composed = 0
+    max_nodes = MAX_NODES
 
     def compose_node(self, parent, index):
         self.composed += 1
@@ -193,10 +191,46 @@ class _BoundedLoader(yaml.SafeLoader):
             self.depth -= 1
 
 
+class _BoundedLoader(_Bounds, yaml.SafeLoader):
+    """The pure-Python reader: it words every YAML problem the way the error catalogue shows it."""
+
+    def __init__(self, text: str, max_nodes: int = MAX_NODES):
+        self.max_nodes = max_nodes
+        super().__init__(text)
+
+
+try:
+    from yaml.cyaml import CParser as _CParser
+except ImportError:            # PyYAML built without libyaml: the pure-Python reader does it all
+    _CParser = None
+
+
+class _FastLoader(_Bounds, yaml.composer.Composer, _CParser or yaml.parser.Parser, yaml.constructor.SafeConstructor,
+                  yaml.resolver.Resolver):
+    """libyaml's scanner and parser (several times faster; marks keep line, column and character
+    index) under PyYAML's own composer with the same bounds. Used for files it reads without a
+    problem; any other problem is reported by _BoundedLoader instead, in its words."""
+
+    def __init__(self, text: str, max_nodes: int = MAX_NODES):
+        self.max_nodes = max_nodes
+        _CParser.__init__(self, text)
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
+
+
 def _compose(file: str, text: str, max_nodes: int = MAX_NODES):
     """The YAML node graph of text (None for an empty document) and the loader that made it."""
     def at(mark) -> Span:
         return Span(file, mark.line + 1, mark.column + 1) if mark else Span(file, 1, 1)
+    if _CParser is not None:
+        try:
+            loader = _FastLoader(text, max_nodes)
+            return loader.get_single_node(), loader
+        except _TooLarge as exc:  # a bound crossed: the same words and place either way, no second reading
+            raise EditionError(Diagnostic(at(exc.mark), exc.message, "E003")) from None
+        except Exception:  # noqa: BLE001 - read again below, to report the problem in the usual words
+            pass
     loader = None
     try:
         loader = _BoundedLoader(text, max_nodes)

@@ -9,7 +9,7 @@ written before the change replay. It must never be used for a new game.
 
 from __future__ import annotations
 
-DEAL_VERSION = 2  # the deal of new games; saves and logs carry it as their "format"
+DEAL_VERSION = 3  # the format of new saves and logs (3: bots draw from integer seeds; the deal is 2's)
 
 
 def deal(

@@ -8,10 +8,14 @@ from .state import Game
 
 
 def play(game: Game, agents: list, on_step: Callable[[Game], None] | None = None) -> Game:
-    """Ask each pending decision of the seat's agent until the game is over."""
+    """Ask each pending decision of the seat's agent until the game is over.
+
+    An agent whose class sets lazy_view = True gets a view worked out as it reads it (game.view);
+    every other agent (terminals, the network) gets the full dict."""
     while not game.over:
         for decision in game.pending():
-            answer = agents[decision.seat].decide(game.view(decision.seat), decision)
+            agent = agents[decision.seat]
+            answer = agent.decide(game.view(decision.seat, lazy=getattr(agent, "lazy_view", False)), decision)
             game.apply(decision.seat, answer, decision.category)
             if on_step:
                 on_step(game)

@@ -4,12 +4,14 @@ It never blocks on input and never talks to a terminal or a socket: terminal pla
 network and simulations all drive it through pending() and apply(). All randomness comes from the
 game's own seeded generator, so (edition, players, seed, answers) replays a game exactly.
 Hidden information (hands, face-down Throw cards) leaves it only through view(seat) and events
-addressed to that seat.
+addressed to that seat. Events are only made for a game that keeps them (events=True, the default:
+logs, replays, terminals); simulations and bots' games pass events=False and skip that work.
 """
 
 from __future__ import annotations
 
 import random
+import weakref
 from dataclasses import dataclass
 
 from ..edition.model import Card, Edition
@@ -17,6 +19,7 @@ from ..errors import Diagnostic, GameRuleError
 from .dealing import DEAL_VERSION
 from .dealing import deal as deal_hands
 from .scoring import ScoreKeeper
+from .views import LazyView, full_view
 
 THROW, DRAFT, CHOICE = "throw", "draft", "choice"
 
@@ -37,7 +40,7 @@ class Decision:
 
 class Game:
     def __init__(self, edition: Edition, players: list[str], seed: int = 0, *, deal: bool = True,
-                 deal_version: int = DEAL_VERSION):
+                 deal_version: int = DEAL_VERSION, events: bool = True):
         n = len(players)
         if not edition.players_min <= n <= edition.players_max:
             raise GameRuleError(Diagnostic(None, f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}", "G602"))
@@ -50,6 +53,8 @@ class Game:
         self.rng = random.Random(seed)
         self.scores = ScoreKeeper(edition, players)
         self.events: list[dict] = []
+        self.keeps_events = events               # False: no event is made (simulations, bots' games)
+        self._lazy_views: list = []              # weak references to lazy views handed out since the last move
         self.history: list[dict] = []            # per finished round: drafts and choices, as letters
         self.decisions: list[list] = []          # [seat, answer, category] in the order applied: replays the game
         self.round = 0                           # 0-based index of the round being played
@@ -83,6 +88,8 @@ class Game:
         self.picks = {}
         self.choices = [{} for _ in range(n)]
         self.phase = THROW
+        if not self.keeps_events:
+            return
         self._emit({"type": "round_start", "round": self.round + 1, "direction": "left" if edition.passing.direction(self.round) > 0 else "right"})
         for seat in range(n):
             self._emit({"type": "deal", "round": self.round + 1, "seat": seat, "cards": [c.letter for c in self.hands[seat]]}, to=seat)
@@ -92,26 +99,58 @@ class Game:
         if self.over:
             return []
         if self.phase in (THROW, DRAFT):
-            key = (self.round, self.phase, len(self.hands[0]))
-            if self._pick_cache[0] != key:  # the hands only change when they are passed
-                self._pick_cache = (key, [Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand)) for seat, hand in enumerate(self.hands)])
-            return [d for d in self._pick_cache[1] if d.seat not in self.picks]
+            return [d for d in self._pick_decisions() if d.seat not in self.picks]
         return [d for d in self._choice_decisions if d.category not in self.choices[d.seat]]
+
+    def _pick_decisions(self) -> list[Decision]:
+        """Every seat's pick of this step, built once per step: the hands only change when they are passed."""
+        key = (self.round, self.phase, len(self.hands[0]))
+        if self._pick_cache[0] != key:
+            self._pick_cache = (key, [Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand))
+                                      for seat, hand in enumerate(self.hands)])
+        return self._pick_cache[1]
+
+    def _decision_of(self, seat: int, category: str | None) -> Decision | None:
+        """This seat's first pending decision (of this category, if one is named), as pending() lists them."""
+        if self.over:
+            return None
+        if self.phase != CHOICE:
+            if category is not None or seat in self.picks or not 0 <= seat < len(self.players):
+                return None
+            return self._pick_decisions()[seat]
+        for decision in self._choice_decisions:
+            if decision.seat == seat and decision.category not in self.choices[seat]:
+                if category in (None, decision.category):
+                    return decision
+        return None
+
+    def _fill_views(self) -> None:
+        """Lazy views still held by someone keep what they showed: fill them in before the game moves."""
+        for ref in self._lazy_views:
+            view = ref()
+            if view is not None:
+                view.fill()
+        self._lazy_views.clear()
 
     def apply(self, seat: int, answer, category: str | None = None) -> None:
         """Answer one pending decision of this seat (a letter, or an icon/None for a choice)."""
-        mine = [d for d in self.pending() if d.seat == seat and (category is None or d.category == category)]
-        if not mine:
+        decision = self._decision_of(seat, category)
+        if decision is None:
             raise GameRuleError(Diagnostic(None, f"seat {seat} has no decision to make now", "G604"))
-        decision = mine[0]
         if answer not in decision.options:
             shown = ", ".join("none" if o is None else str(o) for o in decision.options)
             raise GameRuleError(Diagnostic(None, f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {shown})", "G605"))
-        self._emit({"type": "decision", "round": self.round + 1, "seat": seat, "kind": decision.kind, "category": decision.category, "answer": answer}, to=seat)
+        if self._lazy_views:
+            self._fill_views()
+        if self.keeps_events:
+            self._emit({"type": "decision", "round": self.round + 1, "seat": seat, "kind": decision.kind,
+                        "category": decision.category, "answer": answer}, to=seat)
         self.decisions.append([seat, answer, decision.category])
         if decision.kind == CHOICE:
             self.choices[seat][decision.category] = answer
-            self._emit({"type": "choice", "round": self.round + 1, "seat": seat, "category": decision.category, "option": answer})
+            if self.keeps_events:
+                self._emit({"type": "choice", "round": self.round + 1, "seat": seat, "category": decision.category,
+                            "option": answer})
             if not self.pending():
                 self._end_round()
             return
@@ -126,6 +165,8 @@ class Game:
             card = self.picks[seat]
             self.hands[seat].remove(card)
             self.drafts[seat].append(card)
+            if not self.keeps_events:
+                continue
             if self.phase == THROW:
                 self._emit({"type": "throw", "round": self.round + 1, "seat": seat, "card": card.letter}, to=seat)
                 self._emit({"type": "throw_placed", "round": self.round + 1, "seat": seat})
@@ -141,8 +182,11 @@ class Game:
             for seat in range(n):
                 card = self.hands[seat].pop()
                 self.drafts[seat].append(card)
-                self._emit({"type": "catch", "round": self.round + 1, "seat": seat, "card": card.letter})
-            self._emit({"type": "reveal", "round": self.round + 1, "throws": {str(s): self.drafts[s][0].letter for s in range(n)}})
+                if self.keeps_events:
+                    self._emit({"type": "catch", "round": self.round + 1, "seat": seat, "card": card.letter})
+            if self.keeps_events:
+                throws = {str(s): self.drafts[s][0].letter for s in range(n)}
+                self._emit({"type": "reveal", "round": self.round + 1, "throws": throws})
             self.phase = CHOICE
             self._choice_decisions = [
                 Decision(seat, CHOICE, self.round + 1, tuple(self.scores.choice_options(seat, category, self.drafts)) + (None,), category.key)
@@ -152,7 +196,9 @@ class Game:
         else:
             for seat in range(n):
                 self.seen_hands[seat].append(list(self.hands[seat]))
-                self._emit({"type": "hand", "round": self.round + 1, "seat": seat, "cards": [c.letter for c in self.hands[seat]]}, to=seat)
+                if self.keeps_events:
+                    cards = [c.letter for c in self.hands[seat]]
+                    self._emit({"type": "hand", "round": self.round + 1, "seat": seat, "cards": cards}, to=seat)
 
     def _end_round(self) -> None:
         choices = [{k: v for k, v in self.choices[seat].items() if v is not None} for seat in range(len(self.players))]
@@ -161,7 +207,9 @@ class Game:
             "drafts": {self.players[s]: [c.letter for c in self.drafts[s]] for s in range(len(self.players))},
             "choices": {self.players[s]: choices[s] for s in range(len(self.players)) if choices[s]},
         })
-        self._emit({"type": "round_scored", "round": self.round + 1, "points": {self.players[s]: points[s] for s in range(len(self.players))}})
+        if self.keeps_events:
+            scored = {self.players[s]: points[s] for s in range(len(self.players))}
+            self._emit({"type": "round_scored", "round": self.round + 1, "points": scored})
         self.round += 1
         if self.round < self.edition.rounds:
             self._start_round()
@@ -171,37 +219,21 @@ class Game:
         self.hands = [[] for _ in self.players]
         self.drafts = [[] for _ in self.players]          # the finished rounds are all in history
         self.seen_hands = [[] for _ in self.players]
-        sheet = self.scores.sheet()
-        self._emit({"type": "game_over", "totals": {p["name"]: p["total"] for p in sheet["players"]}, "winners": sheet["winners"]})
+        if self.keeps_events:
+            sheet = self.scores.sheet()
+            totals = {p["name"]: p["total"] for p in sheet["players"]}
+            self._emit({"type": "game_over", "totals": totals, "winners": sheet["winners"]})
 
     # -- what a seat may see ---------------------------------------------------------------
-    def view(self, seat: int) -> dict:
-        """Everything this seat may know now, and nothing more: the input of every agent."""
-        n = len(self.players)
-        table = []
-        for other in range(n):
-            cards = self.drafts[other] if not self.over else []
-            face_up = [c.letter for c in cards[1:]] if self.phase != CHOICE else [c.letter for c in cards]
-            table.append({"name": self.players[other], "face_up": face_up, "throw_down": bool(cards) and self.phase != CHOICE,
-                          "hand_size": len(self.hands[other])})
-        mine = self.drafts[seat]
-        return {
-            "edition": self.edition.id,
-            "players": list(self.players),
-            "seat": seat,
-            "round": min(self.round + 1, self.edition.rounds),
-            "rounds": self.edition.rounds,
-            "phase": "over" if self.over else self.phase,
-            "hand": [c.letter for c in self.hands[seat]],
-            "throw": mine[0].letter if mine else None,
-            "seen_hands": [[c.letter for c in hand] for hand in self.seen_hands[seat]],
-            "direction": self.edition.passing.direction(min(self.round, self.edition.rounds - 1)),
-            "table": table,
-            "history": [dict(r) for r in self.history],
-            "used_choices": {k: sorted(v) for k, v in self.scores.used_choices[seat].items()},
-            "sheet": self.scores.sheet(),
-            "pending": [d.as_dict() for d in self.pending() if d.seat == seat],
-        }
+    def view(self, seat: int, lazy: bool = False) -> dict | LazyView:
+        """Everything this seat may know now, and nothing more: the input of every agent.
+
+        lazy: a read-only mapping that works each entry out when first read (for bots that read little)."""
+        if not lazy:
+            return full_view(self, seat)
+        view = LazyView(self, seat)
+        self._lazy_views.append(weakref.ref(view))
+        return view
 
     def events_for(self, seat: int | None) -> list[dict]:
         """The event log as this seat may read it (None: only public events)."""

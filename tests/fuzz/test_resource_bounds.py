@@ -86,8 +86,8 @@ def test_the_depth_limit_is_exact():
 def test_too_many_nodes_are_refused(monkeypatch):
     from rulesengine.edition import source
     composed = []
-    original = source._BoundedLoader.compose_node
-    monkeypatch.setattr(source._BoundedLoader, "compose_node",
+    original = source._Bounds.compose_node          # the bounds of both YAML readers
+    monkeypatch.setattr(source._Bounds, "compose_node",
                         lambda self, parent, index: composed.append(1) or original(self, parent, index))
     diagnostic = only(refused("[" + "1," * (MAX_NODES * 3) + "1]"))
     assert diagnostic.message == f"the document has more than {MAX_NODES} nodes"

@@ -1,0 +1,254 @@
+"""Checked AST → the source of one Python function per expression, compiled once per edition.
+
+The closures of compiler.py call one Python function per node; a generated function evaluates the
+whole expression in one frame, so a category costs what the same line of hand-written Python
+costs. The source is built from the checked tree only, never from the edition's text: numbers and
+booleans through repr, every other constant (cards, icons, families, tables, builtins, the nodes
+errors point at) handed in as an argument and named k0, k1, ...; names bound by `let` and
+comprehensions become v0, v1, ...; game variables are read as env[<repr of the name>]; attributes
+are only those the language declares. Evaluation stays bounded as in compiler.py (products capped,
+division by zero and missing table rows raised as DslRuntimeError carrying their node).
+Anything it does not know how to generate falls back to compiler.py's closures.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import ast
+from .ast import Visitor
+from .budget import MAX_NUMBER
+from .builtins import ATTRIBUTES, REGISTRY, DslRuntimeError
+from .compiler import _equal, compile_checked
+
+_ATTRIBUTE_NAMES = frozenset(name for members in ATTRIBUTES.values() for name in members if name.isidentifier())
+_PLAIN = {"+": "+", "-": "-", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "in": "in", "not in": "not in",
+          "and": "and", "or": "or"}
+
+
+class Unsupported(Exception):
+    """A node this generator does not translate; the expression keeps its closures."""
+
+
+def _multiply(a, b, node):
+    product = a * b
+    if -MAX_NUMBER <= product <= MAX_NUMBER:
+        return product
+    message = f"a product larger than {MAX_NUMBER:,} (is something multiplied by itself over and over?)"
+    raise DslRuntimeError(message, node)
+
+
+def _floordiv(a, b, node):
+    if b == 0:
+        raise DslRuntimeError("division by zero", node)
+    return a // b
+
+
+def _mod(a, b, node):
+    if b == 0:
+        raise DslRuntimeError("division by zero", node)
+    return a % b
+
+
+def _tally(cards) -> dict:
+    """icon -> how many times it is printed on the cards: every count(icon, cards) of one evaluation
+    over the same cards reads this instead of walking the cards again."""
+    tally: dict = {}
+    for card in cards:
+        for icon in card.icons:
+            tally[icon] = tally.get(icon, 0) + 1
+    return tally
+
+
+def _count(icon, cards) -> int:
+    """count(icon, cards) where no other count reads the same cards."""
+    found = 0
+    for card in cards:
+        if icon in card.icons:
+            found += card.icons.count(icon)
+    return found
+
+
+def _subset(a, b) -> bool:
+    """subset(a, b) with the loop in C: every item of a is in b."""
+    return set(b).issuperset(a)
+
+
+def _intersects(a, b) -> bool:
+    """intersects(a, b) with the loop in C: some item of a is in b."""
+    return not set(b).isdisjoint(a)
+
+
+_FASTER = {"subset": "_subset", "intersects": "_intersects"}   # builtins with a faster equal here
+
+
+def _located(function, node):
+    """A builtin whose errors point at its call (lookup's missing rows)."""
+    def run(*values):
+        try:
+            return function(*values)
+        except DslRuntimeError as exc:
+            exc.node = exc.node or node
+            raise
+    return run
+
+
+HELPERS = {"_multiply": _multiply, "_floordiv": _floordiv, "_mod": _mod, "_equal": _equal, "_tally": _tally,
+           "_count": _count, "_subset": _subset, "_intersects": _intersects, "__builtins__": {}}
+_LOCAL = re.compile(r"\bv\d+\b")
+
+
+class _Generator(Visitor):
+    def __init__(self, resolved: dict, edition, hoisted: frozenset = frozenset()):
+        self.resolved = resolved
+        self.hoisted = hoisted         # cards values counted more than once in an evaluation: tallied first
+        self.counted: dict = {}        # cards value -> how often a count reads it (2 inside a comprehension)
+        self.comprehensions = 0
+        self.edition = edition
+        self.constants: list = []
+        self.slots: dict = {}          # id of a constant object -> its slot
+        self.scopes: list[dict] = []   # name bound by let/comprehension -> its local
+        self.locals = 0
+        self.tallies: dict = {}        # source of a cards value that binds nothing -> its tally's local
+
+    def constant(self, value) -> str:
+        key = id(value)
+        if key not in self.slots:
+            self.slots[key] = len(self.constants)
+            self.constants.append(value)
+        return f"k{self.slots[key]}"
+
+    def literal(self, value) -> str:
+        if type(value) is bool or type(value) is int:
+            return repr(value)
+        return self.constant(value)
+
+    def bind(self, name: str) -> str:
+        local = f"v{self.locals}"
+        self.locals += 1
+        self.scopes.append({name: local})
+        return local
+
+    def local(self, name: str) -> str | None:
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        return None
+
+    def visit_other(self, node) -> str:
+        raise Unsupported(type(node).__name__)
+
+    def visit_Number(self, node):
+        return self.literal(node.value)
+
+    def visit_Bool(self, node):
+        return self.literal(node.value)
+
+    def visit_Symbol(self, node):
+        return self.literal(self.resolved[id(node)])
+
+    def visit_Name(self, node):
+        local = self.local(node.name)
+        if local is not None:
+            return local
+        if id(node) in self.resolved:
+            return self.literal(self.resolved[id(node)])
+        return f"env[{node.name!r}]"
+
+    def visit_Attribute(self, node):
+        if node.name not in _ATTRIBUTE_NAMES:
+            raise Unsupported(f"attribute {node.name!r}")
+        return f"{self.visit(node.target)}.{node.name}"
+
+    def visit_Unary(self, node):
+        if node.op == "-":
+            return f"(-{self.visit(node.operand)})"
+        if node.op == "not":
+            return f"(not {self.visit(node.operand)})"
+        raise Unsupported(node.op)
+
+    def visit_Binary(self, node):
+        left, right, op = self.visit(node.left), self.visit(node.right), node.op
+        if op in ("//", "%") and isinstance(node.right, ast.Number) and node.right.value != 0:
+            return f"({left} {op} {right})"             # a divisor that is never zero needs no check
+        if op in ("*", "//", "%"):
+            helper = {"*": "_multiply", "//": "_floordiv", "%": "_mod"}[op]
+            return f"{helper}({left}, {right}, {self.constant(node)})"
+        if op in ("==", "!="):
+            if isinstance(node.left, ast.Number | ast.Bool) or isinstance(node.right, ast.Number | ast.Bool):
+                return f"({left} {op} {right})"       # a number never equals a list: no list/tuple question
+            return f"_equal({left}, {right})" if op == "==" else f"(not _equal({left}, {right}))"
+        if op not in _PLAIN:
+            raise Unsupported(op)
+        return f"({left} {_PLAIN[op]} {right})"
+
+    def visit_If(self, node):
+        return f"({self.visit(node.then)} if {self.visit(node.condition)} else {self.visit(node.otherwise)})"
+
+    def visit_Let(self, node):
+        value = self.visit(node.value)
+        local = self.bind(node.name)
+        try:
+            body = self.visit(node.body)
+        finally:
+            self.scopes.pop()
+        return f"(lambda {local}: {body})({value})"
+
+    def visit_Comprehension(self, node):
+        source = self.visit(node.source)
+        local = self.bind(node.name)
+        self.comprehensions += 1
+        try:
+            element = self.visit(node.element)
+            condition = f" if {self.visit(node.condition)}" if node.condition is not None else ""
+        finally:
+            self.scopes.pop()
+            self.comprehensions -= 1
+        return f"[{element} for {local} in {source}{condition}]"
+
+    def visit_ListLiteral(self, node):
+        return "[" + "".join(f"{self.visit(item)}, " for item in node.items) + "]"
+
+    def visit_Call(self, node):
+        entry = REGISTRY.get(node.function)
+        if entry is None:
+            raise Unsupported(node.function)
+        args = [self.visit(arg) for arg in node.args]
+        if node.function == "count":
+            cards = args[1]
+            if _LOCAL.search(cards) is None:
+                self.counted[cards] = self.counted.get(cards, 0) + (2 if self.comprehensions else 1)
+            if cards not in self.hoisted:
+                return f"_count({args[0]}, {cards})"
+            if cards not in self.tallies:
+                self.tallies[cards] = f"t{len(self.tallies)}"
+            return f"{self.tallies[cards]}.get({args[0]}, 0)"
+        if node.function in _FASTER:
+            return f"{_FASTER[node.function]}({', '.join(args)})"
+        if entry.needs_edition:
+            args.append(self.constant(self.edition))
+        function = _located(entry.run, node) if entry.fails else entry.run
+        return f"{self.constant(function)}({', '.join(args)})"
+
+
+def generate(node, resolved: dict, edition) -> tuple[str, list]:
+    """The source of `def make(k0, k1, ...)` returning the expression's function, and its constants."""
+    first = _Generator(resolved, edition)
+    first.visit(node)
+    generator = _Generator(resolved, edition, frozenset(cards for cards, uses in first.counted.items() if uses > 1))
+    body = generator.visit(node)
+    names = ", ".join(f"k{i}" for i in range(len(generator.constants)))
+    prologue = "".join(f"        {local} = _tally({cards})\n" for cards, local in generator.tallies.items())
+    source = f"def make({names}):\n    def expression(env):\n{prologue}        return {body}\n    return expression\n"
+    return source, generator.constants
+
+
+def compile_to_python(node, resolved: dict, edition):
+    """The expression as one generated Python function of env; the closures if it cannot be generated."""
+    try:
+        source, constants = generate(node, resolved, edition)
+        namespace = dict(HELPERS)
+        exec(compile(source, "<scoring expression>", "exec"), namespace)  # the source comes from the checked tree only
+    except (Unsupported, SyntaxError, RecursionError, MemoryError, ValueError):
+        return compile_checked(node, resolved, edition)
+    return namespace["make"](*constants)

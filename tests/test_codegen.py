@@ -1,0 +1,101 @@
+"""Expressions compiled to generated Python give what the closures of dsl/compiler.py give.
+
+Same sheets for whole games of every edition, same errors at the same place, and no text of the
+edition ever inside the generated source.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import EDITIONS
+
+import rulesengine.dsl as dsl
+from rulesengine import Game, load_edition
+from rulesengine.bots.registry import RandomAgent, agent_seed
+from rulesengine.dsl import NUMBER, Scope, codegen
+from rulesengine.dsl.compiler import compile_checked
+from rulesengine.game.loop import play
+
+NAMES = ["Ana", "Ben", "Cy", "Dee"]
+
+
+@pytest.fixture(scope="module")
+def both_ways():
+    closures = {}
+    generated = {name: load_edition(EDITIONS / f"{name}.yaml") for name in ("australia", "europe", "usa")}
+    original = dsl.compile_to_python
+    dsl.compile_to_python = compile_checked
+    try:
+        closures = {name: load_edition(EDITIONS / f"{name}.yaml") for name in generated}
+    finally:
+        dsl.compile_to_python = original
+    return generated, closures
+
+
+def test_the_editions_are_compiled_to_generated_functions(both_ways):
+    generated, closures = both_ways
+    for edition in generated.values():
+        assert all(c.score.run.__name__ == "expression" for c in edition.categories)
+    assert all(c.score.run.__name__ != "expression" for c in closures["usa"].categories)
+
+
+@pytest.mark.parametrize("name", ["australia", "europe", "usa"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_generated_and_closure_expressions_score_every_game_the_same(both_ways, name, players):
+    generated, closures = both_ways
+    for seed in range(12):
+        games = [play(Game(edition[name], NAMES[:players], seed, events=False),
+                      [RandomAgent(agent_seed(seed, s)) for s in range(players)]) for edition in (generated, closures)]
+        assert games[0].decisions == games[1].decisions
+        assert games[0].scores.sheet() == games[1].scores.sheet()
+
+
+def compiled(edition, text, variables):
+    checked = dsl.check(text, Scope(variables, edition.language.constants), edition.language)
+    assert not checked.problems, checked.problems
+    return checked.node, checked.resolved
+
+
+@pytest.mark.parametrize("text, env, value", [
+    ("let x = 3; let y = x * 2; [y + x, x]", {}, [9, 3]),
+    ("let x = 1; [let x = i * 10; x + i for i in [1, 2]]", {}, [11, 22]),
+    ("if n == 0 then 1 else 7 // n", {"n": 0}, 1),
+    ("[i // 2 for i in [n, 5] if i % 2 == 1]", {"n": 3}, [1, 2]),
+    ("-n - -2", {"n": 5}, -3),
+    ("[subset([], [n]), subset([n, n], [n]), subset([n, 2], [n]), intersects([], []), intersects([2, n], [1, n])]",
+     {"n": 3}, [True, True, False, False, True]),
+    ("not (n > 1 and n < 3) or n == 2", {"n": 2}, True),
+])
+def test_generated_expressions_agree_with_closures(australia, text, env, value):
+    node, resolved = compiled(australia, text, {name: NUMBER for name in env})
+    fast, slow = codegen.compile_to_python(node, resolved, None), compile_checked(node, resolved, None)
+    assert fast.__name__ == "expression"
+    assert fast(dict(env)) == slow(dict(env)) == value
+
+
+def test_errors_carry_their_node_as_the_closures_do(australia):
+    node, resolved = compiled(australia, "1 + 12 // n", {"n": NUMBER})
+    with pytest.raises(codegen.DslRuntimeError) as error:
+        codegen.compile_to_python(node, resolved, None)({"n": 0})
+    assert error.value.message == "division by zero" and (error.value.node.start, error.value.node.end) == (4, 11)
+    node, resolved = compiled(australia, "let x = n * n * n; x * x * x", {"n": NUMBER})
+    with pytest.raises(codegen.DslRuntimeError, match="a product larger than"):
+        codegen.compile_to_python(node, resolved, None)({"n": 10**3})
+
+
+def test_no_text_of_the_edition_reaches_the_generated_source(australia):
+    node, resolved = compiled(australia, "let __import__ = 2; [__import__ * exec for exec in [n]]", {"n": NUMBER})
+    source, constants = codegen.generate(node, resolved, None)
+    assert "__import__" not in source and "exec" not in source.replace("expression", "")
+    assert source == ("def make(k0):\n    def expression(env):\n"
+                      "        return (lambda v0: [_multiply(v0, v1, k0) for v1 in [env['n'], ]])(2)\n"
+                      "    return expression\n")
+
+
+def test_an_expression_the_generator_cannot_translate_keeps_its_closures(australia, monkeypatch):
+    def refuse(self, node):
+        raise codegen.Unsupported("let")
+    monkeypatch.setattr(codegen._Generator, "visit_Let", refuse)
+    node, resolved = compiled(australia, "let x = n; x * 2", {"n": NUMBER})
+    run = codegen.compile_to_python(node, resolved, None)
+    assert run.__name__ != "expression" and run({"n": 4}) == 8
