@@ -115,17 +115,17 @@ def test_the_final_sheet_adds_up_like_the_pad():
             rows[cells[0]] = [int(c) for c in cells[1:]]
     assert list(rows) == ["round 1", "round 2", "round 3", "round 4", "Region bonuses", "Tourist sites", "total"]
     assert rows["total"] == [sum(rows[k][seat] for k in rows if k != "total") for seat in range(3)]
-    assert rows["total"] == [103, 97, 94]
-    assert re.search(r"^1\. Ana  103\n2\. Ben  97\n3\. Cy  94\nWinner: Ana$", output, re.M)
+    assert rows["total"] == [89, 109, 99]
+    assert re.search(r"^1\. Ben  109\n2\. Cy  99\n3\. Ana  89\nWinner: Ben$", output, re.M)
 
 
 def test_a_bots_only_game_shows_the_throws_and_with_v_every_draft():
-    # Australia, 3 random bots, seed 1, round 1: Ana F U Q W G A K (Bushwalking), Throw F (4), Catch K (6)
+    # Australia, 3 random bots, seed 1, round 1: Ana @ G T L P J W (Swimming), Throw @ (7), Catch W (2)
     plain = invoke("run", AUSTRALIA, "-p", 3, "--seed", 1).output
-    assert "Throws revealed: Ana F (4), Ben J (6), Cy P (3)" in plain
+    assert "Throws revealed: Ana @ (7), Ben A (1), Cy V (2)" in plain
     verbose = invoke("run", AUSTRALIA, "-p", 3, "--seed", 1, "-v").output
-    assert "  Ana: Throw F (4) | U Q W G A | Catch K (6); activities: Bushwalking" in verbose
-    assert "  Cy: Throw P (3) | # X M T @ | Catch H (4)\n" in verbose
+    assert "  Ana: Throw @ (7) | G T L P J | Catch W (2); activities: Swimming" in verbose
+    assert "  Cy: Throw V (2) | N B O Q X | Catch U (2); activities: Swimming\n" in verbose
     assert verbose.count(" | Catch ") == 3 * 4
     assert "Throws revealed" not in invoke("run", AUSTRALIA, "-p", 3, "--seed", 1, "-q").output
 

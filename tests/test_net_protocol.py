@@ -7,6 +7,7 @@ import json
 import pytest
 
 from rulesengine.errors import BoomError
+from rulesengine.game.dealing import DEAL_VERSION
 from rulesengine.game.state import Game
 from rulesengine.net.editions import data_for_name, edition_from_data
 from rulesengine.net.protocol import CLIENT_TYPES, SERVER_TYPES, Limits, ProtocolError, parse_client_message, validator
@@ -84,7 +85,7 @@ def test_the_store_keeps_tokens_only_as_hashes_and_rebuilds_a_table(tmp_path, au
     raw = (tmp_path / "t.sqlite").read_bytes() + (tmp_path / "t.sqlite-wal").read_bytes()
     assert token.encode() not in raw
     stored = store.load("ABCDEF")
-    assert (stored.players, stored.bots, stored.seed, stored.finished, stored.deal) == (2, 1, 77, False, 2)
+    assert (stored.players, stored.bots, stored.seed, stored.finished, stored.deal) == (2, 1, 77, False, DEAL_VERSION)
     assert [s[:3] for s in stored.seats] == [(0, "Ana", "player"), (1, "Bot 1", "bot")]
     assert stored.decisions == ([0, decision.options[0], None],)
     again = Table.restore(stored, table.edition, store, 5.0)
