@@ -1,0 +1,88 @@
+"""The scoring rules, once: what a seat's round, a choice, the races and the game end are worth.
+
+The score sheet (scoring.ScoreKeeper) and the bots (bots/evaluate.py, judging hands that are not
+played yet) both call these functions, so a rule of scoring is written here and nowhere else. They
+are pure: they keep no sheet and change nothing but the environment they are handed. Every
+environment comes from edition/scopes.py. How a failing expression is treated is the caller's:
+`run(expression, env, default)` raises a located error for the sheet, and gives `default` to a
+bot judging a hand that cannot happen.
+"""
+
+from __future__ import annotations
+
+from ..edition.model import GAME_END, ROUND
+from ..edition.scopes import award_env, game_end_env, qualifies_env
+
+
+def round_categories(edition) -> tuple:
+    return tuple(c for c in edition.categories if c.when == ROUND)
+
+
+def race_slots(edition) -> list:
+    """(race, region) of every race, a race run once per region once for each, in sheet order."""
+    return [(race, region) for race in edition.races for region in (edition.regions if race.each else (None,))]
+
+
+def allowed_icons(category, env: dict, used, run):
+    """The icons of a choice category a seat may pick: not scored before when once per game, and
+    meeting `requires`. env is the seat's requires environment; its `choice` is changed."""
+    choice = category.choice
+    for icon in choice.family.icons:
+        if choice.once_per_game and icon in used:
+            continue
+        if choice.requires is not None:
+            env["choice"] = icon
+            if not run(choice.requires, env, False):
+                continue
+        yield icon
+
+
+def icon_points(category, env: dict, used, run):
+    """(icon, points) for each icon the seat may pick (env as for allowed_icons)."""
+    for icon in allowed_icons(category, env, used, run):
+        env["choice"] = icon
+        yield icon, run(category.score, env, 0)
+
+
+def category_points(category, env: dict, previous: dict, used, run, choices: dict | None = None):
+    """A round category's points for a seat (env: its round environment). A choice category scores
+    at the icon in choices (absent or None: no choice, 0 points; the caller checked it is allowed),
+    or, without choices, at the best icon it may pick, or 0 by not choosing."""
+    env["previous"] = previous.get(category.key, 0)
+    if category.choice is None:
+        return run(category.score, env, 0)
+    if choices is None:
+        return max(0, max((points for _, points in icon_points(category, env, used.get(category.key, ()), run)), default=0))
+    icon = choices.get(category.key)
+    if icon is None:
+        return 0
+    env["choice"] = icon
+    return run(category.score, env, 0)
+
+
+def seat_round(categories, env: dict, previous: dict, used: dict, run, choices: dict | None = None) -> dict:
+    """key -> points of each of these round categories for one seat's round (see category_points)."""
+    return {category.key: category_points(category, env, previous, used, run, choices) for category in categories}
+
+
+def race_qualifiers(race, region, winners, at, drafts: list, visited: list, runs: list) -> list:
+    """The seats that take this race (or this region's race) this round: every seat that qualifies
+    and has not taken it before. They share one place: the next one (see race_award)."""
+    return [seat for seat in range(len(drafts))
+            if seat not in winners and qualifies(race, region, at, drafts[seat], visited[seat], runs[seat])]
+
+
+def qualifies(race, region, at, cards: list, visited: list, run) -> bool:
+    """Whether a seat with these cards qualifies for this race (or this region's race) this round."""
+    return run(race.qualifies, qualifies_env(at, cards, visited, region), False)
+
+
+def race_award(race, region, at, place: int, run):
+    """What a place of a race pays."""
+    return run(race.award, award_env(at, place, region), 0)
+
+
+def game_end_points(edition, at, visited: list, run) -> dict:
+    """key -> points of each game-end category for a seat that has visited these cards."""
+    env = game_end_env(at, visited)
+    return {c.key: run(c.score, env, 0) for c in edition.categories if c.when == GAME_END}
