@@ -54,7 +54,7 @@ races:
 """)
     _, diagnostics = check_edition(path)
     hints = sorted((d.message, d.hint) for d in diagnostics if d.severity == "error")
-    assert hints == [("'cards' cannot be used here", "at game end only 'visited' and 'players' are known"),
+    assert hints == [("'cards' cannot be used here", "at game end only 'visited', 'players' and 'rounds' are known"),
                      ("unknown name 'choice'", None)]
 
 
@@ -107,3 +107,24 @@ def test_a_race_is_taken_once_and_shared_by_the_seats_of_one_round(australia):
     assert rules.race_qualifiers(australia.races[0], region, {1}, at, drafts, drafts, [run] * 3) == [0]
     assert rules.race_award(australia.races[0], region, at, 1, run) == 3
     assert rules.race_award(australia.races[0], region, at, 2, run) == 0
+
+
+def test_rounds_is_known_everywhere(tmp_path):
+    """Issue #15's "double points in the last round", and a game-end category that reads `rounds`."""
+    edition = load_edition(write(tmp_path, """rounds: 1
+categories:
+  - key: throw_catch
+    score: (if round == rounds then 2 else 1) * abs(throw.number - catch.number)
+  - key: sites
+    score: len(visited) + rounds
+races:
+  - key: regions
+    qualifies: subset(region.cards, visited) and round == rounds
+    award: if place == 1 then region.bonus * rounds else 0
+"""))
+    keeper = ScoreKeeper(edition, ["Ana", "Ben"])
+    # Ana: Throw E (4), Catch A (1), Western Australia complete (A B C D, bonus 3); Ben completes no region
+    points = keeper.score_round([cards(edition, "EBCDQRA"), cards(edition, "FGHIJKM")], [{}, {}])
+    assert (points[0]["throw_catch"], points[0]["regions"], points[1]["regions"]) == (6, 3, 0)
+    keeper.finish()
+    assert [scores["sites"] for scores in keeper.end_scores] == [8, 8]

@@ -62,20 +62,21 @@ OTHERS_V = Variable("others", CARDS, "the cards the other players drafted this r
 VISITED_V = Variable("visited", CARDS, "every card you have drafted in the game so far (each site once)")
 PLAYERS_V = Variable("players", NUMBER, "the number of players")
 ROUND_V = Variable("round", NUMBER, "the round number, 1 for the first")
+ROUNDS_V = Variable("rounds", NUMBER, "the number of rounds of the game")
 PREVIOUS_V = Variable("previous", NUMBER, "your score in this category in the previous round (0 in round 1)")
 CHOICE_MEANING = "the icon you chose for this category this round"
 PLACE_V = Variable("place", NUMBER, "1 for the first round in which anyone qualified, 2 for the next such round, and so on")
 REGION_V = Variable("region", REGION, "the region the race is for", only="a race with 'each: region'")
 
 ROUND_CATEGORY = ExpressionScope("round", "round category", (
-    CARDS_V, THROW_V, CATCH_V, OTHERS_V, VISITED_V, PLAYERS_V, ROUND_V, PREVIOUS_V,
+    CARDS_V, THROW_V, CATCH_V, OTHERS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, PREVIOUS_V,
     Variable("choice", None, CHOICE_MEANING, only="a category with a 'choice:' section")))
-GAME_END = ExpressionScope("game_end", "game-end category", (VISITED_V, PLAYERS_V),
+GAME_END = ExpressionScope("game_end", "game-end category", (VISITED_V, PLAYERS_V, ROUNDS_V),
                            missing="at game end only {known} are known")
 REQUIRES = ExpressionScope("requires", "choice `requires`", (
-    CARDS_V, THROW_V, CATCH_V, OTHERS_V, VISITED_V, PLAYERS_V, ROUND_V, PREVIOUS_V, Variable("choice", None, CHOICE_MEANING)))
-QUALIFIES = ExpressionScope("qualifies", "race `qualifies`", (CARDS_V, VISITED_V, PLAYERS_V, ROUND_V, REGION_V))
-AWARD = ExpressionScope("award", "race `award`", (PLACE_V, PLAYERS_V, ROUND_V, REGION_V))
+    CARDS_V, THROW_V, CATCH_V, OTHERS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, PREVIOUS_V, Variable("choice", None, CHOICE_MEANING)))
+QUALIFIES = ExpressionScope("qualifies", "race `qualifies`", (CARDS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
+AWARD = ExpressionScope("award", "race `award`", (PLACE_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
 SCOPES = (ROUND_CATEGORY, GAME_END, REQUIRES, QUALIFIES, AWARD)
 
 
@@ -114,17 +115,18 @@ class Moment:
 
     players: int
     round: int                        # 1-based
+    rounds: int                       # the edition's number of rounds
 
 
 def moment(edition, players: int, round: int) -> Moment:
     """The Moment of round `round` (1-based) of a game of this edition with this many players."""
-    return Moment(players, round)
+    return Moment(players, round, edition.rounds)
 
 
 def round_env(at: Moment, cards: list, others: list, visited: list, previous=0) -> dict:
     """A round category's environment (a choice category also needs `choice`: see requires_env)."""
     return {"cards": cards, "throw": cards[0], "catch": cards[-1], "others": others, "visited": visited,
-            "players": at.players, "round": at.round, "previous": previous}
+            "players": at.players, "round": at.round, "rounds": at.rounds, "previous": previous}
 
 
 def requires_env(at: Moment, cards: list, others: list, visited: list, previous=0, choice=None) -> dict:
@@ -135,12 +137,13 @@ def requires_env(at: Moment, cards: list, others: list, visited: list, previous=
 
 
 def game_end_env(at: Moment, visited: list) -> dict:
-    return {"visited": visited, "players": at.players}
+    return {"visited": visited, "players": at.players, "rounds": at.rounds}
 
 
 def qualifies_env(at: Moment, cards: list, visited: list, region=None) -> dict:
-    return {"cards": cards, "visited": visited, "players": at.players, "round": at.round, "region": region}
+    return {"cards": cards, "visited": visited, "players": at.players, "round": at.round, "rounds": at.rounds,
+            "region": region}
 
 
 def award_env(at: Moment, place: int, region=None) -> dict:
-    return {"place": place, "players": at.players, "round": at.round, "region": region}
+    return {"place": place, "players": at.players, "round": at.round, "rounds": at.rounds, "region": region}
