@@ -151,7 +151,7 @@ def write_record(path: str | Path, record: dict) -> None:
     if Path(path).suffix.lower() == ".json":
         text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
     else:
-        import yaml   # only here: most commands never write a record
+        import yaml  # only here: most commands never write a record
 
         text = yaml.safe_dump(record, sort_keys=False, allow_unicode=True, default_flow_style=None)
     write_atomic(path, text)
