@@ -25,7 +25,8 @@ def test_with_catch_previous_the_last_card_goes_the_other_way(australia):
     hands = play_picks(Passing(("left",), "previous"), 0, hands, drafts, cards(australia, "ACE"))
     assert hands == [cards(australia, "FI"), cards(australia, "BG"), cards(australia, "DH")]   # passed left
     hands = play_picks(Passing(("left",), "previous"), 0, hands, drafts, cards(australia, "FBD"))
-    assert drafts == [cards(australia, "AFG"), cards(australia, "CBH"), cards(australia, "EDI")]    # Catch from the right
+    # the Catch comes from the right
+    assert drafts == [cards(australia, "AFG"), cards(australia, "CBH"), cards(australia, "EDI")]
 
 
 def play_until(game: Game, agents, stop) -> None:

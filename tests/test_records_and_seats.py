@@ -10,7 +10,8 @@ import yaml
 from rulesengine.bots.registry import parse_seats
 from rulesengine.game.records import write_record
 
-RECORD = {"edition": "australia", "players": ["Ana", "Bé"], "rounds": [{"drafts": {"Ana": ["A", "B"], "Bé": ["C", "D"]}, "choices": {}}]}
+RECORD = {"edition": "australia", "players": ["Ana", "Bé"],
+          "rounds": [{"drafts": {"Ana": ["A", "B"], "Bé": ["C", "D"]}, "choices": {}}]}
 
 
 def test_a_record_is_written_as_json_or_yaml_by_its_name(tmp_path):

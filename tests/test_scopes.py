@@ -90,7 +90,8 @@ def test_the_best_choice_is_no_choice_when_every_icon_loses_points(tmp_path):
     env = scopes.round_env(scopes.moment(edition, 2, 1), hand, [], hand)
     def run(expression, env, default):
         return expression.run(env)
-    assert dict(rules.icon_points(activities, env, (), run)) == {"Indigenous Culture": -1, "Sightseeing": -1, "Bushwalking": -5}
+    assert dict(rules.icon_points(activities, env, (), run)) == {"Indigenous Culture": -1, "Sightseeing": -1,
+                                                                  "Bushwalking": -5}
     assert rules.category_points(activities, env, {}, {}, run) == 0
     assert rules.category_points(activities, env, {}, {}, run, {"activities": "Sightseeing"}) == -1
 

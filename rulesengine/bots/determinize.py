@@ -29,7 +29,8 @@ def from_view(edition: Edition, view: dict, rng: random.Random) -> Game:
     if phase == CHOICE:
         seen_hands = [[] for _ in range(n)]
         seen_hands[me] = [[card(x) for x in hand] for hand in view["seen_hands"]]
-        return Game.at_position(edition, view["players"], seed, history, phase=CHOICE, drafts=face_up, seen_hands=seen_hands)
+        return Game.at_position(edition, view["players"], seed, history, phase=CHOICE, drafts=face_up,
+                                seen_hands=seen_hands)
 
     direction = view["direction"]
     seen = [[card(x) for x in hand] for hand in view["seen_hands"]]

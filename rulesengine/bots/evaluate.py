@@ -96,15 +96,17 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         previous = dict(scores.rounds[seat][-1]) if scores.rounds[seat] else {}
         used = {key: frozenset(icons) for key, icons in scores.used_choices[seat].items()}
         total = sum(sum(points.values()) for points in scores.rounds[seat])
-        seats.append(SeatPast(visited, frozenset(visited), previous, used, _end_points(edition, at, list(visited)), total))
+        end_points = _end_points(edition, at, list(visited))
+        seats.append(SeatPast(visited, frozenset(visited), previous, used, end_points, total))
     races = []
     for race, region in rules.race_slots(edition):
         state = scores.races[(race.key, region.name if region else None)]
         next_award = rules.race_award(race, region, at, state.places_given + 1, _run)
         races.append(RaceSlot(race, region, state.places_given, frozenset(state.winners), next_award))
     rounds = rules.round_categories(edition)
-    return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races),
-                    tuple(c for c in rounds if not _reads_others(c)), tuple(c for c in rounds if _reads_others(c)), at, rounds)
+    own = tuple(c for c in rounds if not _reads_others(c))
+    shared = tuple(c for c in rounds if _reads_others(c))
+    return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds)
 
 
 _STANDINGS: dict = {}

@@ -255,7 +255,8 @@ class Builder:
                 choice_type = IconType(family.key) if family else ERROR
                 requires = None
                 if "requires" in choice_spec:
-                    requires = self.expression(path + ("choice", "requires"), REQUIRES.checker_scope(constants, choice=choice_type), symbol_table, BOOL)
+                    requires_scope = REQUIRES.checker_scope(constants, choice=choice_type)
+                    requires = self.expression(path + ("choice", "requires"), requires_scope, symbol_table, BOOL)
                 if family is not None:
                     choice = Choice(family, choice_spec.get("once_per_game", True), requires)
             scope = (ROUND_CATEGORY if when == ROUND else GAME_END).checker_scope(constants, choice=choice_type)
@@ -274,8 +275,10 @@ class Builder:
             keys[key] = path
             each = spec.get("each")
             per_region = each == "region"
-            qualifies = self.expression(path + ("qualifies",), QUALIFIES.checker_scope(constants, region=per_region), symbol_table, BOOL)
-            award = self.expression(path + ("award",), AWARD.checker_scope(constants, region=per_region), symbol_table, NUMBER)
+            qualifies_scope = QUALIFIES.checker_scope(constants, region=per_region)
+            qualifies = self.expression(path + ("qualifies",), qualifies_scope, symbol_table, BOOL)
+            award_scope = AWARD.checker_scope(constants, region=per_region)
+            award = self.expression(path + ("award",), award_scope, symbol_table, NUMBER)
             if qualifies and award:
                 races.append(Race(key, spec.get("title", key), each, qualifies, award))
         return races

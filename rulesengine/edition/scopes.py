@@ -51,7 +51,8 @@ class ExpressionScope:
             known = " and ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
             for v in ROUND_CATEGORY.variables:
                 if v.name not in variables and v.name not in unavailable:
-                    unavailable[v.name] = f"'{v.name}' exists only in {v.only}" if v.only else self.missing.format(known=known)
+                    only = f"'{v.name}' exists only in {v.only}" if v.only else None
+                    unavailable[v.name] = only or self.missing.format(known=known)
         return Scope(variables, constants, unavailable)
 
 
@@ -65,7 +66,8 @@ ROUND_V = Variable("round", NUMBER, "the round number, 1 for the first")
 ROUNDS_V = Variable("rounds", NUMBER, "the number of rounds of the game")
 PREVIOUS_V = Variable("previous", NUMBER, "your score in this category in the previous round (0 in round 1)")
 CHOICE_MEANING = "the icon you chose for this category this round"
-PLACE_V = Variable("place", NUMBER, "1 for the first round in which anyone qualified, 2 for the next such round, and so on")
+PLACE_V = Variable("place", NUMBER,
+                   "1 for the first round in which anyone qualified, 2 for the next such round, and so on")
 REGION_V = Variable("region", REGION, "the region the race is for", only="a race with 'each: region'")
 
 ROUND_CATEGORY = ExpressionScope("round", "round category", (
@@ -74,8 +76,10 @@ ROUND_CATEGORY = ExpressionScope("round", "round category", (
 GAME_END = ExpressionScope("game_end", "game-end category", (VISITED_V, PLAYERS_V, ROUNDS_V),
                            missing="at game end only {known} are known")
 REQUIRES = ExpressionScope("requires", "choice `requires`", (
-    CARDS_V, THROW_V, CATCH_V, OTHERS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, PREVIOUS_V, Variable("choice", None, CHOICE_MEANING)))
-QUALIFIES = ExpressionScope("qualifies", "race `qualifies`", (CARDS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
+    CARDS_V, THROW_V, CATCH_V, OTHERS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, PREVIOUS_V,
+    Variable("choice", None, CHOICE_MEANING)))
+QUALIFIES = ExpressionScope("qualifies", "race `qualifies`",
+                            (CARDS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
 AWARD = ExpressionScope("award", "race `award`", (PLACE_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
 SCOPES = (ROUND_CATEGORY, GAME_END, REQUIRES, QUALIFIES, AWARD)
 

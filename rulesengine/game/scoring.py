@@ -54,8 +54,10 @@ class ScoreKeeper:
         self.end_scores: list[dict] | None = None
         self._sheet: dict | None = None
         self._what = {id(c.score): c.key for c in edition.categories}       # expression -> what an error names
-        self._what.update({id(c.choice.requires): f"{c.key} requires" for c in edition.choice_categories if c.choice.requires})
-        self._what.update({id(expression): race.key for race in edition.races for expression in (race.qualifies, race.award)})
+        self._what.update({id(c.choice.requires): f"{c.key} requires"
+                           for c in edition.choice_categories if c.choice.requires})
+        self._what.update({id(expression): race.key
+                           for race in edition.races for expression in (race.qualifies, race.award)})
 
     @property
     def round_index(self) -> int:
@@ -77,12 +79,15 @@ class ScoreKeeper:
             seen.setdefault(card, None)
         return sorted(seen, key=lambda c: c.index)
 
-    def _situation(self, seat: int, what: str) -> str:
-        return f"round {self.round_index + 1}, seat {self.players[seat]}, {what}"
-
     def _run(self, seat: int):
-        """How this seat's expressions are run: a failure stops the game with a located error."""
-        return lambda expression, env, default: evaluate(expression, env, self._situation(seat, self._what[id(expression)]))
+        """How this seat's expressions run this round (see _runner)."""
+        return self._runner(f"round {self.round_index + 1}, seat {self.players[seat]}")
+
+    def _runner(self, where: str):
+        """How the sheet runs an expression: a failure stops the game with a located error saying
+        where (round, seat) and what (the category or race) was being scored."""
+        what = self._what
+        return lambda expression, env, default: evaluate(expression, env, f"{where}, {what[id(expression)]}")
 
     def choice_options(self, seat: int, category: Category, drafts: list[list[Card]]) -> list[str]:
         """The icons this seat may pick for a choice category at the end of this round."""
@@ -112,9 +117,11 @@ class ScoreKeeper:
                 icon = choices[seat].get(category.key)
                 reason = self.check_choice(seat, category, icon, drafts) if icon is not None else None
                 if reason:
-                    raise GameRuleError(Diagnostic(None, f"round {self.round_index + 1}, {self.players[seat]}: {reason}", "G601"))
+                    message = f"round {self.round_index + 1}, {self.players[seat]}: {reason}"
+                    raise GameRuleError(Diagnostic(None, message, "G601"))
             env = self._env(seat, drafts, visited[seat])
-            results.append(rules.seat_round(categories, env, self._previous(seat), self.used_choices[seat], self._run(seat), choices[seat]))
+            results.append(rules.seat_round(categories, env, self._previous(seat), self.used_choices[seat],
+                                            self._run(seat), choices[seat]))
         for seat in range(len(drafts)):
             for category in edition.choice_categories:
                 icon = choices[seat].get(category.key)
@@ -130,7 +137,7 @@ class ScoreKeeper:
     def _run_races(self, drafts, visited, results):
         at = self._moment()
         runs = [self._run(seat) for seat in range(len(self.players))]
-        award_run = lambda expression, env, default: evaluate(expression, env, f"round {self.round_index + 1}, {self._what[id(expression)]}")  # noqa: E731
+        award_run = self._runner(f"round {self.round_index + 1}")
         for race, region in race_slots(self.edition):
             state = self.races[(race.key, region.name if region else None)]
             qualifiers = rules.race_qualifiers(race, region, state.winners, at, drafts, visited, runs)
@@ -150,7 +157,7 @@ class ScoreKeeper:
         at = self._moment()
         for seat, name in enumerate(self.players):
             visited = sorted(self.visited[seat], key=lambda c: c.index)
-            run = lambda expression, env, default, name=name: evaluate(expression, env, f"game end, seat {name}, {self._what[id(expression)]}")  # noqa: E731
+            run = self._runner(f"game end, seat {name}")
             self.end_scores.append(rules.game_end_points(self.edition, at, visited, run))
 
     def category_totals(self, seat: int) -> dict:

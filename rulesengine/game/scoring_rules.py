@@ -52,7 +52,8 @@ def category_points(category, env: dict, previous: dict, used, run, choices: dic
     if category.choice is None:
         return run(category.score, env, 0)
     if choices is None:
-        return max(0, max((points for _, points in icon_points(category, env, used.get(category.key, ()), run)), default=0))
+        options = icon_points(category, env, used.get(category.key, ()), run)
+        return max(0, max((points for _, points in options), default=0))
     icon = choices.get(category.key)
     if icon is None:
         return 0

@@ -171,7 +171,8 @@ class Game:
     def _resolve_picks(self) -> None:
         n = len(self.players)
         phase = self.phase
-        self.hands = play_picks(self.edition.passing, self.round, self.hands, self.drafts, [self.picks[seat] for seat in range(n)])
+        picks = [self.picks[seat] for seat in range(n)]
+        self.hands = play_picks(self.edition.passing, self.round, self.hands, self.drafts, picks)
         for seat in range(n):
             card = self.picks[seat]
             if phase == THROW:
@@ -183,7 +184,8 @@ class Game:
         self.phase = DRAFT
         if not self.hands[0]:
             for seat in range(n):
-                self._emit({"type": "catch", "round": self.round + 1, "seat": seat, "card": self.drafts[seat][-1].letter})
+                caught = self.drafts[seat][-1]
+                self._emit({"type": "catch", "round": self.round + 1, "seat": seat, "card": caught.letter})
             self._emit({"type": "reveal", "round": self.round + 1, "throws": {str(s): self.drafts[s][0].letter for s in range(n)}})
             self.phase = CHOICE
             self._choice_decisions = self._choice_questions()
@@ -195,7 +197,9 @@ class Game:
                 self._emit({"type": "hand", "round": self.round + 1, "seat": seat, "cards": [c.letter for c in self.hands[seat]]}, to=seat)
 
     def _choice_questions(self) -> list[Decision]:
-        return [Decision(seat, CHOICE, self.round + 1, tuple(self.scores.choice_options(seat, category, self.drafts)) + (None,), category.key)
+        """One question per seat and choice category: its legal icons, or None (no choice)."""
+        return [Decision(seat, CHOICE, self.round + 1,
+                         tuple(self.scores.choice_options(seat, category, self.drafts)) + (None,), category.key)
                 for seat in range(len(self.players)) for category in self.edition.choice_categories]
 
     def _end_round(self) -> None:

@@ -238,7 +238,8 @@ def environments(edition, variables: dict) -> st.SearchStrategy[dict]:
         values = {
             "cards": cards, "throw": cards[0], "catch": cards[-1], "others": draw(some_cards),
             "visited": sorted(draw(some_cards), key=lambda c: c.index), "players": draw(st.integers(1, 12)),
-            "round": draw(st.integers(1, 20)), "rounds": draw(st.integers(1, 20)), "previous": draw(st.integers(-100, 10**6)), "place": draw(st.integers(1, 12)),
+            "round": draw(st.integers(1, 20)), "rounds": draw(st.integers(1, 20)),
+            "previous": draw(st.integers(-100, 10**6)), "place": draw(st.integers(1, 12)),
             "region": draw(st.sampled_from(list(edition.regions))),
         }
         env = {name: values[name] for name in variables if name in values}
