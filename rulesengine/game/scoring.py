@@ -66,9 +66,9 @@ class ScoreKeeper:
     def _moment(self):
         return scopes.moment(self.edition, len(self.players), self.round_index + 1)
 
-    def _env(self, seat: int, drafts: list[list[Card]], visited: list[Card]) -> dict:
+    def _env(self, seat: int, drafts: list[list[Card]], visited: list[Card], previous=0) -> dict:
         others = [card for other, hand in enumerate(drafts) if other != seat for card in hand]
-        return scopes.requires_env(self._moment(), drafts[seat], others, visited)
+        return scopes.requires_env(self._moment(), drafts[seat], others, visited, previous)
 
     def _previous(self, seat: int) -> dict:
         return self.rounds[seat][-1] if self.rounds[seat] else {}
@@ -91,8 +91,8 @@ class ScoreKeeper:
 
     def choice_options(self, seat: int, category: Category, drafts: list[list[Card]]) -> list[str]:
         """The icons this seat may pick for a choice category at the end of this round."""
-        env = self._env(seat, drafts, self._visited_after(seat, drafts[seat]))
-        env["previous"] = self._previous(seat).get(category.key, 0)
+        previous = self._previous(seat).get(category.key, 0)
+        env = self._env(seat, drafts, self._visited_after(seat, drafts[seat]), previous)
         return list(rules.allowed_icons(category, env, self.used_choices[seat][category.key], self._run(seat)))
 
     def check_choice(self, seat: int, category: Category, icon: str, drafts: list[list[Card]]) -> str | None:
