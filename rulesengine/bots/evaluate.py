@@ -14,7 +14,6 @@ cards they sampled themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
 
 from ..dsl import DslRuntimeError
 from ..edition.model import Card, Edition
@@ -22,7 +21,6 @@ from ..edition.scopes import Moment, moment, round_env
 from ..game import scoring_rules as rules
 from ..game.scoring import ScoreKeeper
 
-_deck_order = attrgetter("index")
 _FAILED = (DslRuntimeError, ArithmeticError, KeyError, TypeError, ValueError, RecursionError)
 
 
@@ -130,11 +128,7 @@ def standing_from_view(edition: Edition, view: dict) -> Standing:
 
 def visited_after(past: SeatPast, cards) -> list:
     """The seat's visited cards once this round's cards are added, in deck order."""
-    seen = past.visited_set
-    new = [c for c in cards if c not in seen]
-    if not new:
-        return list(past.visited)
-    return sorted(seen.union(new), key=_deck_order)
+    return rules.visited_after(past.visited, past.visited_set, cards)
 
 
 def choice_points(standing: Standing, seat: int, category, cards: list, others: list, visited=None) -> dict:
@@ -227,8 +221,8 @@ def round_values(standing: Standing, drafts: list, choices: list | None = None) 
     visited = [visited_after(standing.seats[s], drafts[s]) for s in range(n)]
     values = []
     for seat in range(n):
-        others = [c for other in range(n) if other != seat for c in drafts[other]]
-        value = sum(category_points(standing, seat, drafts[seat], others, choices[seat] if choices else None).values())
+        value = sum(category_points(standing, seat, drafts[seat], rules.others(drafts, seat),
+                                    choices[seat] if choices else None).values())
         if len(visited[seat]) != len(standing.seats[seat].visited):
             value += _end_points(standing.edition, standing.at, visited[seat]) - standing.seats[seat].end_points
         values.append(value)

@@ -67,17 +67,13 @@ class ScoreKeeper:
         return scopes.moment(self.edition, len(self.players), self.round_index + 1)
 
     def _env(self, seat: int, drafts: list[list[Card]], visited: list[Card], previous=0) -> dict:
-        others = [card for other, hand in enumerate(drafts) if other != seat for card in hand]
-        return scopes.requires_env(self._moment(), drafts[seat], others, visited, previous)
+        return scopes.requires_env(self._moment(), drafts[seat], rules.others(drafts, seat), visited, previous)
 
     def _previous(self, seat: int) -> dict:
         return self.rounds[seat][-1] if self.rounds[seat] else {}
 
     def _visited_after(self, seat: int, cards: list[Card]) -> list[Card]:
-        seen = dict(self.visited[seat])
-        for card in cards:
-            seen.setdefault(card, None)
-        return sorted(seen, key=lambda c: c.index)
+        return rules.visited_after(self.visited[seat], self.visited[seat], cards)
 
     def _run(self, seat: int):
         """How this seat's expressions run this round (see _runner)."""

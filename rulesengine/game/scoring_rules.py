@@ -10,8 +10,26 @@ bot judging a hand that cannot happen.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..edition.model import GAME_END, ROUND
 from ..edition.scopes import award_env, game_end_env, qualifies_env
+
+_deck_order = attrgetter("index")
+
+
+def visited_after(visited, seen, cards) -> list:
+    """A seat's visited cards once this round's cards are added: each site once, in deck order.
+    visited: those of the earlier rounds, in deck order; seen: the same as a set (or a dict)."""
+    new = [c for c in cards if c not in seen]
+    if not new:
+        return list(visited)
+    return sorted({*seen, *new}, key=_deck_order)
+
+
+def others(drafts: list, seat: int) -> list:
+    """The cards every other seat took this round, seat by seat: a round category's `others`."""
+    return [card for other, hand in enumerate(drafts) if other != seat for card in hand]
 
 
 def round_categories(edition) -> tuple:
