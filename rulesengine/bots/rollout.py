@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from ..edition.model import Edition
+from ..game.scoring_rules import others
 from ..game.state import play_picks
 from .evaluate import Standing, round_values, seat_value
 
@@ -72,7 +73,7 @@ def greedy_pick(standing: Standing, play: RoundPlay, seat: int, rng: random.Rand
         else:
             # the card goes before the latest one: judged for what it adds, not as a would-be Catch
             cards = drafts[:-1] + [card] + drafts[-1:] if len(drafts) >= 2 else drafts + [card]
-            value = seat_value(standing, seat, cards, [c for other, d in enumerate(play.drafts) if other != seat for c in d])
+            value = seat_value(standing, seat, cards, others(play.drafts, seat))
         if best_value is None or value > best_value:
             best, best_value = card, value
     return best
