@@ -105,7 +105,7 @@ def test_a_race_is_taken_once_and_shared_by_the_seats_of_one_round(australia):
     def run(expression, env, default):
         return expression.run(env)
     drafts = [members, members, members[:-1]]
-    assert rules.race_qualifiers(australia.races[0], region, {1}, at, drafts, drafts, [run] * 3) == [0]
+    assert rules.race_winners([(australia.races[0], region, {1})], at, drafts, drafts, [run] * 3) == [[0]]
     assert rules.race_award(australia.races[0], region, at, 1, run) == 3
     assert rules.race_award(australia.races[0], region, at, 2, run) == 0
 

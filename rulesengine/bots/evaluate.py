@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from ..dsl import DslRuntimeError
 from ..edition.model import Card, Edition
-from ..edition.scopes import Moment, moment, round_env
+from ..edition.scopes import Moment, moment, qualifies_env, round_env
 from ..game import scoring_rules as rules
 from ..game.scoring import ScoreKeeper
 
@@ -150,10 +150,11 @@ def category_points(standing: Standing, seat: int, cards: list, others: list, ch
 def race_points(standing: Standing, seat: int, cards: list, visited: list) -> dict:
     """key -> what this seat's races would pay if it alone qualified this round."""
     points = {}
+    env = qualifies_env(standing.at, cards, visited)
     for slot in standing.races:
         if seat in slot.winners or not slot.next_award:
             continue
-        if rules.qualifies(slot.race, slot.region, standing.at, cards, visited, _run):
+        if rules.qualifies(slot.race, slot.region, env, _run):
             points[slot.race.key] = points.get(slot.race.key, 0) + slot.next_award
     return points
 
@@ -204,10 +205,11 @@ def _own_value(standing: Standing, seat: int, cards: list) -> float:
     value = 0
     for category in standing.own:
         value += rules.category_points(category, env, past.previous, past.used, _run)
+    env = qualifies_env(standing.at, cards, visited)
     for slot in standing.races:
         if seat in slot.winners or not slot.next_award:
             continue
-        if rules.qualifies(slot.race, slot.region, standing.at, cards, visited, _run):
+        if rules.qualifies(slot.race, slot.region, env, _run):
             value += slot.next_award
     if len(visited) != len(past.visited):
         value += _end_points(standing.edition, standing.at, visited) - past.end_points
@@ -226,9 +228,10 @@ def round_values(standing: Standing, drafts: list, choices: list | None = None) 
         if len(visited[seat]) != len(standing.seats[seat].visited):
             value += _end_points(standing.edition, standing.at, visited[seat]) - standing.seats[seat].end_points
         values.append(value)
-    runs = [_run] * n
-    for slot in standing.races:
-        for seat in rules.race_qualifiers(slot.race, slot.region, slot.winners, standing.at, drafts, visited, runs):
+    slots = [(slot.race, slot.region, slot.winners) for slot in standing.races]
+    taken = rules.race_winners(slots, standing.at, drafts, visited, [_run] * n)
+    for slot, seats in zip(standing.races, taken, strict=True):
+        for seat in seats:
             values[seat] += slot.next_award
     return values
 

@@ -134,9 +134,11 @@ class ScoreKeeper:
         at = self._moment()
         runs = [self._run(seat) for seat in range(len(self.players))]
         award_run = self._runner(f"round {self.round_index + 1}")
-        for race, region in race_slots(self.edition):
-            state = self.races[(race.key, region.name if region else None)]
-            qualifiers = rules.race_qualifiers(race, region, state.winners, at, drafts, visited, runs)
+        pairs = race_slots(self.edition)
+        states = [self.races[(race.key, region.name if region else None)] for race, region in pairs]
+        slots = [(race, region, state.winners) for (race, region), state in zip(pairs, states, strict=True)]
+        taken = rules.race_winners(slots, at, drafts, visited, runs)
+        for (race, region, _), state, qualifiers in zip(slots, states, taken, strict=True):
             for seat_points in results:
                 seat_points.setdefault(race.key, 0)
             if not qualifiers:

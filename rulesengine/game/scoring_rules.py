@@ -84,16 +84,23 @@ def seat_round(categories, env: dict, previous: dict, used: dict, run, choices: 
     return {category.key: category_points(category, env, previous, used, run, choices) for category in categories}
 
 
-def race_qualifiers(race, region, winners, at, drafts: list, visited: list, runs: list) -> list:
-    """The seats that take this race (or this region's race) this round: every seat that qualifies
-    and has not taken it before. They share one place: the next one (see race_award)."""
-    return [seat for seat in range(len(drafts))
-            if seat not in winners and qualifies(race, region, at, drafts[seat], visited[seat], runs[seat])]
+def race_winners(slots, at, drafts: list, visited: list, runs: list) -> list:
+    """For each (race, region, seats that took it before) of slots, the seats that take it this
+    round: every seat that qualifies and has not taken it before. They share one place: the next
+    one (see race_award)."""
+    envs = [qualifies_env(at, cards, seen) for cards, seen in zip(drafts, visited, strict=True)]
+    taken = []
+    for race, region, winners in slots:
+        taken.append([seat for seat, env in enumerate(envs)
+                      if seat not in winners and qualifies(race, region, env, runs[seat])])
+    return taken
 
 
-def qualifies(race, region, at, cards: list, visited: list, run) -> bool:
-    """Whether a seat with these cards qualifies for this race (or this region's race) this round."""
-    return run(race.qualifies, qualifies_env(at, cards, visited, region), False)
+def qualifies(race, region, env: dict, run) -> bool:
+    """Whether a seat qualifies for this race (or this region's race) this round; env is the
+    seat's qualifies environment, whose `region` is set here."""
+    env["region"] = region
+    return run(race.qualifies, env, False)
 
 
 def race_award(race, region, at, place: int, run):
