@@ -89,7 +89,7 @@ class ScoreKeeper:
         """The icons this seat may pick for a choice category at the end of this round."""
         previous = self._previous(seat).get(category.key, 0)
         env = self._env(seat, drafts, self._visited_after(seat, drafts[seat]), previous)
-        return list(rules.allowed_icons(category, env, self.used_choices[seat][category.key], self._run(seat)))
+        return rules.allowed_icons(category, env, self.used_choices[seat][category.key], self._run(seat))
 
     def check_choice(self, seat: int, category: Category, icon: str, drafts: list[list[Card]]) -> str | None:
         """None when the choice is legal, else the reason it is not."""

@@ -41,25 +41,26 @@ def race_slots(edition) -> list:
     return [(race, region) for race in edition.races for region in (edition.regions if race.each else (None,))]
 
 
-def allowed_icons(category, env: dict, used, run):
+def allowed_icons(category, env: dict, used, run) -> list:
     """The icons of a choice category a seat may pick: not scored before when once per game, and
     meeting `requires`. env is the seat's requires environment; its `choice` is changed."""
-    choice = category.choice
-    for icon in choice.family.icons:
-        if choice.once_per_game and icon in used:
-            continue
-        if choice.requires is not None:
-            env["choice"] = icon
-            if not run(choice.requires, env, False):
-                continue
-        yield icon
+    return [icon for icon, _ in _icons(category, env, used, run, False)]
 
 
 def icon_points(category, env: dict, used, run):
     """(icon, points) for each icon the seat may pick (env as for allowed_icons)."""
-    for icon in allowed_icons(category, env, used, run):
+    return _icons(category, env, used, run, True)
+
+
+def _icons(category, env: dict, used, run, score: bool):
+    choice = category.choice
+    for icon in choice.family.icons:
+        if choice.once_per_game and icon in used:
+            continue
         env["choice"] = icon
-        yield icon, run(category.score, env, 0)
+        if choice.requires is not None and not run(choice.requires, env, False):
+            continue
+        yield icon, run(category.score, env, 0) if score else None
 
 
 def category_points(category, env: dict, previous: dict, used, run, choices: dict | None = None):
