@@ -76,7 +76,7 @@ def test_requires_reads_previous_on_the_sheet(tmp_path):
     second = [cards(edition, "HLNSWXY"), cards(edition, "ACEFGIJ")]
     assert keeper.choice_options(0, activities, second) == []                  # Ana scored 10 last round
     assert keeper.choice_options(1, activities, second) == ["Indigenous Culture", "Sightseeing"]
-    with pytest.raises(GameRuleError, match="'Swimming' cannot be chosen for activities"):
+    with pytest.raises(GameRuleError, match="your Activities score of the previous round is 0"):
         keeper.score_round(second, [{"activities": "Swimming"}, {}])
 
 
