@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
+from rulesengine.game.records import write_record
+
 from .common import handles_errors
-from .playing import write_record
 
 
 @click.command()

@@ -6,7 +6,6 @@ every decision, and turns an interruption or a failure into a saved game and a r
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -20,7 +19,8 @@ from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.bots.search import search_budget
 from rulesengine.bots.seeding import seeding_for
 from rulesengine.game.loop import play
-from rulesengine.game.outputs import check_outputs, lock_outputs, write_atomic
+from rulesengine.game.outputs import check_outputs, lock_outputs
+from rulesengine.game.records import write_record
 from rulesengine.game.saves import Session
 
 from .sheets import print_sheet, round_drafts, round_table
@@ -105,12 +105,3 @@ def _save_for_later(session: Session) -> str:
     session.checkpoint()
     return session.save_path
 
-
-def write_record(path: str, record: dict) -> None:
-    if Path(path).suffix.lower() == ".json":
-        text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
-    else:
-        import yaml
-
-        text = yaml.safe_dump(record, sort_keys=False, allow_unicode=True, default_flow_style=None)
-    write_atomic(path, text)

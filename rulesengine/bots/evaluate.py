@@ -2,9 +2,11 @@
 
 Bots and the `?` help must judge hypothetical hands (a card not taken yet, a completion of the
 round) with the edition's own compiled categories and races, so that a new edition or a house rule
-needs no bot code. The scoring here mirrors rulesengine.game.scoring.ScoreKeeper but never changes a
-sheet: a Standing is a frozen snapshot of the public past (visited cards, previous round points,
-used choices, races already won), and every function below is pure.
+needs no bot code. The rules of scoring are not written here: like the score sheet
+(rulesengine.game.scoring.ScoreKeeper) this module calls rulesengine.game.scoring_rules, on a Standing,
+a frozen snapshot of the public past (visited cards, previous round points, used choices, races
+already won); it adds what only a bot needs (what a hand would add to the final total, and a memo)
+and never changes a sheet. Every function below is pure.
 It must never read a hand or a Throw the seat cannot see: callers pass only cards they know or
 cards they sampled themselves.
 """
@@ -12,17 +14,17 @@ cards they sampled themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
 
 from ..dsl import DslRuntimeError
-from ..edition.model import GAME_END, ROUND, Card, Edition
+from ..edition.model import Card, Edition
+from ..edition.scopes import Moment, moment, qualifies_env, round_env
+from ..game import scoring_rules as rules
 from ..game.scoring import ScoreKeeper
 
-_deck_order = attrgetter("index")
 _FAILED = (DslRuntimeError, ArithmeticError, KeyError, TypeError, ValueError, RecursionError)
 
 
-def _run(expression, env: dict, default=0):
+def _run(expression, env: dict, default=0):   # the `run` of scoring_rules for hands that may never happen
     """The expression's value, or `default` when it cannot be evaluated on this hypothetical hand."""
     try:
         return expression.run(env)
@@ -64,6 +66,8 @@ class Standing:
     races: tuple
     own: tuple = ()                  # the round categories that read only this seat's cards
     shared: tuple = ()               # those that read `others` too (see seat_value)
+    at: Moment | None = None         # what the expressions of this round see of the game
+    rounds: tuple = ()               # every round category, in sheet order
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -76,32 +80,31 @@ def _reads_others(category) -> bool:
     return any("others" in e.variables for e in expressions)
 
 
-def _end_points(edition: Edition, visited: list, players: int) -> float:
-    env = {"visited": visited, "players": players}
-    return sum(_run(c.score, env) for c in edition.categories if c.when == GAME_END)
+def _end_points(edition: Edition, at: Moment, visited: list) -> float:
+    return sum(rules.game_end_points(edition, at, visited, _run).values())
 
 
 def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
     """Snapshot a score keeper that has scored the finished rounds (and only those)."""
     n = len(scores.players)
+    at = moment(edition, n, scores.round_index + 1)
     seats = []
     for seat in range(n):
         visited = tuple(sorted(scores.visited[seat], key=lambda c: c.index))
         previous = dict(scores.rounds[seat][-1]) if scores.rounds[seat] else {}
         used = {key: frozenset(icons) for key, icons in scores.used_choices[seat].items()}
         total = sum(sum(points.values()) for points in scores.rounds[seat])
-        seats.append(SeatPast(visited, frozenset(visited), previous, used, _end_points(edition, list(visited), n), total))
+        end_points = _end_points(edition, at, list(visited))
+        seats.append(SeatPast(visited, frozenset(visited), previous, used, end_points, total))
     races = []
-    for race in edition.races:
-        for region in (edition.regions if race.each else (None,)):
-            state = scores.races[(race.key, region.name if region else None)]
-            env = {"place": state.places_given + 1, "players": n, "round": scores.round_index + 1}
-            if region is not None:
-                env["region"] = region
-            races.append(RaceSlot(race, region, state.places_given, frozenset(state.winners), _run(race.award, env)))
-    rounds = [c for c in edition.categories if c.when == ROUND]
-    return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races),
-                    tuple(c for c in rounds if not _reads_others(c)), tuple(c for c in rounds if _reads_others(c)))
+    for race, region in rules.race_slots(edition):
+        state = scores.races[(race.key, region.name if region else None)]
+        next_award = rules.race_award(race, region, at, state.places_given + 1, _run)
+        races.append(RaceSlot(race, region, state.places_given, frozenset(state.winners), next_award))
+    rounds = rules.round_categories(edition)
+    own = tuple(c for c in rounds if not _reads_others(c))
+    shared = tuple(c for c in rounds if _reads_others(c))
+    return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds)
 
 
 _STANDINGS: dict = {}
@@ -125,70 +128,33 @@ def standing_from_view(edition: Edition, view: dict) -> Standing:
 
 def visited_after(past: SeatPast, cards) -> list:
     """The seat's visited cards once this round's cards are added, in deck order."""
-    seen = past.visited_set
-    new = [c for c in cards if c not in seen]
-    if not new:
-        return list(past.visited)
-    return sorted(seen.union(new), key=_deck_order)
-
-
-def _env(standing: Standing, cards: list, others: list, visited: list) -> dict:
-    return {"cards": cards, "throw": cards[0], "catch": cards[-1], "others": others, "visited": visited,
-            "players": standing.players, "round": standing.round}
+    return rules.visited_after(past.visited, past.visited_set, cards)
 
 
 def choice_points(standing: Standing, seat: int, category, cards: list, others: list, visited=None) -> dict:
     """icon -> points for every icon this seat may still pick for a choice category with these cards."""
     past = standing.seats[seat]
-    env = _env(standing, cards, others, visited if visited is not None else visited_after(past, cards))
-    env["previous"] = past.previous.get(category.key, 0)
-    return dict(_icon_points(category, past, env))
-
-
-def _icon_points(category, past: SeatPast, env: dict):
-    """(icon, points) for each icon of a choice category the seat may still pick (env is changed)."""
-    choice, used = category.choice, past.used.get(category.key, ())
-    for icon in choice.family.icons:
-        if choice.once_per_game and icon in used:
-            continue
-        env["choice"] = icon
-        if choice.requires is not None and not _run(choice.requires, env, False):
-            continue
-        yield icon, _run(category.score, env)
+    env = round_env(standing.at, cards, others, visited if visited is not None else visited_after(past, cards),
+                    past.previous.get(category.key, 0))
+    return dict(rules.icon_points(category, env, past.used.get(category.key, ()), _run))
 
 
 def category_points(standing: Standing, seat: int, cards: list, others: list, choices: dict | None = None) -> dict:
     """key -> points of each round category for these cards; a choice category at the given icon
     (absent or None: no points) or, without `choices`, at its best icon."""
     past = standing.seats[seat]
-    visited = visited_after(past, cards)
-    env = _env(standing, cards, others, visited)
-    points = {}
-    for category in standing.edition.categories:
-        if category.when != ROUND:
-            continue
-        if category.choice is not None:
-            options = choice_points(standing, seat, category, cards, others, visited)
-            if choices is None:
-                points[category.key] = max(options.values(), default=0)
-            else:
-                points[category.key] = options.get(choices.get(category.key), 0)
-            continue
-        env["previous"] = past.previous.get(category.key, 0)
-        points[category.key] = _run(category.score, env)
-    return points
+    env = round_env(standing.at, cards, others, visited_after(past, cards))
+    return rules.seat_round(standing.rounds, env, past.previous, past.used, _run, choices)
 
 
 def race_points(standing: Standing, seat: int, cards: list, visited: list) -> dict:
     """key -> what this seat's races would pay if it alone qualified this round."""
     points = {}
-    env = {"cards": cards, "visited": visited, "players": standing.players, "round": standing.round}
+    env = qualifies_env(standing.at, cards, visited)
     for slot in standing.races:
         if seat in slot.winners or not slot.next_award:
             continue
-        if slot.region is not None:
-            env["region"] = slot.region
-        if _run(slot.race.qualifies, env, False):
+        if rules.qualifies(slot.race, slot.region, env, _run):
             points[slot.race.key] = points.get(slot.race.key, 0) + slot.next_award
     return points
 
@@ -202,10 +168,10 @@ def breakdown(standing: Standing, seat: int, cards: list, others: list) -> dict:
     points = category_points(standing, seat, cards, others)
     for key, value in race_points(standing, seat, cards, visited).items():
         points[key] = points.get(key, 0) + value
-    before, after = {"visited": list(past.visited), "players": standing.players}, {"visited": visited, "players": standing.players}
-    for category in standing.edition.categories:
-        if category.when == GAME_END:
-            points[category.key] = _run(category.score, after) - _run(category.score, before)
+    before = rules.game_end_points(standing.edition, standing.at, list(past.visited), _run)
+    after = rules.game_end_points(standing.edition, standing.at, visited, _run)
+    for key, value in after.items():
+        points[key] = value - before[key]
     return points
 
 
@@ -224,36 +190,29 @@ def seat_value(standing: Standing, seat: int, cards: list, others: list) -> floa
             memo.clear()
         value = memo[key] = _own_value(standing, seat, cards)
     if standing.shared:
-        env = _env(standing, cards, others, visited_after(standing.seats[seat], cards))
+        past = standing.seats[seat]
+        env = round_env(standing.at, cards, others, visited_after(past, cards))
         for category in standing.shared:
-            value += _best_points(category, standing.seats[seat], env)
+            value += rules.category_points(category, env, past.previous, past.used, _run)
     return value
-
-
-def _best_points(category, past: SeatPast, env: dict) -> float:
-    """A round category's points; a choice category's at its best icon still allowed."""
-    env["previous"] = past.previous.get(category.key, 0)
-    if category.choice is None:
-        return _run(category.score, env)
-    return max(0, max((points for _, points in _icon_points(category, past, env)), default=0))   # no icon: no points
 
 
 def _own_value(standing: Standing, seat: int, cards: list) -> float:
     """seat_value without the categories that read `others` (which is then left unset)."""
     past = standing.seats[seat]
     visited = visited_after(past, cards)
-    env = _env(standing, cards, None, visited)
+    env = round_env(standing.at, cards, None, visited)
     value = 0
     for category in standing.own:
-        value += _best_points(category, past, env)
+        value += rules.category_points(category, env, past.previous, past.used, _run)
+    env = qualifies_env(standing.at, cards, visited)
     for slot in standing.races:
         if seat in slot.winners or not slot.next_award:
             continue
-        env["region"] = slot.region
-        if _run(slot.race.qualifies, env, False):
+        if rules.qualifies(slot.race, slot.region, env, _run):
             value += slot.next_award
     if len(visited) != len(past.visited):
-        value += _end_points(standing.edition, visited, standing.players) - past.end_points
+        value += _end_points(standing.edition, standing.at, visited) - past.end_points
     return value
 
 
@@ -264,22 +223,15 @@ def round_values(standing: Standing, drafts: list, choices: list | None = None) 
     visited = [visited_after(standing.seats[s], drafts[s]) for s in range(n)]
     values = []
     for seat in range(n):
-        others = [c for other in range(n) if other != seat for c in drafts[other]]
-        value = sum(category_points(standing, seat, drafts[seat], others, choices[seat] if choices else None).values())
+        value = sum(category_points(standing, seat, drafts[seat], rules.others(drafts, seat),
+                                    choices[seat] if choices else None).values())
         if len(visited[seat]) != len(standing.seats[seat].visited):
-            value += _end_points(standing.edition, visited[seat], n) - standing.seats[seat].end_points
+            value += _end_points(standing.edition, standing.at, visited[seat]) - standing.seats[seat].end_points
         values.append(value)
-    for slot in standing.races:
-        qualifiers = []
-        for seat in range(n):
-            if seat in slot.winners:
-                continue
-            env = {"cards": drafts[seat], "visited": visited[seat], "players": n, "round": standing.round}
-            if slot.region is not None:
-                env["region"] = slot.region
-            if _run(slot.race.qualifies, env, False):
-                qualifiers.append(seat)
-        for seat in qualifiers:
+    slots = [(slot.race, slot.region, slot.winners) for slot in standing.races]
+    taken = rules.race_winners(slots, standing.at, drafts, visited, [_run] * n)
+    for slot, seats in zip(standing.races, taken, strict=True):
+        for seat in seats:
             values[seat] += slot.next_award
     return values
 

@@ -51,5 +51,16 @@ def make_bot(kind: str, edition: Edition, seed: int, *, seeding: int = INTEGER_S
     return cls(seed, edition, seeding=seeding)
 
 
+def parse_seats(text: str) -> list[str]:
+    """The bot of each seat from a line-up such as "greedy,random,random"; ValueError says what is wrong."""
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
+    if not kinds:
+        raise ValueError("name at least one bot")
+    return kinds
+
+
 __all__ = ["BOTS", "GreedyAgent", "RandomAgent", "SearchAgent", "agent_seed", "decision_rng", "decision_seed",
-           "make_bot"]
+           "make_bot", "parse_seats"]

@@ -2,7 +2,7 @@
 
 The search bot tries each of its options in many sampled worlds; a full Game per trial would spend
 its time on views, events and score sheets nobody reads. A RoundPlay holds only hands and drafts
-and passes them by the edition's passing rules exactly as engine.Game does; at the end every seat
+and passes them with the game's own rule (game.state.play_picks); at the end every seat
 picks its best choice icons and the round is valued by evaluate.round_values.
 It only ever sees a world sampled by determinize.from_view, never the real game.
 """
@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 
 from ..edition.model import Edition
+from ..game.scoring_rules import others
+from ..game.state import play_picks
 from .evaluate import Standing, round_values, seat_value
 
 
@@ -44,18 +46,7 @@ class RoundPlay:
 
     def step(self, picks: list) -> None:
         """Every seat takes its pick; hands pass on; the last card of each hand is caught."""
-        n = len(self.hands)
-        for seat, card in enumerate(picks):
-            self.hands[seat].remove(card)
-            self.drafts[seat].append(card)
-        passing = self.edition.passing
-        direction = passing.direction(self.round_index)
-        if len(self.hands[0]) == 1 and passing.catch == "previous":
-            direction = -direction
-        self.hands = [self.hands[(seat - direction) % n] for seat in range(n)]
-        if len(self.hands[0]) == 1:
-            for seat in range(n):
-                self.drafts[seat].append(self.hands[seat].pop())
+        self.hands = play_picks(self.edition.passing, self.round_index, self.hands, self.drafts, picks)
 
 
 def greedy_pick(standing: Standing, play: RoundPlay, seat: int, rng: random.Random, completions: int) -> object:
@@ -82,7 +73,7 @@ def greedy_pick(standing: Standing, play: RoundPlay, seat: int, rng: random.Rand
         else:
             # the card goes before the latest one: judged for what it adds, not as a would-be Catch
             cards = drafts[:-1] + [card] + drafts[-1:] if len(drafts) >= 2 else drafts + [card]
-            value = seat_value(standing, seat, cards, [c for other, d in enumerate(play.drafts) if other != seat for c in d])
+            value = seat_value(standing, seat, cards, others(play.drafts, seat))
         if best_value is None or value > best_value:
             best, best_value = card, value
     return best

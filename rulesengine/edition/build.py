@@ -17,9 +17,9 @@ from ..errors import Diagnostic, suggest
 from .checks import Facts, run_checks
 from .model import ROUND, Card, Category, Choice, Edition, Expression, Family, Passing, Race, Region, Table
 from .schema import Cut
+from .scopes import AWARD, GAME_END, QUALIFIES, REQUIRES, ROUND_CATEGORY
 
-ROUND_VARIABLES = {"cards": CARDS, "throw": CARD, "catch": CARD, "others": CARDS, "visited": CARDS, "players": NUMBER, "round": NUMBER, "previous": NUMBER}
-NOT_AT_GAME_END = "at game end only 'visited' and 'players' are known"
+ROUND_VARIABLES = ROUND_CATEGORY.checker_scope({}).variables   # a round category's, without a choice
 NAME_SECTIONS = ("families", "tables", "card_sets")
 
 
@@ -242,8 +242,7 @@ class Builder:
                 self.error(path + ("key",), f"category key '{key}' is used twice", "M312")
             keys[key] = path
             when = spec.get("when", ROUND)
-            variables = dict(ROUND_VARIABLES) if when == ROUND else {"visited": CARDS, "players": NUMBER}
-            unavailable = {} if when == ROUND else {n: NOT_AT_GAME_END for n in ROUND_VARIABLES if n not in variables}
+            choice_type = None
             choice = None
             if "choice" in spec:
                 choice_spec = spec["choice"]
@@ -253,15 +252,15 @@ class Builder:
                 if when != ROUND:
                     self.error(path + ("choice",), "a choice is made at the end of a round; this category scores at game end", "M314",
                                "remove 'when: game_end' or the choice", key=True)
-                variables["choice"] = IconType(family.key) if family else ERROR
+                choice_type = IconType(family.key) if family else ERROR
                 requires = None
                 if "requires" in choice_spec:
-                    requires = self.expression(path + ("choice", "requires"), Scope(variables, constants), symbol_table, BOOL)
+                    requires_scope = REQUIRES.checker_scope(constants, choice=choice_type)
+                    requires = self.expression(path + ("choice", "requires"), requires_scope, symbol_table, BOOL)
                 if family is not None:
                     choice = Choice(family, choice_spec.get("once_per_game", True), requires)
-            else:
-                unavailable["choice"] = "'choice' exists only in a category with a 'choice:' section"
-            score = self.expression(path + ("score",), Scope(variables, constants, unavailable), symbol_table, NUMBER)
+            scope = (ROUND_CATEGORY if when == ROUND else GAME_END).checker_scope(constants, choice=choice_type)
+            score = self.expression(path + ("score",), scope, symbol_table, NUMBER)
             if score is not None:
                 categories.append(Category(key, spec.get("title", key), when, score, choice))
         return categories
@@ -275,10 +274,11 @@ class Builder:
                 self.error(path + ("key",), f"the key '{key}' is already used by a category or race", "M312")
             keys[key] = path
             each = spec.get("each")
-            extra = {"region": REGION} if each == "region" else {}
-            unavailable = {} if each else {"region": "'region' exists only in a race with 'each: region'"}
-            qualifies = self.expression(path + ("qualifies",), Scope({"cards": CARDS, "visited": CARDS, "players": NUMBER, "round": NUMBER, **extra}, constants, unavailable), symbol_table, BOOL)
-            award = self.expression(path + ("award",), Scope({"place": NUMBER, "players": NUMBER, "round": NUMBER, **extra}, constants, unavailable), symbol_table, NUMBER)
+            per_region = each == "region"
+            qualifies_scope = QUALIFIES.checker_scope(constants, region=per_region)
+            qualifies = self.expression(path + ("qualifies",), qualifies_scope, symbol_table, BOOL)
+            award_scope = AWARD.checker_scope(constants, region=per_region)
+            award = self.expression(path + ("award",), award_scope, symbol_table, NUMBER)
             if qualifies and award:
                 races.append(Race(key, spec.get("title", key), each, qualifies, award))
         return races

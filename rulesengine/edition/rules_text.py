@@ -13,6 +13,7 @@ import textwrap
 from pathlib import Path
 
 from .. import dsl
+from . import scopes
 from .extends import load_with_extends
 from .in_words import in_words
 from .loader import load_edition
@@ -20,21 +21,7 @@ from .model import ROUND, Edition
 from .shipped import resolve_edition
 
 WIDTH = 96
-VARIABLES = {
-    "cards": "the cards you drafted this round",
-    "throw": "your Throw card: the first card you kept this round",
-    "catch": "your Catch card: the last card of the round",
-    "others": "the cards the other players drafted this round",
-    "visited": "every card you have drafted in the game so far (each site once)",
-    "players": "the number of players",
-    "round": "the round number, 1 for the first",
-    "previous": "your score in this category in the previous round (0 in round 1)",
-    "choice": "the icon you chose for this category this round",
-    "place": "1 for the first round in which anyone qualified, 2 for the next such round, and so on",
-    "region": "the region the race is for",
-    "deck": "every card of the game",
-    "regions": "every region",
-}
+VARIABLES = scopes.meanings() | {"deck": "every card of the game", "regions": "every region"}
 
 
 def rules_text(path: str | Path, formulas: bool = False) -> str:

@@ -7,11 +7,13 @@ the card, at its position in the record file, and every problem of the record is
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from ..edition.model import Edition
 from ..edition.source import SourceMap, load_yaml
 from ..errors import Diagnostic, EditionError, RecordError, suggest
+from .outputs import write_atomic
 from .scoring import ScoreKeeper
 
 
@@ -142,3 +144,14 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
         raise RecordError(check.problems)
     keeper.finish()
     return keeper.sheet()
+
+
+def write_record(path: str | Path, record: dict) -> None:
+    """Write a game's record (Game.record()) for `boom score`: JSON when the name ends in .json, else YAML."""
+    if Path(path).suffix.lower() == ".json":
+        text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+    else:
+        import yaml  # only here: most commands never write a record
+
+        text = yaml.safe_dump(record, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    write_atomic(path, text)

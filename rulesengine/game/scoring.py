@@ -9,10 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..dsl import DslRuntimeError
+from ..edition import scopes
 from ..edition.in_words import in_words
-from ..edition.model import GAME_END, ROUND, Card, Category, Edition, Expression
+from ..edition.model import Card, Category, Edition, Expression
 from ..errors import Diagnostic, GameRuleError
+from . import scoring_rules as rules
 from .ranking import Ranking, rank_seats
+from .scoring_rules import race_slots
 
 
 class ScoringError(GameRuleError):
@@ -47,45 +50,46 @@ class ScoreKeeper:
         self.visited: list[dict] = [dict() for _ in range(n)]     # card -> None, in order of visit
         self.rounds: list[list[dict]] = [[] for _ in range(n)]    # seat -> round -> key -> points
         self.used_choices: list[dict] = [{c.key: set() for c in edition.choice_categories} for _ in range(n)]
-        self.races = {(race.key, region.name if race.each else None): RaceState()
-                      for race in edition.races for region in (edition.regions if race.each else (None,))}
+        self.races = {(race.key, region.name if region else None): RaceState() for race, region in race_slots(edition)}
         self.end_scores: list[dict] | None = None
         self._sheet: dict | None = None
+        self._what = {id(c.score): c.key for c in edition.categories}       # expression -> what an error names
+        self._what.update({id(c.choice.requires): f"{c.key} requires"
+                           for c in edition.choice_categories if c.choice.requires})
+        self._what.update({id(expression): race.key
+                           for race in edition.races for expression in (race.qualifies, race.award)})
 
     @property
     def round_index(self) -> int:
         return len(self.rounds[0])
 
-    def _env(self, seat: int, drafts: list[list[Card]], visited: list[Card]) -> dict:
-        cards = drafts[seat]
-        return {
-            "cards": cards, "throw": cards[0], "catch": cards[-1],
-            "others": [card for other, hand in enumerate(drafts) if other != seat for card in hand],
-            "visited": visited, "players": len(self.players), "round": self.round_index + 1,
-        }
+    def _moment(self):
+        return scopes.moment(self.edition, len(self.players), self.round_index + 1)
+
+    def _env(self, seat: int, drafts: list[list[Card]], visited: list[Card], previous=0) -> dict:
+        return scopes.requires_env(self._moment(), drafts[seat], rules.others(drafts, seat), visited, previous)
+
+    def _previous(self, seat: int) -> dict:
+        return self.rounds[seat][-1] if self.rounds[seat] else {}
 
     def _visited_after(self, seat: int, cards: list[Card]) -> list[Card]:
-        seen = dict(self.visited[seat])
-        for card in cards:
-            seen.setdefault(card, None)
-        return sorted(seen, key=lambda c: c.index)
+        return rules.visited_after(self.visited[seat], self.visited[seat], cards)
 
-    def _situation(self, seat: int, what: str) -> str:
-        return f"round {self.round_index + 1}, seat {self.players[seat]}, {what}"
+    def _run(self, seat: int):
+        """How this seat's expressions run this round (see _runner)."""
+        return self._runner(f"round {self.round_index + 1}, seat {self.players[seat]}")
+
+    def _runner(self, where: str):
+        """How the sheet runs an expression: a failure stops the game with a located error saying
+        where (round, seat) and what (the category or race) was being scored."""
+        what = self._what
+        return lambda expression, env, default: evaluate(expression, env, f"{where}, {what[id(expression)]}")
 
     def choice_options(self, seat: int, category: Category, drafts: list[list[Card]]) -> list[str]:
         """The icons this seat may pick for a choice category at the end of this round."""
-        env = self._env(seat, drafts, self._visited_after(seat, drafts[seat]))
-        options = []
-        for icon in category.choice.family.icons:
-            if category.choice.once_per_game and icon in self.used_choices[seat][category.key]:
-                continue
-            if category.choice.requires is not None:
-                env["choice"] = icon
-                if not evaluate(category.choice.requires, env, self._situation(seat, f"{category.key} requires")):
-                    continue
-            options.append(icon)
-        return options
+        previous = self._previous(seat).get(category.key, 0)
+        env = self._env(seat, drafts, self._visited_after(seat, drafts[seat]), previous)
+        return rules.allowed_icons(category, env, self.used_choices[seat][category.key], self._run(seat))
 
     def check_choice(self, seat: int, category: Category, icon: str, drafts: list[list[Card]]) -> str | None:
         """None when the choice is legal, else the reason it is not."""
@@ -102,25 +106,18 @@ class ScoreKeeper:
         """Score one round; drafts[seat] are the cards in the order taken, choices[seat] key -> icon."""
         edition = self.edition
         visited = [self._visited_after(seat, hand) for seat, hand in enumerate(drafts)]
+        categories = rules.round_categories(edition)
         results = []
         for seat in range(len(drafts)):
+            for category in edition.choice_categories:
+                icon = choices[seat].get(category.key)
+                reason = self.check_choice(seat, category, icon, drafts) if icon is not None else None
+                if reason:
+                    message = f"round {self.round_index + 1}, {self.players[seat]}: {reason}"
+                    raise GameRuleError(Diagnostic(None, message, "G601"))
             env = self._env(seat, drafts, visited[seat])
-            points = {}
-            for category in edition.categories:
-                if category.when != ROUND:
-                    continue
-                env["previous"] = self.rounds[seat][-1].get(category.key, 0) if self.rounds[seat] else 0
-                if category.choice is not None:
-                    icon = choices[seat].get(category.key)
-                    if icon is None:
-                        points[category.key] = 0
-                        continue
-                    reason = self.check_choice(seat, category, icon, drafts)
-                    if reason:
-                        raise GameRuleError(Diagnostic(None, f"round {self.round_index + 1}, {self.players[seat]}: {reason}", "G601"))
-                    env["choice"] = icon
-                points[category.key] = evaluate(category.score, env, self._situation(seat, category.key))
-            results.append(points)
+            results.append(rules.seat_round(categories, env, self._previous(seat), self.used_choices[seat],
+                                            self._run(seat), choices[seat]))
         for seat in range(len(drafts)):
             for category in edition.choice_categories:
                 icon = choices[seat].get(category.key)
@@ -128,47 +125,38 @@ class ScoreKeeper:
                     self.used_choices[seat][category.key].add(icon)
             self.visited[seat] = dict.fromkeys(visited[seat])
         self._run_races(drafts, visited, results)
-        for seat, points in enumerate(results):
-            self.rounds[seat].append(points)
+        for seat, seat_points in enumerate(results):
+            self.rounds[seat].append(seat_points)
         self._sheet = None
         return results
 
     def _run_races(self, drafts, visited, results):
-        n = len(self.players)
-        for race in self.edition.races:
-            for region in (self.edition.regions if race.each else (None,)):
-                state = self.races[(race.key, region.name if region else None)]
-                qualifiers = []
-                for seat in range(n):
-                    if seat in state.winners:
-                        continue
-                    env = {"cards": drafts[seat], "visited": visited[seat], "players": n, "round": self.round_index + 1}
-                    if region is not None:
-                        env["region"] = region
-                    if evaluate(race.qualifies, env, self._situation(seat, race.key)):
-                        qualifiers.append(seat)
-                for seat in range(n):
-                    results[seat].setdefault(race.key, 0)
-                if not qualifiers:
-                    continue
-                state.places_given += 1
-                env = {"place": state.places_given, "players": n, "round": self.round_index + 1}
-                if region is not None:
-                    env["region"] = region
-                award = evaluate(race.award, env, f"round {self.round_index + 1}, {race.key}")
-                for seat in qualifiers:
-                    state.winners.add(seat)
-                    results[seat][race.key] += award
+        at = self._moment()
+        runs = [self._run(seat) for seat in range(len(self.players))]
+        award_run = self._runner(f"round {self.round_index + 1}")
+        pairs = race_slots(self.edition)
+        states = [self.races[(race.key, region.name if region else None)] for race, region in pairs]
+        slots = [(race, region, state.winners) for (race, region), state in zip(pairs, states, strict=True)]
+        taken = rules.race_winners(slots, at, drafts, visited, runs)
+        for (race, region, _), state, qualifiers in zip(slots, states, taken, strict=True):
+            for seat_points in results:
+                seat_points.setdefault(race.key, 0)
+            if not qualifiers:
+                continue
+            state.places_given += 1
+            award = rules.race_award(race, region, at, state.places_given, award_run)
+            for seat in qualifiers:
+                state.winners.add(seat)
+                results[seat][race.key] += award
 
     def finish(self) -> None:
         self._sheet = None
         self.end_scores = []
-        n = len(self.players)
-        for seat in range(n):
+        at = self._moment()
+        for seat, name in enumerate(self.players):
             visited = sorted(self.visited[seat], key=lambda c: c.index)
-            env = {"visited": visited, "players": n}
-            self.end_scores.append({c.key: evaluate(c.score, env, f"game end, seat {self.players[seat]}, {c.key}")
-                                    for c in self.edition.categories if c.when == GAME_END})
+            run = self._runner(f"game end, seat {name}")
+            self.end_scores.append(rules.game_end_points(self.edition, at, visited, run))
 
     def category_totals(self, seat: int) -> dict:
         totals = {key: 0 for key in self.edition.sheet_keys}

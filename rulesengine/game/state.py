@@ -14,7 +14,7 @@ import random
 import weakref
 from dataclasses import dataclass
 
-from ..edition.model import Card, Edition
+from ..edition.model import Card, Edition, Passing
 from ..errors import Diagnostic, GameRuleError
 from .dealing import DEAL_VERSION
 from .dealing import deal as deal_hands
@@ -22,6 +22,25 @@ from .scoring import ScoreKeeper
 from .views import LazyView, full_view
 
 THROW, DRAFT, CHOICE = "throw", "draft", "choice"
+
+
+def play_picks(passing: Passing, round_index: int, hands: list, drafts: list, picks: list) -> list:
+    """One turn of a drafting round, as the rules play it: every seat moves its pick from its hand to
+    the cards it took, and the hands pass on in this round's direction; when one card is left in
+    each, that card (the Catch) is passed, the other way with `catch: previous`, and taken at once.
+    Returns the hands after the turn (empty once the Catch is taken); `drafts` changes in place."""
+    n = len(hands)
+    for seat, card in enumerate(picks):
+        hands[seat].remove(card)
+        drafts[seat].append(card)
+    direction = passing.direction(round_index)
+    if len(hands[0]) == 1 and passing.catch == "previous":
+        direction = -direction
+    hands = [hands[(seat - direction) % n] for seat in range(n)]
+    if len(hands[0]) == 1:
+        for seat in range(n):
+            drafts[seat].append(hands[seat].pop())
+    return hands
 
 
 @dataclass(frozen=True)
@@ -70,6 +89,35 @@ class Game:
         self.phase = THROW
         if deal:
             self._start_round()
+
+    @classmethod
+    def at_position(cls, edition: Edition, players: list[str], seed: int, history: list[dict], *, phase: str = THROW,
+                    hands: list | None = None, drafts: list | None = None, leftover: list | None = None,
+                    seen_hands: list | None = None) -> Game:
+        """A game at some position: the finished rounds of `history` (drafts and choices, by player
+        name, as in view()["history"]) scored, then, unless they were the last, the round after them
+        at this phase with these hands, cards taken (Throw first), undealt cards and hands each seat
+        has seen. For bots playing out sampled worlds; the position is taken as given, and the game
+        owns the lists it is handed from then on."""
+        game = cls(edition, players, seed, deal=False)
+        for round_data in history:
+            game.scores.score_round([[edition.card(x) for x in round_data["drafts"][name]] for name in players],
+                                    [dict(round_data["choices"].get(name, {})) for name in players])
+            game.history.append(round_data)
+        game.round = len(history)
+        if game.round >= edition.rounds:
+            game.scores.finish()
+            game.over = True
+            return game
+        n = len(players)
+        game.hands = hands if hands is not None else [[] for _ in range(n)]
+        game.drafts = drafts if drafts is not None else [[] for _ in range(n)]
+        game.leftover = list(leftover or ())
+        game.seen_hands = seen_hands if seen_hands is not None else [[] for _ in range(n)]
+        game.phase = phase
+        if phase == CHOICE:
+            game._choice_decisions = game._choice_questions()
+        return game
 
     # -- the flow --------------------------------------------------------------------------
     def _emit(self, event: dict, to: int | None = None) -> None:
@@ -161,36 +209,29 @@ class Game:
 
     def _resolve_picks(self) -> None:
         n = len(self.players)
+        phase = self.phase
+        picks = [self.picks[seat] for seat in range(n)]
+        self.hands = play_picks(self.edition.passing, self.round, self.hands, self.drafts, picks)
         for seat in range(n):
             card = self.picks[seat]
-            self.hands[seat].remove(card)
-            self.drafts[seat].append(card)
             if not self.keeps_events:
-                continue
-            if self.phase == THROW:
+                break
+            if phase == THROW:
                 self._emit({"type": "throw", "round": self.round + 1, "seat": seat, "card": card.letter}, to=seat)
                 self._emit({"type": "throw_placed", "round": self.round + 1, "seat": seat})
             else:
                 self._emit({"type": "draft", "round": self.round + 1, "seat": seat, "card": card.letter})
         self.picks = {}
         self.phase = DRAFT
-        direction = self.edition.passing.direction(self.round)
-        if len(self.hands[0]) == 1 and self.edition.passing.catch == "previous":
-            direction = -direction
-        self.hands = [self.hands[(seat - direction) % n] for seat in range(n)]
-        if len(self.hands[0]) == 1:
-            for seat in range(n):
-                card = self.hands[seat].pop()
-                self.drafts[seat].append(card)
-                if self.keeps_events:
-                    self._emit({"type": "catch", "round": self.round + 1, "seat": seat, "card": card.letter})
+        if not self.hands[0]:
             if self.keeps_events:
+                for seat in range(n):
+                    caught = self.drafts[seat][-1]
+                    self._emit({"type": "catch", "round": self.round + 1, "seat": seat, "card": caught.letter})
                 throws = {str(s): self.drafts[s][0].letter for s in range(n)}
                 self._emit({"type": "reveal", "round": self.round + 1, "throws": throws})
             self.phase = CHOICE
-            self._choice_decisions = [
-                Decision(seat, CHOICE, self.round + 1, tuple(self.scores.choice_options(seat, category, self.drafts)) + (None,), category.key)
-                for seat in range(n) for category in self.edition.choice_categories]
+            self._choice_decisions = self._choice_questions()
             if not self.pending():
                 self._end_round()
         else:
@@ -199,6 +240,12 @@ class Game:
                 if self.keeps_events:
                     cards = [c.letter for c in self.hands[seat]]
                     self._emit({"type": "hand", "round": self.round + 1, "seat": seat, "cards": cards}, to=seat)
+
+    def _choice_questions(self) -> list[Decision]:
+        """One question per seat and choice category: its legal icons, or None (no choice)."""
+        return [Decision(seat, CHOICE, self.round + 1,
+                         tuple(self.scores.choice_options(seat, category, self.drafts)) + (None,), category.key)
+                for seat in range(len(self.players)) for category in self.edition.choice_categories]
 
     def _end_round(self) -> None:
         choices = [{k: v for k, v in self.choices[seat].items() if v is not None} for seat in range(len(self.players))]

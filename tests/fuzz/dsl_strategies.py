@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rulesengine.dsl import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, REGISTRY, TABLE, IconType, ListType
 from rulesengine.edition.build import ROUND_VARIABLES
 from rulesengine.edition.model import Card, Family, Region, Table
+from rulesengine.edition.scopes import AWARD, GAME_END, QUALIFIES
 
 KEYWORDS = ["let", "if", "then", "else", "for", "in", "not", "and", "or", "true", "false"]
 BINARY = ["or", "and", "==", "!=", "<", "<=", ">", ">=", "in", "not in", "+", "-", "*", "//", "%"]
@@ -218,11 +219,11 @@ class Typed:
 
 
 # -- environments and values -----------------------------------------------------------------------
-SCOPES = {
+SCOPES = {   # from the declaration (rulesengine/edition/scopes.py)
     "round": dict(ROUND_VARIABLES),
-    "game_end": {"visited": CARDS, "players": NUMBER},
-    "race": {"cards": CARDS, "visited": CARDS, "players": NUMBER, "round": NUMBER, "region": REGION},
-    "award": {"place": NUMBER, "players": NUMBER, "round": NUMBER, "region": REGION},
+    "game_end": GAME_END.checker_scope({}).variables,
+    "race": QUALIFIES.checker_scope({}, region=True).variables,
+    "award": AWARD.checker_scope({}, region=True).variables,
 }
 
 
@@ -237,7 +238,8 @@ def environments(edition, variables: dict) -> st.SearchStrategy[dict]:
         values = {
             "cards": cards, "throw": cards[0], "catch": cards[-1], "others": draw(some_cards),
             "visited": sorted(draw(some_cards), key=lambda c: c.index), "players": draw(st.integers(1, 12)),
-            "round": draw(st.integers(1, 20)), "previous": draw(st.integers(-100, 10**6)), "place": draw(st.integers(1, 12)),
+            "round": draw(st.integers(1, 20)), "rounds": draw(st.integers(1, 20)),
+            "previous": draw(st.integers(-100, 10**6)), "place": draw(st.integers(1, 12)),
             "region": draw(st.sampled_from(list(edition.regions))),
         }
         env = {name: values[name] for name in variables if name in values}

@@ -1,0 +1,153 @@
+"""The scopes of the scoring language, declared once: which variables each kind of expression sees.
+
+A round category, a game-end category, a choice's `requires`, a race's `qualifies` and its `award`
+each see their own variables. This module is the one place that says which, with their DSL types
+and a one-line meaning, and the one place that fills them in: one function per scope builds the
+environment an expression runs in. The checker (build.py), `boom rules`, docs/dsl.md's table and
+the scoring (the score sheet and the bots alike) all read it, so a new variable is added here only.
+It knows no game state: callers hand it the cards and numbers; it never decides a score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..dsl import CARD, CARDS, NUMBER, REGION, Scope
+
+
+@dataclass(frozen=True)
+class Variable:
+    name: str
+    type: object                      # a DSL type; None for `choice` (the icon type of its category's family)
+    meaning: str                      # one line, to a player: `boom rules` and docs/dsl.md print it
+    only: str | None = None           # where a variable that is not always there exists
+
+
+@dataclass(frozen=True)
+class ExpressionScope:
+    """Where an expression is written, and the variables it may read there."""
+
+    key: str
+    where: str                        # in words: a column of the docs' table
+    variables: tuple
+    missing: str | None = None        # why the round's variables that are not here cannot be read
+
+    @property
+    def names(self) -> tuple:
+        return tuple(v.name for v in self.variables)
+
+    def checker_scope(self, constants: dict, *, choice=None, region: bool = False) -> Scope:
+        """The checker's Scope: choice is the type of a category's choice (None: no choice), region
+        whether the race runs once per region. A name this scope lacks is explained, not just unknown."""
+        present = {"choice": choice is not None, "region": region}
+        variables, unavailable = {}, {}
+        for v in self.variables:
+            if v.only is None or present.get(v.name):
+                variables[v.name] = choice if v.name == "choice" else v.type
+            else:
+                unavailable[v.name] = f"'{v.name}' exists only in {v.only}"
+        if self.missing:
+            quoted = [f"'{name}'" for name in variables]
+            known = " and ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
+            for v in ROUND_CATEGORY.variables:
+                if v.name not in variables and v.name not in unavailable:
+                    only = f"'{v.name}' exists only in {v.only}" if v.only else None
+                    unavailable[v.name] = only or self.missing.format(known=known)
+        return Scope(variables, constants, unavailable)
+
+
+CARDS_V = Variable("cards", CARDS, "the cards you drafted this round")
+THROW_V = Variable("throw", CARD, "your Throw card: the first card you kept this round")
+CATCH_V = Variable("catch", CARD, "your Catch card: the last card of the round")
+OTHERS_V = Variable("others", CARDS, "the cards the other players drafted this round")
+VISITED_V = Variable("visited", CARDS, "every card you have drafted in the game so far (each site once)")
+PLAYERS_V = Variable("players", NUMBER, "the number of players")
+ROUND_V = Variable("round", NUMBER, "the round number, 1 for the first")
+ROUNDS_V = Variable("rounds", NUMBER, "the number of rounds of the game")
+PREVIOUS_V = Variable("previous", NUMBER, "your score in this category in the previous round (0 in round 1)")
+CHOICE_MEANING = "the icon you chose for this category this round"
+PLACE_V = Variable("place", NUMBER,
+                   "1 for the first round in which anyone qualified, 2 for the next such round, and so on")
+REGION_V = Variable("region", REGION, "the region the race is for", only="a race with 'each: region'")
+
+ROUND_CATEGORY = ExpressionScope("round", "round category", (
+    CARDS_V, THROW_V, CATCH_V, OTHERS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, PREVIOUS_V,
+    Variable("choice", None, CHOICE_MEANING, only="a category with a 'choice:' section")))
+GAME_END = ExpressionScope("game_end", "game-end category", (VISITED_V, PLAYERS_V, ROUNDS_V),
+                           missing="at game end only {known} are known")
+REQUIRES = ExpressionScope("requires", "choice `requires`", (
+    CARDS_V, THROW_V, CATCH_V, OTHERS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, PREVIOUS_V,
+    Variable("choice", None, CHOICE_MEANING)))
+QUALIFIES = ExpressionScope("qualifies", "race `qualifies`",
+                            (CARDS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
+AWARD = ExpressionScope("award", "race `award`", (PLACE_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
+SCOPES = (ROUND_CATEGORY, GAME_END, REQUIRES, QUALIFIES, AWARD)
+
+
+def meanings() -> dict:
+    """name -> meaning of every variable of every scope."""
+    return {name: variable.meaning for name, (variable, _) in _all_variables().items()}
+
+
+def variables_table() -> str:
+    """The table of docs/dsl.md's "What each expression sees" (a test keeps the doc equal to it)."""
+    lines = ["| variable | type | meaning | " + " | ".join(scope.where for scope in SCOPES) + " |",
+             "|---|---|---|" + "---|" * len(SCOPES)]
+    for name, (variable, _) in _all_variables().items():
+        marks = []
+        for scope in SCOPES:
+            here = next((v for v in scope.variables if v.name == name), None)
+            marks.append("" if here is None else f"in {here.only}" if here.only else "yes")
+        kind = "the icon of the choice's family" if variable.type is None else str(variable.type)
+        lines.append(f"| `{name}` | {kind} | {variable.meaning} | " + " | ".join(marks) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _all_variables() -> dict:
+    """name -> (variable, scopes), in order of first declaration."""
+    found: dict = {}
+    for scope in SCOPES:
+        for v in scope.variables:
+            found.setdefault(v.name, (v, []))[1].append(scope)
+    return found
+
+
+# -- filling them in: one function per scope ---------------------------------------------------------
+@dataclass(frozen=True)
+class Moment:
+    """What every seat shares when an expression runs: the number of players and of the round."""
+
+    players: int
+    round: int                        # 1-based
+    rounds: int                       # the edition's number of rounds
+
+
+def moment(edition, players: int, round: int) -> Moment:
+    """The Moment of round `round` (1-based) of a game of this edition with this many players."""
+    return Moment(players, round, edition.rounds)
+
+
+def round_env(at: Moment, cards: list, others: list, visited: list, previous=0) -> dict:
+    """A round category's environment (a choice category also needs `choice`: see requires_env)."""
+    return {"cards": cards, "throw": cards[0], "catch": cards[-1], "others": others, "visited": visited,
+            "players": at.players, "round": at.round, "rounds": at.rounds, "previous": previous}
+
+
+def requires_env(at: Moment, cards: list, others: list, visited: list, previous=0, choice=None) -> dict:
+    """A choice's `requires` (and its category's score): the round's variables and the icon."""
+    env = round_env(at, cards, others, visited, previous)
+    env["choice"] = choice
+    return env
+
+
+def game_end_env(at: Moment, visited: list) -> dict:
+    return {"visited": visited, "players": at.players, "rounds": at.rounds}
+
+
+def qualifies_env(at: Moment, cards: list, visited: list, region=None) -> dict:
+    return {"cards": cards, "visited": visited, "players": at.players, "round": at.round, "rounds": at.rounds,
+            "region": region}
+
+
+def award_env(at: Moment, place: int, region=None) -> dict:
+    return {"place": place, "players": at.players, "round": at.round, "rounds": at.rounds, "region": region}
