@@ -15,9 +15,10 @@ from .. import dsl
 from ..dsl import BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, Bounds, IconType, Language, ListType, Scope, Symbols
 from ..errors import Diagnostic, suggest
 from .checks import Facts, run_checks
+from .flow import build_flow
 from .model import ROUND, Card, Category, Choice, Edition, Expression, Family, Passing, Race, Region, Table
 from .schema import Cut
-from .scopes import AWARD, GAME_END, QUALIFIES, REQUIRES, ROUND_CATEGORY
+from .scopes import AWARD, FLOW_END, GAME_END, QUALIFIES, REQUIRES, ROUND_CATEGORY
 
 ROUND_VARIABLES = ROUND_CATEGORY.checker_scope({}).variables   # a round category's, without a choice
 NAME_SECTIONS = ("families", "tables", "card_sets")
@@ -78,15 +79,22 @@ class Builder:
             if letter in by_letter:
                 self.error(path + ("letter",), f"card letter '{letter}' is used twice", "M303", f"the first card with it is '{by_letter[letter].name}'")
                 continue
-            region = regions.get(spec["region"])
-            if region is None:
+            if "region" not in spec or "number" not in spec:
+                if "flow" not in self.data:
+                    missing = "region" if "region" not in spec else "number"
+                    self.error(path, f"the card '{letter}' has no {missing}", "M335", "a drafting edition's cards each name a region and a number")
+                    continue
+            region = regions.get(spec.get("region"))
+            if region is None and "region" not in spec:
+                pass                          # a flow's card may have no region
+            elif region is None:
                 if not self.cut.covers("regions", spec["region"]):
                     self.error(path + ("region",), f"unknown region '{spec['region']}'", "M304", suggest(spec["region"], regions))
                 region = Region(spec["region"], 0)
             for icon_index, icon in enumerate(spec["icons"]):
                 if icon not in icon_owner and not self.cut.covers("icons", icon):
                     self.error(path + ("icons", icon_index), f"unknown icon '{icon}'", "M305", suggest(icon, icon_owner))
-            card = Card(letter, spec["name"], region, spec["number"], tuple(spec["icons"]), len(cards), tuple(spec.get("reconstructed", ())))
+            card = Card(letter, spec["name"], region, spec.get("number", 0), tuple(spec["icons"]), len(cards), tuple(spec.get("reconstructed", ())))
             cards.append(card)
             by_letter[letter] = card
         names = [spec["name"] for _, spec in self.entries("regions")]
@@ -172,7 +180,8 @@ class Builder:
         hand = min(whole(self.data.get("hand_size"), deck), deck)
         seats = whole(players.get("max") if isinstance(players, dict) else None, 1)
         visited = min(hand * whole(self.data.get("rounds"), deck), deck)
-        variables = {"cards": hand, "others": min(hand * (seats - 1), deck), "visited": visited}
+        variables = {"cards": hand, "others": min(hand * (seats - 1), deck), "visited": visited,
+                     "circle": deck, "captured": deck}
         return Bounds(deck, variables, region_cards=max((len(r.cards) for r in regions.values()), default=0),
                       icons_per_card=max((len(c.icons) for c in cards), default=0),
                       paths=sum(len(ends) for ends in paths.values()) // 2,
@@ -233,8 +242,9 @@ class Builder:
                 constants.setdefault(name, (ERROR, None))
         return symbol_table, constants
 
-    def categories(self, families, constants, symbol_table, keys):
+    def categories(self, families, constants, symbol_table, keys, stocks=None):
         categories = []
+        flow = "flow" in self.data
         for index, spec in self.entries("categories"):
             path = ("categories", index)
             key = spec["key"]
@@ -242,6 +252,11 @@ class Builder:
                 self.error(path + ("key",), f"category key '{key}' is used twice", "M312")
             keys[key] = path
             when = spec.get("when", ROUND)
+            if flow or "majority" in spec:
+                category = self.flow_category(path, spec, families, constants, symbol_table, stocks or {})
+                if category is not None:
+                    categories.append(category)
+                continue
             choice_type = None
             choice = None
             if "choice" in spec:
@@ -265,6 +280,29 @@ class Builder:
                 categories.append(Category(key, spec.get("title", key), when, score, choice))
         return categories
 
+    def flow_category(self, path, spec, families, constants, symbol_table, stocks):
+        """A category of an edition with a flow: at game end, a majority per kind or an expression."""
+        if "flow" not in self.data:
+            self.error(path + ("majority",), "a majority compares what seats captured: only an edition with a `flow` has that", "M336", key=True)
+            return None
+        if spec.get("when", ROUND) != "game_end" or "choice" in spec:
+            self.error(path, "in an edition with a flow, a category scores once at game end, with no choice", "M337",
+                       "write `when: game_end`")
+            return None
+        if "score" in spec and "majority" in spec:
+            self.error(path + ("majority",), "a category has a `score` or a `majority`, not both", "M338", key=True)
+            return None
+        if "majority" in spec:
+            family = families.get(spec["majority"])
+            if family is None:
+                if not self.cut.covers("families", spec["majority"]):
+                    self.error(path + ("majority",), f"unknown family '{spec['majority']}'", "M313", suggest(spec["majority"], families))
+                return None
+            return Category(spec["key"], spec.get("title", spec["key"]), "game_end", None, majority=family)
+        scope = FLOW_END.checker_scope(constants, extra=dict.fromkeys(stocks, NUMBER))
+        score = self.expression(path + ("score",), scope, symbol_table, NUMBER)
+        return Category(spec["key"], spec.get("title", spec["key"]), "game_end", score) if score is not None else None
+
     def races(self, constants, symbol_table, keys):
         races = []
         for index, spec in self.entries("races"):
@@ -283,9 +321,9 @@ class Builder:
                 races.append(Race(key, spec.get("title", key), each, qualifies, award))
         return races
 
-    def tie_breaks(self, keys):
+    def tie_breaks(self, keys, stocks=()):
         for index, key in self.entries("tie_breaks"):
-            if key not in keys and not self.cut.covers("categories", key) and not self.cut.covers("races", key):
+            if key not in keys and key not in stocks and not self.cut.covers("categories", key) and not self.cut.covers("races", key):
                 self.error(("tie_breaks", index), f"unknown category or race '{key}'", "M315", suggest(key, keys) or (f"keys: {', '.join(keys)}" if keys else None))
 
     def build(self) -> Edition | None:
@@ -305,9 +343,18 @@ class Builder:
         self.bounds = self.list_bounds(families, regions, cards, paths)
 
         keys: dict = {}
-        categories = self.categories(families, constants, symbol_table, keys)
+        stocks = dict(data.get("stocks") or {})
+        for name in stocks:
+            if name in constants:
+                self.error(("stocks", name), f"the name '{name}' is already used by a family, table or card set", "M311", key=True)
+        flow = build_flow(self, families, constants, symbol_table, stocks)
+        if stocks and flow is None:
+            self.error(("stocks",), "stocks are thrown and taken by a flow's bidding: this edition has no `flow`", "M339", key=True)
+        categories = self.categories(families, constants, symbol_table, keys, stocks)
         races = self.races(constants, symbol_table, keys)
-        self.tie_breaks(keys)
+        if flow is not None and data.get("races"):
+            self.error(("races",), "races score rounds of drafting: an edition with a flow has none", "M339", key=True)
+        self.tie_breaks(keys, stocks if flow is not None else ())
 
         facts = self.facts
         facts.families, facts.icon_owner, facts.regions, facts.cards, facts.by_letter = families, icon_owner, regions, cards, by_letter
@@ -321,14 +368,15 @@ class Builder:
         return Edition(
             id=data["id"], name=data["name"], file=self.map.file,
             players_min=data["players"]["min"], players_max=data["players"]["max"],
-            rounds=data["rounds"], hand_size=data["hand_size"],
-            passing=Passing(tuple(data["passing"]["directions"]), data["passing"].get("catch", "same")),
+            rounds=data.get("rounds", 0), hand_size=data.get("hand_size", 0),
+            passing=Passing(tuple(data.get("passing", {}).get("directions", ("left",))), data.get("passing", {}).get("catch", "same")),
             families=families, regions=tuple(regions.values()), cards=tuple(cards), tables=tables,
             categories=tuple(categories), races=tuple(races), tie_breaks=tuple(data.get("tie_breaks", ())),
             paths=paths, card_sets=card_sets,
             icon_values=icon_values,
             provenance=data.get("provenance", ""), reconstructed_facts=reconstructed,
             language=Language(symbol_table, constants, self.lookups, self.bounds),
+            flow=flow, stocks=stocks,
         )
 
 

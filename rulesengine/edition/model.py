@@ -81,8 +81,9 @@ class Category:
     key: str
     title: str
     when: str
-    score: Expression
+    score: Expression | None
     choice: Choice | None = None
+    majority: Family | None = None   # a flow's game end: per icon, the seats with most captured score that many
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +129,8 @@ class Edition:
     provenance: str = ""
     reconstructed_facts: int = 0
     language: object = None                          # symbols and constants, to compile more expressions
+    flow: object = None                              # edition.flow.Flow; None plays the drafting round
+    stocks: dict = field(default_factory=dict)       # a flow's tokens per seat: name -> how many at the start
 
     @cached_property
     def sheet_keys(self) -> tuple[str, ...]:

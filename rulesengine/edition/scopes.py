@@ -36,9 +36,10 @@ class ExpressionScope:
     def names(self) -> tuple:
         return tuple(v.name for v in self.variables)
 
-    def checker_scope(self, constants: dict, *, choice=None, region: bool = False) -> Scope:
+    def checker_scope(self, constants: dict, *, choice=None, region: bool = False, extra: dict | None = None) -> Scope:
         """The checker's Scope: choice is the type of a category's choice (None: no choice), region
-        whether the race runs once per region. A name this scope lacks is explained, not just unknown."""
+        whether the race runs once per region, extra the edition's own variables (a flow's stocks).
+        A name this scope lacks is explained, not just unknown."""
         present = {"choice": choice is not None, "region": region}
         variables, unavailable = {}, {}
         for v in self.variables:
@@ -53,6 +54,7 @@ class ExpressionScope:
                 if v.name not in variables and v.name not in unavailable:
                     only = f"'{v.name}' exists only in {v.only}" if v.only else None
                     unavailable[v.name] = only or self.missing.format(known=known)
+        variables.update(extra or {})
         return Scope(variables, constants, unavailable)
 
 
@@ -81,7 +83,13 @@ REQUIRES = ExpressionScope("requires", "choice `requires`", (
 QUALIFIES = ExpressionScope("qualifies", "race `qualifies`",
                             (CARDS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
 AWARD = ExpressionScope("award", "race `award`", (PLACE_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
-SCOPES = (ROUND_CATEGORY, GAME_END, REQUIRES, QUALIFIES, AWARD)
+# A game with a `flow` (docs/authoring.md, "Writing a game's flow"): a reveal's condition, and its
+# game-end categories, which also see each of the edition's stocks by name (a number: tokens kept).
+CIRCLE_V = Variable("circle", CARDS, "the cards face up around the circle")
+CAPTURED_V = Variable("captured", CARDS, "every card you captured in the game")
+UNTIL = ExpressionScope("until", "a flow's reveal `until`", (CIRCLE_V, PLAYERS_V, ROUND_V))
+FLOW_END = ExpressionScope("flow_end", "game-end category of a flow", (CAPTURED_V, PLAYERS_V))
+SCOPES = (ROUND_CATEGORY, GAME_END, REQUIRES, QUALIFIES, AWARD, UNTIL, FLOW_END)
 
 
 def meanings() -> dict:
@@ -151,3 +159,12 @@ def qualifies_env(at: Moment, cards: list, visited: list, region=None) -> dict:
 
 def award_env(at: Moment, place: int, region=None) -> dict:
     return {"place": place, "players": at.players, "round": at.round, "rounds": at.rounds, "region": region}
+
+
+def until_env(circle: list, players: int, round: int) -> dict:
+    return {"circle": circle, "players": players, "round": round}
+
+
+def flow_end_env(captured: list, players: int, stocks: dict) -> dict:
+    """A flow's game-end category: the cards captured, and each stock's tokens kept, by its name."""
+    return dict(stocks, captured=captured, players=players)
