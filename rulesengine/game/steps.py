@@ -1,0 +1,231 @@
+"""The round kind of an edition with a `flow`: reveal, secret choice, bidding around a pot, claim.
+
+The drafting round lives in state.py; this is the other kind of round, played from the blocks an
+edition declares (rulesengine/edition/flow.py), again and again until the deck is empty at the start
+of a round. It keeps the Game protocol (pending(), apply(), view(seat), events, decisions, record())
+so every front end drives it unchanged. It never names a game, never blocks on input, and a seat's
+secret choice leaves it only through view(seat) and events addressed to that seat, until the claim
+reveals it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..edition.flow import Bidding, Claim, Reveal, SecretChoice
+from ..edition.model import Edition
+from ..edition.scopes import until_env
+from ..errors import Diagnostic, GameRuleError
+from .flow_scoring import flow_sheet
+from .scoring import evaluate
+from .state import Decision
+
+SECRET, BID, OVER = "secret", "bid", "over"
+THROW_TOKEN, STOP = "throw", "stop"
+
+
+class FlowScores:
+    """The score sheet of a flow game as the front ends read it (sheet(), winners(), total(seat))."""
+
+    def __init__(self, game: StepsGame):
+        self.game = game
+        self._sheet = None
+
+    def sheet(self) -> dict:
+        game = self.game
+        sheet = self._sheet
+        if sheet is None:
+            sheet = flow_sheet(game.edition, game.players, game.captured, game.kept)
+            if game.over:
+                self._sheet = sheet                 # final: nothing changes any more
+            else:
+                sheet["winners"] = []               # no winner while the game runs
+        return {"players": [dict(p, categories=dict(p["categories"]), captured=list(p["captured"]), stocks=dict(p["stocks"]))
+                            for p in sheet["players"]], "winners": list(sheet["winners"])}
+
+    def winners(self) -> list[int]:
+        names = self.sheet()["winners"]
+        return [self.game.players.index(name) for name in names]
+
+    def total(self, seat: int) -> int:
+        return self.sheet()["players"][seat]["total"]
+
+
+class StepsGame:
+    def __init__(self, edition: Edition, players: list[str], seed: int = 0, *, deal: bool = True):
+        n = len(players)
+        if not edition.players_min <= n <= edition.players_max:
+            raise GameRuleError(Diagnostic(None, f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}", "G602"))
+        if len(set(players)) != n:
+            raise GameRuleError(Diagnostic(None, "player names must differ", "G603"))
+        flow = edition.flow
+        self.edition, self.players, self.seed = edition, list(players), seed
+        self.reveal, self.secret = flow.step(Reveal), flow.step(SecretChoice)
+        self.bidding, self.claim = flow.step(Bidding), flow.step(Claim)
+        self.rng = random.Random(seed)
+        self.deck = list(edition.cards)
+        self.rng.shuffle(self.deck)
+        self.circle: list = []
+        self.captured: list[list] = [[] for _ in range(n)]
+        self.kept: list[dict] = [dict(edition.stocks) for _ in range(n)]
+        self.scores = FlowScores(self)
+        self.events: list[dict] = []
+        self.decisions: list[list] = []
+        self.history: list[dict] = []        # per finished round: who started, stopped, chose and captured
+        self.round = 0                       # 0-based index of the round being played
+        self.over = False
+        self.phase = SECRET
+        self.secrets: dict[int, str] = {}
+        self.still_in: list[int] = []
+        self.stack: list[int] = []           # seats in the order they stopped: the top is the last
+        self.took: dict[int, int] = {}
+        self.pot = 0
+        self.turn: int | None = None
+        self.first: int | None = None
+        self.last_left: int | None = None
+        self.step = 0                        # decisions made this round (public: who acted, not what was chosen)
+        if deal:
+            self._start_round()
+
+    # -- the flow --------------------------------------------------------------------------
+    def _emit(self, event: dict, to: int | None = None) -> None:
+        self.events.append(dict(event, to=to))
+
+    def _start_round(self) -> None:
+        if not self.deck:
+            self._finish()
+            return
+        n = len(self.players)
+        drawn = []
+        while self.deck and not self._until_holds():
+            drawn.append(self.deck.pop())
+            self.circle.append(drawn[-1])
+        if not drawn and self.history and not any(self.history[-1]["captured"].values()):
+            drawn.append(self.deck.pop())    # nothing changed last round: turn one card so the game moves on
+            self.circle.append(drawn[-1])
+        self.first = self.rng.randrange(n) if self.bidding.first == "random" or self.last_left is None else self.last_left
+        self.secrets, self.stack, self.took, self.pot, self.step = {}, [], {}, 0, 0
+        self.phase = SECRET
+        self._emit({"type": "round_start", "round": self.round + 1, "first": self.first})
+        self._emit({"type": "reveal_cards", "round": self.round + 1, "cards": [c.letter for c in drawn],
+                    "circle": [c.letter for c in self.circle], "deck": len(self.deck)})
+
+    def _until_holds(self) -> bool:
+        until = self.reveal.until
+        return bool(evaluate(until, until_env(self.circle, len(self.players), self.round + 1), "reveal `until`"))
+
+    def pending(self) -> list[Decision]:
+        """Every decision the game is waiting for now: every secret choice at once, then one bidder at a time."""
+        if self.over:
+            return []
+        if self.phase == SECRET:
+            return [Decision(seat, SECRET, self.round + 1, self.secret.family.icons, self.secret.key)
+                    for seat in range(len(self.players)) if seat not in self.secrets]
+        return [Decision(self.turn, BID, self.round + 1, (THROW_TOKEN, STOP), None)]
+
+    def apply(self, seat: int, answer, category: str | None = None) -> None:
+        """Answer one pending decision of this seat: an icon for the secret choice, throw or stop for a bid."""
+        mine = [d for d in self.pending() if d.seat == seat and (category is None or d.category == category)]
+        if not mine:
+            raise GameRuleError(Diagnostic(None, f"seat {seat} has no decision to make now", "G604"))
+        decision = mine[0]
+        if answer not in decision.options:
+            raise GameRuleError(Diagnostic(None, f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {', '.join(map(str, decision.options))})", "G605"))
+        self._emit({"type": "decision", "round": self.round + 1, "seat": seat, "kind": decision.kind,
+                    "category": decision.category, "answer": answer}, to=seat)
+        self.decisions.append([seat, answer, decision.category])
+        self.step += 1
+        if decision.kind == SECRET:
+            self.secrets[seat] = answer
+            self._emit({"type": "secret_chosen", "round": self.round + 1, "seat": seat})
+            if len(self.secrets) == len(self.players):
+                self.phase = BID
+                self.still_in = list(range(len(self.players)))
+                self.turn = self.first
+                self._advance()
+            return
+        if answer == THROW_TOKEN:
+            self.kept[seat][self.bidding.stock] -= 1
+            self.pot += 1
+            self._emit({"type": "throw_token", "round": self.round + 1, "seat": seat, "pot": self.pot})
+            self.turn = self._next_in(seat)
+        else:
+            self._stop(seat, take=True)
+        self._advance()
+
+    def _next_in(self, seat: int) -> int:
+        n = len(self.players)
+        return next((seat + k) % n for k in range(1, n + 1) if (seat + k) % n in self.still_in)
+
+    def _stop(self, seat: int, take: bool) -> None:
+        took = self.pot if take else 0
+        self.kept[seat][self.bidding.stock] += took
+        self.pot -= took
+        self.took[seat] = took
+        self.stack.append(seat)
+        after = self._next_in(seat)
+        self.still_in.remove(seat)
+        self.turn = after
+        self._emit({"type": "stop", "round": self.round + 1, "seat": seat, "took": took, "stack": len(self.stack)})
+
+    def _advance(self) -> None:
+        """Play what needs no decision: a seat that cannot throw stops; the last one left ends the bidding."""
+        stock = self.bidding.stock
+        while len(self.still_in) > 1 and self.kept[self.turn][stock] == 0:
+            self._stop(self.turn, take=True)      # with an empty pot it takes nothing (the special case)
+        if len(self.still_in) == 1:
+            self._claim(self.still_in[0])
+
+    def _claim(self, last: int) -> None:
+        order = [last] + self.stack[::-1]
+        captured = {}
+        for seat in order:
+            icon = self.secrets[seat]
+            taken = [c for c in self.circle if icon in c.icons]
+            self.circle = [c for c in self.circle if icon not in c.icons]
+            self.captured[seat].extend(taken)
+            captured[self.players[seat]] = [c.letter for c in taken]
+            self._emit({"type": "claim", "round": self.round + 1, "seat": seat, "choice": icon, "cards": [c.letter for c in taken]})
+        self.history.append({
+            "first": self.players[self.first], "last_left": self.players[last],
+            "stopped": [self.players[s] for s in self.stack], "took": {self.players[s]: t for s, t in self.took.items()},
+            "choices": {self.players[s]: self.secrets[s] for s in range(len(self.players))}, "captured": captured,
+        })
+        self.last_left = last
+        self.round += 1
+        self.turn = None
+        self._start_round()
+
+    def _finish(self) -> None:
+        self.over = True
+        self.phase = OVER
+        sheet = self.scores.sheet()
+        self._emit({"type": "game_over", "totals": {p["name"]: p["total"] for p in sheet["players"]}, "winners": sheet["winners"]})
+
+    # -- what a seat may see ---------------------------------------------------------------
+    def view(self, seat: int) -> dict:
+        """Everything this seat may know now: every public thing, and its own secret choice only."""
+        names = self.players
+        return {
+            "edition": self.edition.id, "players": list(names), "seat": seat, "flow": True,
+            "round": self.round + 1, "rounds": None, "phase": self.phase, "step": self.step,
+            "circle": [c.letter for c in self.circle], "deck": len(self.deck), "pot": self.pot,
+            "stocks": [dict(k) for k in self.kept],
+            "captured": [[c.letter for c in cards] for cards in self.captured],
+            "first": self.first, "turn": self.turn, "still_in": list(self.still_in) if self.phase == BID else [],
+            "stack": list(self.stack), "chosen": sorted(self.secrets),
+            "secret": self.secrets.get(seat),
+            "history": [dict(r) for r in self.history],
+            "sheet": self.scores.sheet(),
+            "pending": [d.as_dict() for d in self.pending() if d.seat == seat],
+        }
+
+    def events_for(self, seat: int | None) -> list[dict]:
+        """The event log as this seat may read it (None: only public events)."""
+        return [e for e in self.events if e["to"] is None or e["to"] == seat]
+
+    def record(self) -> dict:
+        """The game as a record for `boom score`: what each seat captured and the tokens it kept."""
+        return {"edition": self.edition.id, "players": list(self.players),
+                "captured": {name: [c.letter for c in self.captured[s]] for s, name in enumerate(self.players)},
+                "kept": {name: dict(self.kept[s]) for s, name in enumerate(self.players)}}
