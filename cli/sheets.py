@@ -45,6 +45,8 @@ def final_table(edition, sheet: dict) -> Table:
     for number, (title, key) in enumerate(lines, 1):
         table.add_row(title, *[str(p["categories"].get(key, 0)) for p in players], end_section=number == len(lines))
     table.add_row("total", *[str(p["total"]) for p in players], style="bold")
+    for stock in edition.stocks:                # a flow's tokens kept: its tie-break
+        table.add_row(f"{stock} kept", *[str(p["stocks"][stock]) for p in players], style="dim")
     return table
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..edition.model import Edition
 from ..edition.source import SourceMap, load_yaml
 from ..errors import Diagnostic, EditionError, RecordError, suggest
+from .flow_records import score_flow_record
 from .outputs import write_atomic
 from .scoring import ScoreKeeper
 
@@ -37,6 +38,8 @@ def load_record(path: str | Path) -> tuple[dict, SourceMap]:
 def score_record(edition: Edition, record, source_map: SourceMap) -> dict:
     """Check a record against the edition and return its score sheet, or raise RecordError."""
     try:
+        if edition.flow is not None:
+            return score_flow_record(edition, record, source_map)
         return _score_record(edition, record, source_map)
     except RecordError as exc:
         raise exc.quoting(source_map.texts) from None

@@ -1,0 +1,87 @@
+"""The record of a game with a flow: what each seat captured and the tokens it kept, checked and scored.
+
+`boom score` reads it for a game played on a real table (or written by `boom run --save-record`).
+Every problem is located in the record file: the player, the card, the stock. It scores with
+flow_scoring, as the game does, and never guesses a missing value.
+"""
+
+from __future__ import annotations
+
+from ..edition.model import Edition
+from ..edition.source import SourceMap
+from ..errors import Diagnostic, RecordError, suggest
+from .flow_scoring import flow_sheet
+
+KEYS = ("edition", "players", "captured", "kept")
+
+
+def score_flow_record(edition: Edition, record, source_map: SourceMap) -> dict:
+    problems: list[Diagnostic] = []
+
+    def error(path, message, hint=None, key=False):
+        problems.append(Diagnostic(source_map.span_at(path, key=key), message, "R701", hint=hint))
+
+    if not isinstance(record, dict):
+        error((), "a record must be a mapping with 'players', 'captured' and 'kept'")
+        raise RecordError(problems)
+    for key in record:
+        if key not in KEYS:
+            error((key,), f"unknown key '{key}' in the record", suggest(str(key), KEYS), key=True)
+    players = record.get("players")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
+        error(("players",), "'players' must be a list of names")
+        raise RecordError(problems)
+    if len(set(players)) != len(players):
+        error(("players",), "two players have the same name")
+    if not edition.players_min <= len(players) <= edition.players_max:
+        error(("players",), f"{edition.name} is for {edition.players_min} to {edition.players_max} players, this record has {len(players)}")
+    if "edition" in record and record["edition"] != edition.id:
+        error(("edition",), f"this record is a game of '{record['edition']}', not of '{edition.id}'")
+    for section in ("captured", "kept"):
+        if not isinstance(record.get(section), dict):
+            error((section,) if section in record else (), f"'{section}' must map each player to {'the cards they captured' if section == 'captured' else 'the tokens they kept'}")
+    if problems:
+        raise RecordError(problems)
+    captured, kept, owner = [], [], {}
+    for section in ("captured", "kept"):
+        for name in record[section]:
+            if name not in players:
+                error((section, name), f"'{name}' is not a player", suggest(str(name), players), key=True)
+    for name in players:
+        letters = record["captured"].get(name, [])
+        cards = []
+        if not isinstance(letters, list):
+            error(("captured", name), f"{name}: a list of card letters")
+            letters = []
+        for index, letter in enumerate(letters):
+            card = edition.card(str(letter))
+            if card is None:
+                error(("captured", name, index), f"{name}: unknown card '{letter}'", suggest(str(letter), [c.letter for c in edition.cards]))
+            elif card.letter in owner:
+                error(("captured", name, index), f"{name}: card '{letter}' was already captured by {owner[card.letter]}")
+            else:
+                owner[card.letter] = name
+                cards.append(card)
+        captured.append(cards)
+        tokens = record["kept"].get(name)
+        if not isinstance(tokens, dict):
+            error(("kept", name) if name in record["kept"] else ("kept",), f"{name}: the tokens kept, one number per stock ({', '.join(edition.stocks)})")
+            kept.append(dict.fromkeys(edition.stocks, 0))
+            continue
+        for stock in tokens:
+            if stock not in edition.stocks:
+                error(("kept", name, stock), f"{name}: unknown stock '{stock}'", suggest(str(stock), edition.stocks), key=True)
+        for stock in edition.stocks:
+            value = tokens.get(stock)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                error(("kept", name, stock) if stock in tokens else ("kept", name), f"{name}: '{stock}' must be a number of tokens (0 or more)")
+        kept.append({stock: tokens.get(stock, 0) for stock in edition.stocks})
+    if not problems:
+        for stock, start in edition.stocks.items():
+            total = sum(k[stock] for k in kept)
+            if total != start * len(players):
+                error(("kept",), f"the players keep {total} {stock} in all, but {len(players)} players start with {start * len(players)}",
+                      "every token thrown is taken back by a player who stops")
+    if problems:
+        raise RecordError(problems)
+    return flow_sheet(edition, players, captured, kept)
