@@ -15,6 +15,7 @@ from pathlib import Path
 from .. import dsl
 from . import scopes
 from .extends import load_with_extends
+from .flow_text import flow_lines
 from .in_words import in_words
 from .loader import load_edition
 from .model import ROUND, Edition
@@ -38,11 +39,11 @@ def summary(edition: Edition, data: dict, formulas: bool = False) -> str:
     if data.get("description"):
         out += _wrap(data["description"])
     out.append("")
-    out += _section("The game", _game(edition))
+    out += _section("The game", flow_lines(edition, _wrap) if edition.flow else _game(edition))
     out += _section("Icons", [f"{f.title}{f' ({f.key})' if formulas else ''}: "
                               + (", ".join(f"{i} {v}" for i, v in f.values.items()) if f.valued else ", ".join(f.icons))
                               for f in edition.families.values()])
-    out += _section("Regions", [f"{r.name}{f' (bonus {r.bonus})' if r.bonus else ''}: {' '.join(c.letter for c in r.cards)}" for r in edition.regions])
+    out += [] if not edition.regions else _section("Regions", [f"{r.name}{f' (bonus {r.bonus})' if r.bonus else ''}: {' '.join(c.letter for c in r.cards)}" for r in edition.regions])
     if edition.paths:
         pairs = sorted({tuple(sorted((a, b), key=lambda c: c.index)) for a, ends in edition.paths.items() for b in ends}, key=lambda p: (p[0].index, p[1].index))
         out += _section("Map", _wrap(f"{len(pairs)} paths join the towns: " + ", ".join(f"{a.letter}-{b.letter}" for a, b in pairs) + "."))
@@ -124,6 +125,11 @@ def _sentence(words: str) -> str:
 
 def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[str]:
     lines = [f"  {category.title}"]
+    if category.majority is not None:           # a flow's comparison of seats: no formula to put in words
+        family = category.majority
+        return lines + _wrap(spec.get("description") or f"For each {family.title} icon ({', '.join(family.icons)}), "
+                             "the player(s) whose captured cards show it most often score that many points; "
+                             "the others score 0 for it.", "    ")
     lines += _wrap(spec.get("description") or _sentence(in_words(category.score.text, edition, category.title)), "    ")
     choice = category.choice
     if choice is not None:
@@ -160,14 +166,15 @@ def _ties(edition: Edition) -> list[str]:
     titles = {c.key: c.title for c in edition.categories} | {r.key: r.title for r in edition.races}
     if not edition.tie_breaks:
         return ["Tied players share the victory."]
-    order = [f"the most {titles.get(key, key)} points" for key in edition.tie_breaks]
+    order = [f"the most {key} kept" if key in edition.stocks else f"the most {titles.get(key, key)} points" for key in edition.tie_breaks]
     return _wrap(f"The highest total wins. Between tied players, {', then '.join(order)} wins; still tied, they share the victory.")
 
 
 def _names_used(edition: Edition) -> tuple[list[str], list[str]]:
     """The free names and the functions the edition's formulas use, in order of first use."""
-    texts = [c.score.text for c in edition.categories] + [c.choice.requires.text for c in edition.categories if c.choice and c.choice.requires]
+    texts = [c.score.text for c in edition.categories if c.score is not None] + [c.choice.requires.text for c in edition.categories if c.choice and c.choice.requires]
     texts += [t for r in edition.races for t in (r.qualifies.text, r.award.text)]
+    texts += [step.until.text for step in (edition.flow.steps if edition.flow else ()) if hasattr(step, "until")]
     names, functions = {}, {}
     for text in texts:
         bound = set()
@@ -185,7 +192,9 @@ def _glossary(edition: Edition) -> list[str]:
     names, functions = _names_used(edition)
     lines = []
     for name in names:
-        if name in VARIABLES:
+        if name in edition.stocks:
+            meaning = f"how many {name} you kept at the end of the game"
+        elif name in VARIABLES:
             meaning = VARIABLES[name]
         elif name in edition.families:
             family = edition.families[name]
