@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..edition.model import Edition
 from ..game.scoring import ScoreKeeper
+from . import flow_bots
 from .determinize import from_view
 from .evaluate import Standing, card_list, choice_points, face_up_cards, seat_value, standing_from_scores, standing_from_view
 from .seeding import INTEGER_SEEDS, decision_rng
@@ -135,6 +136,8 @@ class GreedyAgent:
         self.completions = completions
 
     def decide(self, view: dict, decision):
+        if view.get("flow"):
+            return flow_bots.greedy_answer(self.edition, view, decision, decision_rng(self.seed, view, decision))
         return decide_by_value(self, view, decision, self.gains)
 
     def gains(self, view: dict, decision, rng: random.Random) -> dict:

@@ -18,11 +18,12 @@ import random
 import time
 
 from ..edition.model import Edition
+from . import flow_bots
 from .determinize import from_view
 from .evaluate import Standing, card_list, standing_from_view
 from .greedy import GreedyAgent, decide_by_value
 from .rollout import RoundPlay, play_out
-from .seeding import INTEGER_SEEDS
+from .seeding import INTEGER_SEEDS, decision_rng
 
 
 def margin(standing: Standing, seat: int, gains: list, rivals: str = "auto") -> float:
@@ -84,6 +85,9 @@ class SearchAgent:
         self.width = width
 
     def decide(self, view: dict, decision):
+        if view.get("flow"):
+            rng = decision_rng(self.seed, view, decision)
+            return flow_bots.search_answer(self.edition, view, decision, rng, self.rollouts or DEFAULT_ROLLOUTS)
         return decide_by_value(self, view, decision, self.values)
 
     def values(self, view: dict, decision, rng: random.Random) -> dict:

@@ -87,6 +87,23 @@ class StepsGame:
         if deal:
             self._start_round()
 
+    @classmethod
+    def at_position(cls, edition: Edition, players: list[str], seed: int, *, round: int, deck: list, circle: list,
+                    captured: list, kept: list, secrets: dict, still_in: list, stack: list, pot: int,
+                    turn: int | None, first: int) -> StepsGame:
+        """A game at some position of a round (for bots playing out sampled worlds): the deck in the
+        order it will be revealed, the circle, what each seat captured and kept, the secret choices
+        made, and the bidding so far. The game owns the lists it is handed from then on."""
+        game = cls(edition, players, seed, deal=False)
+        game.round, game.deck, game.circle, game.captured, game.kept = round, list(deck), list(circle), captured, kept
+        game.secrets, game.stack, game.pot, game.first, game.turn = dict(secrets), list(stack), pot, first, turn
+        game.last_left = first
+        if len(game.secrets) < len(players):
+            game.phase = SECRET
+        else:
+            game.phase, game.still_in = BID, list(still_in)
+        return game
+
     # -- the flow --------------------------------------------------------------------------
     def _emit(self, event: dict, to: int | None = None) -> None:
         self.events.append(dict(event, to=to))

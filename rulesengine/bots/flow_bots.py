@@ -1,0 +1,101 @@
+"""The greedy and search bots' play in an edition with a flow (secret choice, bidding, claim).
+
+Greedy values a secret choice by the points the cards showing it would add to this seat's margin
+over the best rival, and bids while the pot is worth less than those cards. Search samples what a
+seat cannot see (the other seats' secret choices this round, the order of the deck), plays the
+round out from there with the greedy policy, and keeps the answer with the best mean margin.
+It reads only the seat's view: another seat's secret choice is never an input, only a guess.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..edition.flow import SecretChoice
+from ..edition.model import Edition
+from ..game.flow_scoring import flow_sheet
+from ..game.steps import BID, SECRET, STOP, THROW_TOKEN, StepsGame
+
+TOKEN_WORTH = 1 / 6                      # a kept token is worth a sixth of a point (and breaks ties)
+
+
+def margin(edition: Edition, seat: int, captured: list, kept: list) -> float:
+    """This seat's total minus the best rival's, tokens counted at their worth."""
+    sheet = flow_sheet(edition, [str(s) for s in range(len(captured))], captured, kept)
+    worth = [p["total"] + TOKEN_WORTH * sum(kept[s].values()) for s, p in enumerate(sheet["players"])]
+    return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
+
+
+def _state(edition: Edition, view: dict) -> tuple[list, list, list]:
+    card = edition.card
+    return ([card(x) for x in view["circle"]], [[card(x) for x in cards] for cards in view["captured"]],
+            [dict(k) for k in view["stocks"]])
+
+
+def choice_values(edition: Edition, view: dict, icons) -> dict:
+    """icon -> the margin gained by capturing every card of the circle showing it."""
+    circle, captured, kept = _state(edition, view)
+    seat = view["seat"]
+    base = margin(edition, seat, captured, kept)
+    values = {}
+    for icon in icons:
+        mine = [list(cards) for cards in captured]
+        mine[seat] = mine[seat] + [c for c in circle if icon in c.icons]
+        values[icon] = margin(edition, seat, mine, kept) - base
+    return values
+
+
+def greedy_answer(edition: Edition, view: dict, decision, rng: random.Random):
+    if decision.kind == SECRET:
+        values = choice_values(edition, view, decision.options)
+        best = max(values.values())
+        return rng.choice([icon for icon in decision.options if values[icon] == best])
+    if decision.kind == BID:
+        worth = choice_values(edition, view, [view["secret"]])[view["secret"]]
+        stock = next(iter(view["stocks"][view["seat"]]))
+        left = view["stocks"][view["seat"]][stock]
+        return THROW_TOKEN if left > 0 and view["pot"] * TOKEN_WORTH * 3 < worth else STOP
+    return decision.options[0]
+
+
+def sample_game(edition: Edition, view: dict, rng: random.Random) -> StepsGame:
+    """A game at this seat's position, with what it cannot see drawn at random."""
+    circle, captured, kept = _state(edition, view)
+    seen = {c.letter for c in circle} | {c.letter for cards in captured for c in cards}
+    unseen = [c for c in edition.cards if c.letter not in seen]
+    rng.shuffle(unseen)
+    secrets = {}
+    family = edition.flow.step(SecretChoice).family
+    for other in range(len(view["players"])):
+        if other == view["seat"]:
+            if view["secret"] is not None:
+                secrets[other] = view["secret"]
+        elif other in view["chosen"]:
+            secrets[other] = rng.choice(family.icons)
+    return StepsGame.at_position(edition, view["players"], rng.randrange(1 << 30), round=view["round"] - 1,
+                                 deck=unseen[:view["deck"]], circle=circle, captured=captured, kept=kept,
+                                 secrets=secrets, still_in=view["still_in"], stack=view["stack"], pot=view["pot"],
+                                 turn=view["turn"], first=view["first"])
+
+
+def search_values(edition: Edition, view: dict, decision, rng: random.Random, rollouts: int) -> dict:
+    """option -> mean margin at the end of this round over sampled positions."""
+    seat, totals = view["seat"], dict.fromkeys(decision.options, 0.0)
+    per_option = max(1, rollouts // len(decision.options))
+    for _ in range(per_option):
+        world = rng.randrange(1 << 30)
+        for option in decision.options:
+            game = sample_game(edition, view, random.Random(world))
+            game.apply(seat, option, decision.category)
+            playout = random.Random(world + 1)
+            while not game.over and game.round == view["round"] - 1:
+                for pending in game.pending():
+                    game.apply(pending.seat, greedy_answer(edition, game.view(pending.seat), pending, playout), pending.category)
+            totals[option] += margin(edition, seat, game.captured, game.kept)
+    return {option: total / per_option for option, total in totals.items()}
+
+
+def search_answer(edition: Edition, view: dict, decision, rng: random.Random, rollouts: int):
+    values = search_values(edition, view, decision, rng, rollouts)
+    best = max(values.values())
+    return next(option for option in decision.options if values[option] == best)
