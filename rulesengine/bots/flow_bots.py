@@ -58,8 +58,20 @@ def greedy_answer(edition: Edition, view: dict, decision, rng: random.Random):
     return decision.options[0]
 
 
-def sample_game(edition: Edition, view: dict, rng: random.Random) -> StepsGame:
-    """A game at this seat's position, with what it cannot see drawn at random."""
+def likely_choices(edition: Edition, view: dict) -> dict:
+    """seat -> the icons greedy would pick in that seat, for each other seat that has chosen."""
+    family = edition.flow.step(SecretChoice).family
+    liked = {}
+    for other in view["chosen"]:
+        if other != view["seat"]:
+            values = choice_values(edition, dict(view, seat=other), family.icons)
+            liked[other] = [icon for icon in family.icons if values[icon] == max(values.values())]
+    return liked
+
+
+def sample_game(edition: Edition, view: dict, rng: random.Random, liked: dict) -> StepsGame:
+    """A game at this seat's position, with what it cannot see drawn at random (others' secret
+    choices mostly among `liked`, the deck's order)."""
     circle, captured, kept = _state(edition, view)
     seen = {c.letter for c in circle} | {c.letter for cards in captured for c in cards}
     unseen = [c for c in edition.cards if c.letter not in seen]
@@ -70,8 +82,8 @@ def sample_game(edition: Edition, view: dict, rng: random.Random) -> StepsGame:
         if other == view["seat"]:
             if view["secret"] is not None:
                 secrets[other] = view["secret"]
-        elif other in view["chosen"]:
-            secrets[other] = rng.choice(family.icons)
+        elif other in liked:               # a guess: mostly what greedy would pick in that seat
+            secrets[other] = rng.choice(liked[other] if rng.random() < 0.7 else family.icons)
     return StepsGame.at_position(edition, view["players"], rng.randrange(1 << 30), round=view["round"] - 1,
                                  deck=unseen[:view["deck"]], circle=circle, captured=captured, kept=kept,
                                  secrets=secrets, still_in=view["still_in"], stack=view["stack"], pot=view["pot"],
@@ -82,17 +94,24 @@ def search_values(edition: Edition, view: dict, decision, rng: random.Random, ro
     """option -> mean margin at the end of this round over sampled positions."""
     seat, totals = view["seat"], dict.fromkeys(decision.options, 0.0)
     per_option = max(1, rollouts // len(decision.options))
+    liked = likely_choices(edition, view)
     for _ in range(per_option):
         world = rng.randrange(1 << 30)
         for option in decision.options:
-            game = sample_game(edition, view, random.Random(world))
+            game = sample_game(edition, view, random.Random(world), liked)
             game.apply(seat, option, decision.category)
             playout = random.Random(world + 1)
             while not game.over and game.round == view["round"] - 1:
                 for pending in game.pending():
-                    game.apply(pending.seat, greedy_answer(edition, game.view(pending.seat), pending, playout), pending.category)
+                    game.apply(pending.seat, greedy_answer(edition, _seen(game, pending.seat), pending, playout), pending.category)
             totals[option] += margin(edition, seat, game.captured, game.kept)
     return {option: total / per_option for option, total in totals.items()}
+
+
+def _seen(game: StepsGame, seat: int) -> dict:
+    """The part of view(seat) the greedy policy reads, without the sheet: rollouts ask it often."""
+    return {"seat": seat, "circle": [c.letter for c in game.circle], "pot": game.pot, "secret": game.secrets.get(seat),
+            "captured": [[c.letter for c in cards] for cards in game.captured], "stocks": game.kept}
 
 
 def search_answer(edition: Edition, view: dict, decision, rng: random.Random, rollouts: int):
