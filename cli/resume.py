@@ -29,6 +29,6 @@ def resume(save_file, save_record, log_path, allow_changed_edition, quiet):
                              warn=lambda message: click.echo(shown(message), err=True))
     game = session.game
     seed = "" if "human" in session.seats else f"; seed {game.seed}"
-    where = min(game.round + 1, game.edition.rounds)
+    where = min(game.round + 1, game.edition.rounds or game.round + 1)
     click.echo(shown(f"{game.edition.name}: resumed in round {where} after {len(game.decisions)} decisions{seed}"))
     play_session(session, quiet, save_record)

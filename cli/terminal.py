@@ -15,6 +15,7 @@ from rich.console import Console
 
 from rulesengine.bots.advice import card_advice, choice_advice, sheet_keys
 
+from . import flow_terminal
 from .cards import advice_table, card_box, cards_row, catch_keys, chip_line, choice_table, sheet_so_far, table_view
 
 NONE_WORDS = ("none", "-", "no", "0")
@@ -60,6 +61,10 @@ class TerminalAgent:
 
     def _decide(self, view: dict, decision, name: str):
         out = self.console
+        if view.get("flow"):
+            out.print()
+            flow_terminal.show(out, self.edition, view, decision)
+            return flow_terminal.ask(self, view, decision)
         out.print()
         out.rule(f"{name}: round {view['round']} of {view['rounds']}, {self._what(decision)}")
         self._show_news(view)
