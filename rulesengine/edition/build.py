@@ -79,14 +79,9 @@ class Builder:
             if letter in by_letter:
                 self.error(path + ("letter",), f"card letter '{letter}' is used twice", "M303", f"the first card with it is '{by_letter[letter].name}'")
                 continue
-            if "region" not in spec or "number" not in spec:
-                if "flow" not in self.data:
-                    missing = "region" if "region" not in spec else "number"
-                    self.error(path, f"the card '{letter}' has no {missing}", "M335", "a drafting edition's cards each name a region and a number")
-                    continue
             region = regions.get(spec.get("region"))
             if region is None and "region" not in spec:
-                pass                          # a flow's card may have no region
+                pass                          # a flow's card may have no region (the schema says when)
             elif region is None:
                 if not self.cut.covers("regions", spec["region"]):
                     self.error(path + ("region",), f"unknown region '{spec['region']}'", "M304", suggest(spec["region"], regions))
@@ -286,11 +281,12 @@ class Builder:
             self.error(path + ("majority",), "a majority compares what seats captured: only an edition with a `flow` has that", "M336", key=True)
             return None
         if spec.get("when", ROUND) != "game_end" or "choice" in spec:
-            self.error(path, "in an edition with a flow, a category scores once at game end, with no choice", "M337",
-                       "write `when: game_end`")
+            where = path + (("choice",) if "choice" in spec else ("when",) if "when" in spec else ())
+            self.error(where, "in an edition with a flow, a category scores once at game end, with no choice", "M336",
+                       "write `when: game_end`", key="choice" in spec)
             return None
         if "score" in spec and "majority" in spec:
-            self.error(path + ("majority",), "a category has a `score` or a `majority`, not both", "M338", key=True)
+            self.error(path + ("majority",), "a category has a `score` or a `majority`, not both", "M336", key=True)
             return None
         if "majority" in spec:
             family = families.get(spec["majority"])

@@ -91,9 +91,9 @@ def build_flow(builder, families: dict, constants: dict, symbol_table, stocks: d
             steps.append(Claim(params["choice"]))
     order = [kind for kind in BLOCKS if kind in seen]
     if order and [k for k in sorted(seen, key=seen.get)] != order:
-        builder.error(("flow", "round"), f"the steps of a round go in the order {', '.join(order)}", "M333")
+        builder.error(("flow", "round"), f"the steps of a round go in the order {', '.join(order)}", "M330")
     for kind in ("reveal", "secret_choice", "bidding", "claim"):
         if kind not in seen and "flow" not in builder.cut.sections:
-            builder.error(("flow", "round"), f"this round has no '{kind}' step", "M334",
+            builder.error(("flow", "round"), f"this round has no '{kind}' step", "M330",
                           "a round reveals cards, takes a secret choice, bids for the order and claims the cards")
     return Flow(tuple(steps), spec.get("end", "deck_empty"))

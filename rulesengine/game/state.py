@@ -58,6 +58,13 @@ class Decision:
 
 
 class Game:
+    def __new__(cls, edition: Edition, *args, **kwargs):
+        """An edition with a `flow` plays the steps round instead (game/steps.py), whoever starts it."""
+        if cls is Game and edition.flow is not None:
+            from .steps import StepsGame
+            return StepsGame(edition, *args, **kwargs)
+        return super().__new__(cls)
+
     def __init__(self, edition: Edition, players: list[str], seed: int = 0, *, deal: bool = True,
                  deal_version: int = DEAL_VERSION, events: bool = True):
         n = len(players)

@@ -52,7 +52,7 @@ class FlowScores:
 
 
 class StepsGame:
-    def __init__(self, edition: Edition, players: list[str], seed: int = 0, *, deal: bool = True):
+    def __init__(self, edition: Edition, players: list[str], seed: int = 0, *, deal: bool = True, deal_version: int = 0):
         n = len(players)
         if not edition.players_min <= n <= edition.players_max:
             raise GameRuleError(Diagnostic(None, f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}", "G602"))
