@@ -31,7 +31,6 @@ def new_game(edition, players, seed: int = 0):
     from .game.state import Game
     return Game(edition, players, seed)
 
-
 __all__ = [
     "BoomError", "Decision", "Diagnostic", "EditionError", "Game", "GameRuleError", "RecordError",
     "check_edition", "load_edition", "load_record", "new_game", "render", "score_record",

@@ -37,6 +37,8 @@ def test_each_scope_is_filled_with_exactly_its_declared_variables(australia):
         scopes.REQUIRES: scopes.requires_env(at, hand, [], hand, 0, "Swimming"),
         scopes.QUALIFIES: scopes.qualifies_env(at, hand, hand, region),
         scopes.AWARD: scopes.award_env(at, 1, region),
+        scopes.UNTIL: scopes.until_env(hand, 3, 2),
+        scopes.FLOW_END: scopes.flow_end_env(hand, 3, {}),     # and each stock by name: see test_flow
     }
     assert set(filled) == set(scopes.SCOPES)
     for scope, env in filled.items():
