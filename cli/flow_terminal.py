@@ -14,7 +14,9 @@ def show(out, edition, view: dict, decision) -> None:
     what = "your secret choice" if decision.kind == "secret" else "throw or stop"
     out.rule(f"{names[view['seat']]}: round {view['round']}, {what}")
     for event in view["history"][-1:]:
-        taken = "; ".join(f"{name} ({event['choices'][name]}) took {len(cards)}" for name, cards in event["captured"].items())
+        taken = "; ".join(
+            f"{name} ({event['choices'][name]}) took {len(cards)}" for name, cards in event["captured"].items()
+        )
         out.print(f"Last round: {event['last_left']} was left last. {taken}.")
     out.print(f"Deck: {view['deck']} cards. Circle ({len(view['circle'])} cards):")
     for letter in view["circle"]:
@@ -25,7 +27,9 @@ def show(out, edition, view: dict, decision) -> None:
         stocks = ", ".join(f"{n} {stock}" for stock, n in view["stocks"][seat].items())
         state = ""
         if view["phase"] == "bid":
-            state = " (in)" if seat in view["still_in"] else f" (stopped, #{view['stack'].index(seat) + 1} on the stack)"
+            state = (
+                " (in)" if seat in view["still_in"] else f" (stopped, #{view['stack'].index(seat) + 1} on the stack)"
+            )
             state += " <- to play" if seat == view["turn"] else ""
         captured = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items())) or "nothing yet"
         out.print(f"  {name}: {stocks}; captured {captured}{state}")

@@ -16,7 +16,7 @@ from ..edition.model import Edition
 from ..game.flow_scoring import flow_sheet
 from ..game.steps import BID, SECRET, STOP, THROW_TOKEN, StepsGame
 
-TOKEN_WORTH = 1 / 6                      # a kept token is worth a sixth of a point (and breaks ties)
+TOKEN_WORTH = 1 / 6  # a kept token is worth a sixth of a point (and breaks ties)
 
 
 def margin(edition: Edition, seat: int, captured: list, kept: list) -> float:
@@ -28,8 +28,11 @@ def margin(edition: Edition, seat: int, captured: list, kept: list) -> float:
 
 def _state(edition: Edition, view: dict) -> tuple[list, list, list]:
     card = edition.card
-    return ([card(x) for x in view["circle"]], [[card(x) for x in cards] for cards in view["captured"]],
-            [dict(k) for k in view["stocks"]])
+    return (
+        [card(x) for x in view["circle"]],
+        [[card(x) for x in cards] for cards in view["captured"]],
+        [dict(k) for k in view["stocks"]],
+    )
 
 
 def choice_values(edition: Edition, view: dict, icons) -> dict:
@@ -82,12 +85,24 @@ def sample_game(edition: Edition, view: dict, rng: random.Random, liked: dict) -
         if other == view["seat"]:
             if view["secret"] is not None:
                 secrets[other] = view["secret"]
-        elif other in liked:               # a guess: mostly what greedy would pick in that seat
+        elif other in liked:  # a guess: mostly what greedy would pick in that seat
             secrets[other] = rng.choice(liked[other] if rng.random() < 0.7 else family.icons)
-    return StepsGame.at_position(edition, view["players"], rng.randrange(1 << 30), round=view["round"] - 1,
-                                 deck=unseen[:view["deck"]], circle=circle, captured=captured, kept=kept,
-                                 secrets=secrets, still_in=view["still_in"], stack=view["stack"], pot=view["pot"],
-                                 turn=view["turn"], first=view["first"])
+    return StepsGame.at_position(
+        edition,
+        view["players"],
+        rng.randrange(1 << 30),
+        round=view["round"] - 1,
+        deck=unseen[: view["deck"]],
+        circle=circle,
+        captured=captured,
+        kept=kept,
+        secrets=secrets,
+        still_in=view["still_in"],
+        stack=view["stack"],
+        pot=view["pot"],
+        turn=view["turn"],
+        first=view["first"],
+    )
 
 
 def search_values(edition: Edition, view: dict, decision, rng: random.Random, rollouts: int) -> dict:
@@ -103,15 +118,25 @@ def search_values(edition: Edition, view: dict, decision, rng: random.Random, ro
             playout = random.Random(world + 1)
             while not game.over and game.round == view["round"] - 1:
                 for pending in game.pending():
-                    game.apply(pending.seat, greedy_answer(edition, _seen(game, pending.seat), pending, playout), pending.category)
+                    game.apply(
+                        pending.seat,
+                        greedy_answer(edition, _seen(game, pending.seat), pending, playout),
+                        pending.category,
+                    )
             totals[option] += margin(edition, seat, game.captured, game.kept)
     return {option: total / per_option for option, total in totals.items()}
 
 
 def _seen(game: StepsGame, seat: int) -> dict:
     """The part of view(seat) the greedy policy reads, without the sheet: rollouts ask it often."""
-    return {"seat": seat, "circle": [c.letter for c in game.circle], "pot": game.pot, "secret": game.secrets.get(seat),
-            "captured": [[c.letter for c in cards] for cards in game.captured], "stocks": game.kept}
+    return {
+        "seat": seat,
+        "circle": [c.letter for c in game.circle],
+        "pot": game.pot,
+        "secret": game.secrets.get(seat),
+        "captured": [[c.letter for c in cards] for cards in game.captured],
+        "stocks": game.kept,
+    }
 
 
 def search_answer(edition: Edition, view: dict, decision, rng: random.Random, rollouts: int):

@@ -89,7 +89,8 @@ class Builder:
             for icon_index, icon in enumerate(spec["icons"]):
                 if icon not in icon_owner and not self.cut.covers("icons", icon):
                     self.error(path + ("icons", icon_index), f"unknown icon '{icon}'", "M305", suggest(icon, icon_owner))
-            card = Card(letter, spec["name"], region, spec.get("number", 0), tuple(spec["icons"]), len(cards), tuple(spec.get("reconstructed", ())))
+            card = Card(letter, spec["name"], region, spec.get("number", 0), tuple(spec["icons"]), len(cards),
+                        tuple(spec.get("reconstructed", ())))
             cards.append(card)
             by_letter[letter] = card
         names = [spec["name"] for _, spec in self.entries("regions")]
@@ -278,7 +279,8 @@ class Builder:
     def flow_category(self, path, spec, families, constants, symbol_table, stocks):
         """A category of an edition with a flow: at game end, a majority per kind or an expression."""
         if "flow" not in self.data:
-            self.error(path + ("majority",), "a majority compares what seats captured: only an edition with a `flow` has that", "M336", key=True)
+            self.error(path + ("majority",), "a majority compares what seats captured: only an edition with a `flow` "
+                       "has that", "M336", key=True)
             return None
         if spec.get("when", ROUND) != "game_end" or "choice" in spec:
             where = path + (("choice",) if "choice" in spec else ("when",) if "when" in spec else ())
@@ -292,7 +294,8 @@ class Builder:
             family = families.get(spec["majority"])
             if family is None:
                 if not self.cut.covers("families", spec["majority"]):
-                    self.error(path + ("majority",), f"unknown family '{spec['majority']}'", "M313", suggest(spec["majority"], families))
+                    self.error(path + ("majority",), f"unknown family '{spec['majority']}'", "M313",
+                               suggest(spec["majority"], families))
                 return None
             return Category(spec["key"], spec.get("title", spec["key"]), "game_end", None, majority=family)
         scope = FLOW_END.checker_scope(constants, extra=dict.fromkeys(stocks, NUMBER))
@@ -319,7 +322,9 @@ class Builder:
 
     def tie_breaks(self, keys, stocks=()):
         for index, key in self.entries("tie_breaks"):
-            if key not in keys and key not in stocks and not self.cut.covers("categories", key) and not self.cut.covers("races", key):
+            if key in stocks:
+                continue
+            if key not in keys and not self.cut.covers("categories", key) and not self.cut.covers("races", key):
                 self.error(("tie_breaks", index), f"unknown category or race '{key}'", "M315", suggest(key, keys) or (f"keys: {', '.join(keys)}" if keys else None))
 
     def build(self) -> Edition | None:
@@ -342,10 +347,12 @@ class Builder:
         stocks = dict(data.get("stocks") or {})
         for name in stocks:
             if name in constants:
-                self.error(("stocks", name), f"the name '{name}' is already used by a family, table or card set", "M311", key=True)
+                self.error(("stocks", name), f"the name '{name}' is already used by a family, table or card set",
+                           "M311", key=True)
         flow = build_flow(self, families, constants, symbol_table, stocks)
         if stocks and flow is None:
-            self.error(("stocks",), "stocks are thrown and taken by a flow's bidding: this edition has no `flow`", "M339", key=True)
+            self.error(("stocks",), "stocks are thrown and taken by a flow's bidding: this edition has no `flow`",
+                       "M339", key=True)
         categories = self.categories(families, constants, symbol_table, keys, stocks)
         races = self.races(constants, symbol_table, keys)
         if flow is not None and data.get("races"):
@@ -365,7 +372,8 @@ class Builder:
             id=data["id"], name=data["name"], file=self.map.file,
             players_min=data["players"]["min"], players_max=data["players"]["max"],
             rounds=data.get("rounds", 0), hand_size=data.get("hand_size", 0),
-            passing=Passing(tuple(data.get("passing", {}).get("directions", ("left",))), data.get("passing", {}).get("catch", "same")),
+            passing=Passing(tuple(data.get("passing", {}).get("directions", ("left",))),
+                            data.get("passing", {}).get("catch", "same")),
             families=families, regions=tuple(regions.values()), cards=tuple(cards), tables=tables,
             categories=tuple(categories), races=tuple(races), tie_breaks=tuple(data.get("tie_breaks", ())),
             paths=paths, card_sets=card_sets,

@@ -21,7 +21,7 @@ BLOCKS = ("reveal", "secret_choice", "bidding", "claim")
 
 @dataclass(frozen=True)
 class Reveal:
-    until: Expression                # true/false over `circle`: stop turning cards up
+    until: Expression  # true/false over `circle`: stop turning cards up
 
 
 @dataclass(frozen=True)
@@ -33,17 +33,17 @@ class SecretChoice:
 @dataclass(frozen=True)
 class Bidding:
     stock: str
-    first: str                       # "random" or "last_left"
+    first: str  # "random" or "last_left"
 
 
 @dataclass(frozen=True)
 class Claim:
-    choice: str                      # the key of the secret choice revealed
+    choice: str  # the key of the secret choice revealed
 
 
 @dataclass(frozen=True)
 class Flow:
-    steps: tuple                     # the blocks of one round, in order
+    steps: tuple  # the blocks of one round, in order
     end: str = "deck_empty"
 
     def step(self, kind: type):
@@ -58,8 +58,8 @@ def build_flow(builder, families: dict, constants: dict, symbol_table, stocks: d
     steps, choices, seen = [], {}, {}
     for index, step in enumerate(spec.get("round") or ()):
         if not isinstance(step, dict) or len(step) != 1:
-            continue                 # the schema reported it
-        (kind, params), = step.items()
+            continue  # the schema reported it
+        ((kind, params),) = step.items()
         path = ("flow", "round", index, kind)
         if kind in seen:
             builder.error(path, f"the round has two '{kind}' steps", "M330", "a round takes each block once", key=True)
@@ -73,20 +73,33 @@ def build_flow(builder, families: dict, constants: dict, symbol_table, stocks: d
             family = families.get(params["from"])
             if family is None:
                 if not builder.cut.covers("families", params["from"]):
-                    builder.error(path + ("from",), f"unknown family '{params['from']}'", "M313", suggest(params["from"], families))
+                    builder.error(
+                        path + ("from",),
+                        f"unknown family '{params['from']}'",
+                        "M313",
+                        suggest(params["from"], families),
+                    )
                 continue
             choices[params["key"]] = family
             steps.append(SecretChoice(params["key"], family))
         elif kind == "bidding":
             if params["stock"] not in stocks:
-                builder.error(path + ("stock",), f"unknown stock '{params['stock']}'", "M331",
-                              suggest(params["stock"], stocks) or "declare it under `stocks:`")
+                builder.error(
+                    path + ("stock",),
+                    f"unknown stock '{params['stock']}'",
+                    "M331",
+                    suggest(params["stock"], stocks) or "declare it under `stocks:`",
+                )
                 continue
             steps.append(Bidding(params["stock"], params.get("first", "last_left")))
         elif kind == "claim":
             if params["choice"] not in choices:
-                builder.error(path + ("choice",), f"no secret choice '{params['choice']}' comes before this claim", "M332",
-                              suggest(params["choice"], choices) or "add a `secret_choice` step before it")
+                builder.error(
+                    path + ("choice",),
+                    f"no secret choice '{params['choice']}' comes before this claim",
+                    "M332",
+                    suggest(params["choice"], choices) or "add a `secret_choice` step before it",
+                )
                 continue
             steps.append(Claim(params["choice"]))
     order = [kind for kind in BLOCKS if kind in seen]
@@ -94,6 +107,10 @@ def build_flow(builder, families: dict, constants: dict, symbol_table, stocks: d
         builder.error(("flow", "round"), f"the steps of a round go in the order {', '.join(order)}", "M330")
     for kind in ("reveal", "secret_choice", "bidding", "claim"):
         if kind not in seen and "flow" not in builder.cut.sections:
-            builder.error(("flow", "round"), f"this round has no '{kind}' step", "M330",
-                          "a round reveals cards, takes a secret choice, bids for the order and claims the cards")
+            builder.error(
+                ("flow", "round"),
+                f"this round has no '{kind}' step",
+                "M330",
+                "a round reveals cards, takes a secret choice, bids for the order and claims the cards",
+            )
     return Flow(tuple(steps), spec.get("end", "deck_empty"))

@@ -12,35 +12,54 @@ from .flow import Bidding, Claim, Reveal, SecretChoice
 def flow_lines(edition, wrap) -> list[str]:
     """'The game' section of an edition with a flow: who plays, each step of a round, the end."""
     flow = edition.flow
-    players = f"{edition.players_min} to {edition.players_max} players" if edition.players_min != edition.players_max else f"{edition.players_min} players"
+    players = (
+        f"{edition.players_min} to {edition.players_max} players"
+        if edition.players_min != edition.players_max
+        else f"{edition.players_min} players"
+    )
     stocks = ", ".join(f"{count} {name}" for name, count in edition.stocks.items())
-    lines = wrap(f"{players}. The deck is shuffled face down{'; each player starts with ' + stocks if stocks else ''}. "
-                 "The game is played in rounds, each made of these steps:")
+    lines = wrap(
+        f"{players}. The deck is shuffled face down{'; each player starts with ' + stocks if stocks else ''}. "
+        "The game is played in rounds, each made of these steps:"
+    )
     for number, step in enumerate(flow.steps, 1):
         lines += wrap(f"{number}. {_step(step, edition)}", "  ")
         if isinstance(step, Reveal):
             lines += ["       " + line for line in step.until.text.strip().splitlines()]
     if flow.end == "deck_empty":
-        lines += wrap("The game ends when the deck is empty at the start of a round (cards left in the circle are not "
-                      "captured). If the deck runs short while revealing, a last round is played with what there is.")
+        lines += wrap(
+            "The game ends when the deck is empty at the start of a round (cards left in the circle are not "
+            "captured). If the deck runs short while revealing, a last round is played with what there is."
+        )
     return lines
 
 
 def _step(step, edition) -> str:
     if isinstance(step, Reveal):
-        return ("Reveal: cards left from the last round stay; cards are turned from the deck face up around the circle "
-                "until this holds (or the deck is empty):")
+        return (
+            "Reveal: cards left from the last round stay; cards are turned from the deck face up around the circle "
+            "until this holds (or the deck is empty):"
+        )
     if isinstance(step, SecretChoice):
-        return (f"Secret choice ({step.key}): every player picks one {step.family.title} token "
-                f"({', '.join(step.family.icons)}) face down.")
+        return (
+            f"Secret choice ({step.key}): every player picks one {step.family.title} token "
+            f"({', '.join(step.family.icons)}) face down."
+        )
     if isinstance(step, Bidding):
-        start = ("a player drawn at random" if step.first == "random"
-                 else "in the first round a player drawn at random, then the player left last in the round before")
-        return (f"Bidding for {step.stock}: {start} starts; in turn, each player still in throws one of their "
-                f"{step.stock} into the pot, or stops: their secret choice goes face down on top of the stack and they "
-                f"take every {step.stock} in the pot. A player with none to throw stops (taking the pot, which may be "
-                "empty). The last player left does not throw.")
+        start = (
+            "a player drawn at random"
+            if step.first == "random"
+            else "in the first round a player drawn at random, then the player left last in the round before"
+        )
+        return (
+            f"Bidding for {step.stock}: {start} starts; in turn, each player still in throws one of their "
+            f"{step.stock} into the pot, or stops: their secret choice goes face down on top of the stack and they "
+            f"take every {step.stock} in the pot. A player with none to throw stops (taking the pot, which may be "
+            "empty). The last player left does not throw."
+        )
     if isinstance(step, Claim):
-        return (f"Claim: the last player left reveals their {step.choice} and takes every card in the circle showing it; "
-                "then the stack is revealed from the top down, each taking every card left that shows theirs.")
+        return (
+            f"Claim: the last player left reveals their {step.choice} and takes every card in the circle showing it; "
+            "then the stack is revealed from the top down, each taking every card left that shows theirs."
+        )
     return type(step).__name__

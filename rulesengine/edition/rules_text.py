@@ -43,7 +43,9 @@ def summary(edition: Edition, data: dict, formulas: bool = False) -> str:
     out += _section("Icons", [f"{f.title}{f' ({f.key})' if formulas else ''}: "
                               + (", ".join(f"{i} {v}" for i, v in f.values.items()) if f.valued else ", ".join(f.icons))
                               for f in edition.families.values()])
-    out += [] if not edition.regions else _section("Regions", [f"{r.name}{f' (bonus {r.bonus})' if r.bonus else ''}: {' '.join(c.letter for c in r.cards)}" for r in edition.regions])
+    if edition.regions:             # an edition with a flow may have none
+        out += _section("Regions", [f"{r.name}{f' (bonus {r.bonus})' if r.bonus else ''}: "
+                                    f"{' '.join(c.letter for c in r.cards)}" for r in edition.regions])
     if edition.paths:
         pairs = sorted({tuple(sorted((a, b), key=lambda c: c.index)) for a, ends in edition.paths.items() for b in ends}, key=lambda p: (p[0].index, p[1].index))
         out += _section("Map", _wrap(f"{len(pairs)} paths join the towns: " + ", ".join(f"{a.letter}-{b.letter}" for a, b in pairs) + "."))
@@ -166,13 +168,15 @@ def _ties(edition: Edition) -> list[str]:
     titles = {c.key: c.title for c in edition.categories} | {r.key: r.title for r in edition.races}
     if not edition.tie_breaks:
         return ["Tied players share the victory."]
-    order = [f"the most {key} kept" if key in edition.stocks else f"the most {titles.get(key, key)} points" for key in edition.tie_breaks]
+    order = [f"the most {key} kept" if key in edition.stocks else f"the most {titles.get(key, key)} points"
+             for key in edition.tie_breaks]
     return _wrap(f"The highest total wins. Between tied players, {', then '.join(order)} wins; still tied, they share the victory.")
 
 
 def _names_used(edition: Edition) -> tuple[list[str], list[str]]:
     """The free names and the functions the edition's formulas use, in order of first use."""
-    texts = [c.score.text for c in edition.categories if c.score is not None] + [c.choice.requires.text for c in edition.categories if c.choice and c.choice.requires]
+    texts = [c.score.text for c in edition.categories if c.score is not None]
+    texts += [c.choice.requires.text for c in edition.categories if c.choice and c.choice.requires]
     texts += [t for r in edition.races for t in (r.qualifies.text, r.award.text)]
     texts += [step.until.text for step in (edition.flow.steps if edition.flow else ()) if hasattr(step, "until")]
     names, functions = {}, {}

@@ -34,12 +34,20 @@ def score_flow_record(edition: Edition, record, source_map: SourceMap) -> dict:
     if len(set(players)) != len(players):
         error(("players",), "two players have the same name")
     if not edition.players_min <= len(players) <= edition.players_max:
-        error(("players",), f"{edition.name} is for {edition.players_min} to {edition.players_max} players, this record has {len(players)}")
+        error(
+            ("players",),
+            f"{edition.name} is for {edition.players_min} to {edition.players_max} players, "
+            f"this record has {len(players)}",
+        )
     if "edition" in record and record["edition"] != edition.id:
         error(("edition",), f"this record is a game of '{record['edition']}', not of '{edition.id}'")
     for section in ("captured", "kept"):
         if not isinstance(record.get(section), dict):
-            error((section,) if section in record else (), f"'{section}' must map each player to {'the cards they captured' if section == 'captured' else 'the tokens they kept'}")
+            error(
+                (section,) if section in record else (),
+                f"'{section}' must map each player to "
+                + ("the cards they captured" if section == "captured" else "the tokens they kept"),
+            )
     if problems:
         raise RecordError(problems)
     captured, kept, owner = [], [], {}
@@ -56,32 +64,53 @@ def score_flow_record(edition: Edition, record, source_map: SourceMap) -> dict:
         for index, letter in enumerate(letters):
             card = edition.card(str(letter))
             if card is None:
-                error(("captured", name, index), f"{name}: unknown card '{letter}'", suggest(str(letter), [c.letter for c in edition.cards]))
+                error(
+                    ("captured", name, index),
+                    f"{name}: unknown card '{letter}'",
+                    suggest(str(letter), [c.letter for c in edition.cards]),
+                )
             elif card.letter in owner:
-                error(("captured", name, index), f"{name}: card '{letter}' was already captured by {owner[card.letter]}")
+                error(
+                    ("captured", name, index), f"{name}: card '{letter}' was already captured by {owner[card.letter]}"
+                )
             else:
                 owner[card.letter] = name
                 cards.append(card)
         captured.append(cards)
         tokens = record["kept"].get(name)
         if not isinstance(tokens, dict):
-            error(("kept", name) if name in record["kept"] else ("kept",), f"{name}: the tokens kept, one number per stock ({', '.join(edition.stocks)})")
+            error(
+                ("kept", name) if name in record["kept"] else ("kept",),
+                f"{name}: the tokens kept, one number per stock ({', '.join(edition.stocks)})",
+            )
             kept.append(dict.fromkeys(edition.stocks, 0))
             continue
         for stock in tokens:
             if stock not in edition.stocks:
-                error(("kept", name, stock), f"{name}: unknown stock '{stock}'", suggest(str(stock), edition.stocks), key=True)
+                error(
+                    ("kept", name, stock),
+                    f"{name}: unknown stock '{stock}'",
+                    suggest(str(stock), edition.stocks),
+                    key=True,
+                )
         for stock in edition.stocks:
             value = tokens.get(stock)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                error(("kept", name, stock) if stock in tokens else ("kept", name), f"{name}: '{stock}' must be a number of tokens (0 or more)")
+                error(
+                    ("kept", name, stock) if stock in tokens else ("kept", name),
+                    f"{name}: '{stock}' must be a number of tokens (0 or more)",
+                )
         kept.append({stock: tokens.get(stock, 0) for stock in edition.stocks})
     if not problems:
         for stock, start in edition.stocks.items():
             total = sum(k[stock] for k in kept)
             if total != start * len(players):
-                error(("kept",), f"the players keep {total} {stock} in all, but {len(players)} players start with {start * len(players)}",
-                      "every token thrown is taken back by a player who stops")
+                error(
+                    ("kept",),
+                    f"the players keep {total} {stock} in all, "
+                    f"but {len(players)} players start with {start * len(players)}",
+                    "every token thrown is taken back by a player who stops",
+                )
     if problems:
         raise RecordError(problems)
     return flow_sheet(edition, players, captured, kept)

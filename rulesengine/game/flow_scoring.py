@@ -41,16 +41,28 @@ def flow_sheet(edition: Edition, players: list[str], captured: list[list], kept:
     rows = []
     for seat, name in enumerate(players):
         categories = {key: points[seat] for key, points in columns.items()}
-        rows.append({"name": name, "total": sum(categories.values()), "categories": categories, "rounds": [],
-                     "captured": [c.letter for c in captured[seat]], "stocks": dict(kept[seat])})
+        rows.append(
+            {
+                "name": name,
+                "total": sum(categories.values()),
+                "categories": categories,
+                "rounds": [],
+                "captured": [c.letter for c in captured[seat]],
+                "stocks": dict(kept[seat]),
+            }
+        )
     return {"players": rows, "winners": [rows[s]["name"] for s in winners(edition, rows)]}
 
 
 def winners(edition: Edition, rows: list[dict]) -> list[int]:
     """The seats ranked first: the highest total, then each tie-break in order; still tied, all of them."""
+
     def rank(seat):
         row = rows[seat]
-        return (row["total"],) + tuple(row["categories"].get(key, row["stocks"].get(key, 0)) for key in edition.tie_breaks)
+        return (row["total"],) + tuple(
+            row["categories"].get(key, row["stocks"].get(key, 0)) for key in edition.tie_breaks
+        )
+
     best = max(rank(s) for s in range(len(rows)))
     return [s for s in range(len(rows)) if rank(s) == best]
 

@@ -16,6 +16,7 @@ from ..edition.flow import Bidding, Claim, Reveal, SecretChoice
 from ..edition.model import Edition
 from ..edition.scopes import until_env
 from ..errors import Diagnostic, GameRuleError
+from .dealing import DEAL_VERSION
 from .flow_scoring import flow_sheet
 from .scoring import evaluate
 from .state import Decision
@@ -37,11 +38,16 @@ class FlowScores:
         if sheet is None:
             sheet = flow_sheet(game.edition, game.players, game.captured, game.kept)
             if game.over:
-                self._sheet = sheet                 # final: nothing changes any more
+                self._sheet = sheet  # final: nothing changes any more
             else:
-                sheet["winners"] = []               # no winner while the game runs
-        return {"players": [dict(p, categories=dict(p["categories"]), captured=list(p["captured"]), stocks=dict(p["stocks"]))
-                            for p in sheet["players"]], "winners": list(sheet["winners"])}
+                sheet["winners"] = []  # no winner while the game runs
+        return {
+            "players": [
+                dict(p, categories=dict(p["categories"]), captured=list(p["captured"]), stocks=dict(p["stocks"]))
+                for p in sheet["players"]
+            ],
+            "winners": list(sheet["winners"]),
+        }
 
     def winners(self) -> list[int]:
         names = self.sheet()["winners"]
@@ -52,14 +58,29 @@ class FlowScores:
 
 
 class StepsGame:
-    def __init__(self, edition: Edition, players: list[str], seed: int = 0, *, deal: bool = True, deal_version: int = 0):
+    def __init__(
+        self,
+        edition: Edition,
+        players: list[str],
+        seed: int = 0,
+        *,
+        deal: bool = True,
+        deal_version: int = DEAL_VERSION,
+    ):
         n = len(players)
         if not edition.players_min <= n <= edition.players_max:
-            raise GameRuleError(Diagnostic(None, f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}", "G602"))
+            raise GameRuleError(
+                Diagnostic(
+                    None,
+                    f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}",
+                    "G602",
+                )
+            )
         if len(set(players)) != n:
             raise GameRuleError(Diagnostic(None, "player names must differ", "G603"))
         flow = edition.flow
         self.edition, self.players, self.seed = edition, list(players), seed
+        self.deal_version = deal_version  # the save and log format (the steps round deals the same in each)
         self.reveal, self.secret = flow.step(Reveal), flow.step(SecretChoice)
         self.bidding, self.claim = flow.step(Bidding), flow.step(Claim)
         self.rng = random.Random(seed)
@@ -71,26 +92,41 @@ class StepsGame:
         self.scores = FlowScores(self)
         self.events: list[dict] = []
         self.decisions: list[list] = []
-        self.history: list[dict] = []        # per finished round: who started, stopped, chose and captured
-        self.round = 0                       # 0-based index of the round being played
+        self.history: list[dict] = []  # per finished round: who started, stopped, chose and captured
+        self.round = 0  # 0-based index of the round being played
         self.over = False
         self.phase = SECRET
         self.secrets: dict[int, str] = {}
         self.still_in: list[int] = []
-        self.stack: list[int] = []           # seats in the order they stopped: the top is the last
+        self.stack: list[int] = []  # seats in the order they stopped: the top is the last
         self.took: dict[int, int] = {}
         self.pot = 0
         self.turn: int | None = None
         self.first: int | None = None
         self.last_left: int | None = None
-        self.step = 0                        # decisions made this round (public: who acted, not what was chosen)
+        self.step = 0  # decisions made this round (public: who acted, not what was chosen)
         if deal:
             self._start_round()
 
     @classmethod
-    def at_position(cls, edition: Edition, players: list[str], seed: int, *, round: int, deck: list, circle: list,
-                    captured: list, kept: list, secrets: dict, still_in: list, stack: list, pot: int,
-                    turn: int | None, first: int) -> StepsGame:
+    def at_position(
+        cls,
+        edition: Edition,
+        players: list[str],
+        seed: int,
+        *,
+        round: int,
+        deck: list,
+        circle: list,
+        captured: list,
+        kept: list,
+        secrets: dict,
+        still_in: list,
+        stack: list,
+        pot: int,
+        turn: int | None,
+        first: int,
+    ) -> StepsGame:
         """A game at some position of a round (for bots playing out sampled worlds): the deck in the
         order it will be revealed, the circle, what each seat captured and kept, the secret choices
         made, and the bidding so far. The game owns the lists it is handed from then on."""
@@ -118,14 +154,23 @@ class StepsGame:
             drawn.append(self.deck.pop())
             self.circle.append(drawn[-1])
         if not drawn and self.history and not any(self.history[-1]["captured"].values()):
-            drawn.append(self.deck.pop())    # nothing changed last round: turn one card so the game moves on
+            drawn.append(self.deck.pop())  # nothing changed last round: turn one card so the game moves on
             self.circle.append(drawn[-1])
-        self.first = self.rng.randrange(n) if self.bidding.first == "random" or self.last_left is None else self.last_left
+        self.first = (
+            self.rng.randrange(n) if self.bidding.first == "random" or self.last_left is None else self.last_left
+        )
         self.secrets, self.stack, self.took, self.pot, self.step = {}, [], {}, 0, 0
         self.phase = SECRET
         self._emit({"type": "round_start", "round": self.round + 1, "first": self.first})
-        self._emit({"type": "reveal_cards", "round": self.round + 1, "cards": [c.letter for c in drawn],
-                    "circle": [c.letter for c in self.circle], "deck": len(self.deck)})
+        self._emit(
+            {
+                "type": "reveal_cards",
+                "round": self.round + 1,
+                "cards": [c.letter for c in drawn],
+                "circle": [c.letter for c in self.circle],
+                "deck": len(self.deck),
+            }
+        )
 
     def _until_holds(self) -> bool:
         until = self.reveal.until
@@ -136,8 +181,11 @@ class StepsGame:
         if self.over:
             return []
         if self.phase == SECRET:
-            return [Decision(seat, SECRET, self.round + 1, self.secret.family.icons, self.secret.key)
-                    for seat in range(len(self.players)) if seat not in self.secrets]
+            return [
+                Decision(seat, SECRET, self.round + 1, self.secret.family.icons, self.secret.key)
+                for seat in range(len(self.players))
+                if seat not in self.secrets
+            ]
         return [Decision(self.turn, BID, self.round + 1, (THROW_TOKEN, STOP), None)]
 
     def apply(self, seat: int, answer, category: str | None = None) -> None:
@@ -147,9 +195,25 @@ class StepsGame:
             raise GameRuleError(Diagnostic(None, f"seat {seat} has no decision to make now", "G604"))
         decision = mine[0]
         if answer not in decision.options:
-            raise GameRuleError(Diagnostic(None, f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {', '.join(map(str, decision.options))})", "G605"))
-        self._emit({"type": "decision", "round": self.round + 1, "seat": seat, "kind": decision.kind,
-                    "category": decision.category, "answer": answer}, to=seat)
+            raise GameRuleError(
+                Diagnostic(
+                    None,
+                    f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} "
+                    f"(options: {', '.join(map(str, decision.options))})",
+                    "G605",
+                )
+            )
+        self._emit(
+            {
+                "type": "decision",
+                "round": self.round + 1,
+                "seat": seat,
+                "kind": decision.kind,
+                "category": decision.category,
+                "answer": answer,
+            },
+            to=seat,
+        )
         self.decisions.append([seat, answer, decision.category])
         self.step += 1
         if decision.kind == SECRET:
@@ -189,7 +253,7 @@ class StepsGame:
         """Play what needs no decision: a seat that cannot throw stops; the last one left ends the bidding."""
         stock = self.bidding.stock
         while len(self.still_in) > 1 and self.kept[self.turn][stock] == 0:
-            self._stop(self.turn, take=True)      # with an empty pot it takes nothing (the special case)
+            self._stop(self.turn, take=True)  # with an empty pot it takes nothing (the special case)
         if len(self.still_in) == 1:
             self._claim(self.still_in[0])
 
@@ -202,12 +266,25 @@ class StepsGame:
             self.circle = [c for c in self.circle if icon not in c.icons]
             self.captured[seat].extend(taken)
             captured[self.players[seat]] = [c.letter for c in taken]
-            self._emit({"type": "claim", "round": self.round + 1, "seat": seat, "choice": icon, "cards": [c.letter for c in taken]})
-        self.history.append({
-            "first": self.players[self.first], "last_left": self.players[last],
-            "stopped": [self.players[s] for s in self.stack], "took": {self.players[s]: t for s, t in self.took.items()},
-            "choices": {self.players[s]: self.secrets[s] for s in range(len(self.players))}, "captured": captured,
-        })
+            self._emit(
+                {
+                    "type": "claim",
+                    "round": self.round + 1,
+                    "seat": seat,
+                    "choice": icon,
+                    "cards": [c.letter for c in taken],
+                }
+            )
+        self.history.append(
+            {
+                "first": self.players[self.first],
+                "last_left": self.players[last],
+                "stopped": [self.players[s] for s in self.stack],
+                "took": {self.players[s]: t for s, t in self.took.items()},
+                "choices": {self.players[s]: self.secrets[s] for s in range(len(self.players))},
+                "captured": captured,
+            }
+        )
         self.last_left = last
         self.round += 1
         self.turn = None
@@ -217,20 +294,37 @@ class StepsGame:
         self.over = True
         self.phase = OVER
         sheet = self.scores.sheet()
-        self._emit({"type": "game_over", "totals": {p["name"]: p["total"] for p in sheet["players"]}, "winners": sheet["winners"]})
+        self._emit(
+            {
+                "type": "game_over",
+                "totals": {p["name"]: p["total"] for p in sheet["players"]},
+                "winners": sheet["winners"],
+            }
+        )
 
     # -- what a seat may see ---------------------------------------------------------------
     def view(self, seat: int) -> dict:
         """Everything this seat may know now: every public thing, and its own secret choice only."""
         names = self.players
         return {
-            "edition": self.edition.id, "players": list(names), "seat": seat, "flow": True,
-            "round": self.round + 1, "rounds": None, "phase": self.phase, "step": self.step,
-            "circle": [c.letter for c in self.circle], "deck": len(self.deck), "pot": self.pot,
+            "edition": self.edition.id,
+            "players": list(names),
+            "seat": seat,
+            "flow": True,
+            "round": self.round + 1,
+            "rounds": None,
+            "phase": self.phase,
+            "step": self.step,
+            "circle": [c.letter for c in self.circle],
+            "deck": len(self.deck),
+            "pot": self.pot,
             "stocks": [dict(k) for k in self.kept],
             "captured": [[c.letter for c in cards] for cards in self.captured],
-            "first": self.first, "turn": self.turn, "still_in": list(self.still_in) if self.phase == BID else [],
-            "stack": list(self.stack), "chosen": sorted(self.secrets),
+            "first": self.first,
+            "turn": self.turn,
+            "still_in": list(self.still_in) if self.phase == BID else [],
+            "stack": list(self.stack),
+            "chosen": sorted(self.secrets),
             "secret": self.secrets.get(seat),
             "history": [dict(r) for r in self.history],
             "sheet": self.scores.sheet(),
@@ -243,6 +337,9 @@ class StepsGame:
 
     def record(self) -> dict:
         """The game as a record for `boom score`: what each seat captured and the tokens it kept."""
-        return {"edition": self.edition.id, "players": list(self.players),
-                "captured": {name: [c.letter for c in self.captured[s]] for s, name in enumerate(self.players)},
-                "kept": {name: dict(self.kept[s]) for s, name in enumerate(self.players)}}
+        return {
+            "edition": self.edition.id,
+            "players": list(self.players),
+            "captured": {name: [c.letter for c in self.captured[s]] for s, name in enumerate(self.players)},
+            "kept": {name: dict(self.kept[s]) for s, name in enumerate(self.players)},
+        }
