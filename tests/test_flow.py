@@ -4,6 +4,9 @@ information. Every expected value is the rulebook's or a hand computation."""
 
 from __future__ import annotations
 
+import copy
+import random
+
 import pytest
 from click.testing import CliRunner
 from conftest import EDITIONS
@@ -214,3 +217,26 @@ def test_a_record_that_loses_a_boomerang_is_a_located_error(tmp_path):
     result = CliRunner().invoke(main, ["score", str(PATH), "--record", str(path)])
     assert result.exit_code == 1
     assert "r.yaml:3:7: error: the players keep 35 boomerangs in all, but 3 players start with 36" in result.output
+
+
+@pytest.mark.parametrize("kind", ["greedy", "search"])
+def test_a_bot_does_not_depend_on_what_the_seat_cannot_see(hunt, kind):
+    """Twin games that differ only in the others' secret choices and the deck's order get the same answer."""
+    game = new_game(hunt, ["a", "b", "c"], 21)
+    agents = [make_bot("random", hunt, 40 + s) for s in range(3)]
+    checked = 0
+    while not game.over and checked < 12:
+        decision = game.pending()[0]
+        seat = decision.seat
+        twin = copy.deepcopy(game)
+        for other in twin.secrets:
+            if other != seat:
+                twin.secrets[other] = next(i for i in hunt.families["ground"].icons if i != game.secrets[other])
+        random.Random(checked).shuffle(twin.deck)
+        if twin.deck != game.deck or any(twin.secrets[s] != game.secrets[s] for s in game.secrets):
+            assert twin.view(seat) == game.view(seat)
+            bot = make_bot(kind, hunt, 5, **({"rollouts": 6} if kind == "search" else {}))
+            assert bot.decide(twin.view(seat), decision) == bot.decide(game.view(seat), decision)
+            checked += 1
+        game.apply(seat, agents[seat].decide(game.view(seat), decision), decision.category)
+    assert checked == 12

@@ -176,8 +176,9 @@ class Builder:
         hand = min(whole(self.data.get("hand_size"), deck), deck)
         seats = whole(players.get("max") if isinstance(players, dict) else None, 1)
         visited = min(hand * whole(self.data.get("rounds"), deck), deck)
-        variables = {"cards": hand, "others": min(hand * (seats - 1), deck), "visited": visited,
-                     "circle": deck, "captured": deck}
+        variables = {"cards": hand, "others": min(hand * (seats - 1), deck), "visited": visited}
+        if "flow" in self.data:
+            variables.update(circle=deck, captured=deck)     # a flow's variables (scopes.UNTIL, FLOW_END)
         return Bounds(deck, variables, region_cards=max((len(r.cards) for r in regions.values()), default=0),
                       icons_per_card=max((len(c.icons) for c in cards), default=0),
                       paths=sum(len(ends) for ends in paths.values()) // 2,
