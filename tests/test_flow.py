@@ -5,6 +5,7 @@ information. Every expected value is the rulebook's or a hand computation."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import pytest
@@ -240,3 +241,16 @@ def test_a_bot_does_not_depend_on_what_the_seat_cannot_see(hunt, kind):
             checked += 1
         game.apply(seat, agents[seat].decide(game.view(seat), decision), decision.category)
     assert checked == 12
+
+
+def test_a_human_game_saved_at_an_interruption_resumes_to_its_end(tmp_path):
+    save = tmp_path / "g.json"
+    runner = CliRunner()
+    stopped = runner.invoke(main, ["run", str(PATH), "-p", "3", "--seat", "human", "--seed", "4", "--save", str(save)],
+                            input="Coast\n1\n")
+    assert stopped.exit_code == 130 and save.is_file()
+    decided = json.loads(save.read_text())["decisions"]
+    assert [0, "Coast", "ground"] in decided
+    resumed = runner.invoke(main, ["resume", str(save)], input="2\n" * 400)
+    assert resumed.exit_code == 0, resumed.output
+    assert "Winner" in resumed.output or "Shared victory" in resumed.output
