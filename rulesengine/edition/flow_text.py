@@ -1,15 +1,16 @@
 """A flow's round in words, for `boom rules`: each declared step as a player would read it.
 
-Generated from the checked Flow alone (its blocks and their parameters, the conditions quoted as
-written); it never plays a step and never names a game.
+Generated from the checked Flow alone (its blocks and their parameters, a condition in words, and
+as written only when formulas are asked for); it never plays a step and never names a game.
 """
 
 from __future__ import annotations
 
 from .flow import Bidding, Claim, Reveal, SecretChoice
+from .in_words import in_words
 
 
-def flow_lines(edition, wrap) -> list[str]:
+def flow_lines(edition, wrap, formulas: bool = False) -> list[str]:
     """'The game' section of an edition with a flow: who plays, each step of a round, the end."""
     flow = edition.flow
     players = (
@@ -24,7 +25,7 @@ def flow_lines(edition, wrap) -> list[str]:
     )
     for number, step in enumerate(flow.steps, 1):
         lines += wrap(f"{number}. {_step(step, edition)}", "  ")
-        if isinstance(step, Reveal):
+        if isinstance(step, Reveal) and formulas:
             lines += ["       " + line for line in step.until.text.strip().splitlines()]
     if flow.end == "deck_empty":
         lines += wrap(
@@ -38,7 +39,7 @@ def _step(step, edition) -> str:
     if isinstance(step, Reveal):
         return (
             "Reveal: cards left from the last round stay; cards are turned from the deck face up around the circle "
-            "until this holds (or the deck is empty):"
+            f"until {in_words(step.until.text, edition, 'the reveal')} (or the deck is empty)."
         )
     if isinstance(step, SecretChoice):
         return (

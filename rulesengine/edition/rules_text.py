@@ -39,7 +39,7 @@ def summary(edition: Edition, data: dict, formulas: bool = False) -> str:
     if data.get("description"):
         out += _wrap(data["description"])
     out.append("")
-    out += _section("The game", flow_lines(edition, _wrap) if edition.flow else _game(edition))
+    out += _section("The game", flow_lines(edition, _wrap, formulas) if edition.flow else _game(edition))
     out += _section("Icons", [f"{f.title}{f' ({f.key})' if formulas else ''}: "
                               + (", ".join(f"{i} {v}" for i, v in f.values.items()) if f.valued else ", ".join(f.icons))
                               for f in edition.families.values()])

@@ -4,7 +4,7 @@ A majority category compares seats (per icon of its family, the seats whose capt
 most often score that count, the others 0); an expression category reads `captured` and each stock
 by name. One function serves the game, `boom score` and the bots, so they can never disagree.
 It never looks at how the cards were captured, and never ranks by anything but the edition's
-tie-breaks (category keys, or a stock's name: the tokens kept).
+tie-breaks (category keys, or a stock's name: the tokens kept) through game/ranking.py.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections import Counter
 
 from ..edition.model import Edition
 from ..edition.scopes import flow_end_env
+from .ranking import rank_seats
 from .scoring import evaluate
 
 
@@ -51,20 +52,17 @@ def flow_sheet(edition: Edition, players: list[str], captured: list[list], kept:
                 "stocks": dict(kept[seat]),
             }
         )
-    return {"players": rows, "winners": [rows[s]["name"] for s in winners(edition, rows)]}
-
-
-def winners(edition: Edition, rows: list[dict]) -> list[int]:
-    """The seats ranked first: the highest total, then each tie-break in order; still tied, all of them."""
-
-    def rank(seat):
-        row = rows[seat]
-        return (row["total"],) + tuple(
-            row["categories"].get(key, row["stocks"].get(key, 0)) for key in edition.tie_breaks
-        )
-
-    best = max(rank(s) for s in range(len(rows)))
-    return [s for s in range(len(rows)) if rank(s) == best]
+    ranking = rank_seats([row["total"] for row in rows], [dict(row["stocks"], **row["categories"]) for row in rows],
+                         edition.tie_breaks)
+    decider = ranking.decided_by
+    titles = {c.key: c.title for c in edition.categories} | {stock: f"{stock} kept" for stock in edition.stocks}
+    return {
+        "players": rows,
+        "winners": [players[seat] for seat in ranking.winners],
+        "ranking": [{"rank": p.rank, "name": players[p.seat], "shared": p.shared} for p in ranking.places],
+        "decided_by": None if decider is None else {"key": decider.key, "title": titles.get(decider.key, decider.key),
+                                                    "winner": decider.winner, "runner_up": decider.runner_up},
+    }
 
 
 def _run(category, captured: list, players: int, kept: dict) -> int:

@@ -39,14 +39,16 @@ class FlowScores:
             sheet = flow_sheet(game.edition, game.players, game.captured, game.kept)
             if game.over:
                 self._sheet = sheet  # final: nothing changes any more
-            else:
-                sheet["winners"] = []  # no winner while the game runs
+            else:  # no winner and no ranking while the game runs (as the drafting round's sheet)
+                sheet.update(winners=[], ranking=[], decided_by=None)
         return {
             "players": [
                 dict(p, categories=dict(p["categories"]), captured=list(p["captured"]), stocks=dict(p["stocks"]))
                 for p in sheet["players"]
             ],
             "winners": list(sheet["winners"]),
+            "ranking": [dict(place) for place in sheet["ranking"]],
+            "decided_by": dict(sheet["decided_by"]) if sheet["decided_by"] else None,
         }
 
     def winners(self) -> list[int]:
