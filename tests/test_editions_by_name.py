@@ -20,6 +20,7 @@ from cli.main import main
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = [
     "australia",
+    "boomerang-2010",
     "europe",
     "usa",
     "australia-catch-previous",
@@ -41,15 +42,15 @@ def test_editions_lists_every_shipped_edition_with_players_and_provenance():
     assert result.exit_code == 0
     listed = json.loads(result.output)
     assert [e["name"] for e in listed] == SHIPPED
-    usa = listed[2]
+    usa = listed[3]
     assert (usa["id"], usa["title"], usa["players"], usa["reconstructed_facts"]) == (
         "usa",
         "Boomerang: USA",
         [2, 4],
         159,
     )
-    assert [e["reconstructed_facts"] for e in listed[:2]] == [0, 103]
-    assert listed[4]["players"] == [3, 4]
+    assert [e["reconstructed_facts"] for e in listed[:3]] == [0, 144, 103]
+    assert listed[5]["players"] == [3, 4]
 
 
 def test_a_bare_name_selects_a_shipped_edition_from_any_directory(tmp_path, monkeypatch):
