@@ -305,8 +305,9 @@ class StepsGame:
         )
 
     # -- what a seat may see ---------------------------------------------------------------
-    def view(self, seat: int) -> dict:
-        """Everything this seat may know now: every public thing, and its own secret choice only."""
+    def view(self, seat: int, lazy: bool = False) -> dict:
+        """Everything this seat may know now: every public thing, and its own secret choice only
+        (lazy is the drafting round's option; this view is always built whole)."""
         names = self.players
         return {
             "edition": self.edition.id,
