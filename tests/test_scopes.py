@@ -56,7 +56,7 @@ races:
 """)
     _, diagnostics = check_edition(path)
     hints = sorted((d.message, d.hint) for d in diagnostics if d.severity == "error")
-    assert hints == [("'cards' cannot be used here", "at game end only 'visited', 'players' and 'rounds' are known"),
+    assert hints == [("'cards' cannot be used here", "at game end only 'visited', 'opponents', 'left', 'right', 'round_totals', 'players' and 'rounds' are known"),
                      ("unknown name 'choice'", None)]
 
 

@@ -74,14 +74,18 @@ class Standing:
 MEMO_LIMIT = 50_000                  # seat values kept per standing; past it the memo starts afresh
 
 
+TABLE_VARIABLES = frozenset({"others", "opponents", "left", "right"})   # what other seats drafted
+
+
 def _reads_others(category) -> bool:
     """Whether a category's points depend on the other seats' cards (races never see them)."""
     expressions = [category.score] + ([category.choice.requires] if category.choice and category.choice.requires else [])
-    return any("others" in e.variables for e in expressions)
+    return any(e.variables & TABLE_VARIABLES for e in expressions)
 
 
 def _end_points(edition: Edition, at: Moment, visited: list) -> float:
-    return sum(rules.game_end_points(edition, at, visited, _run).values())
+    points = rules.game_end_points(edition, at, visited, _run)
+    return sum(points[c.key] for c in edition.categories if c.counts and c.key in points)
 
 
 def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
@@ -93,7 +97,7 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         visited = tuple(sorted(scores.visited[seat], key=lambda c: c.index))
         previous = dict(scores.rounds[seat][-1]) if scores.rounds[seat] else {}
         used = {key: frozenset(icons) for key, icons in scores.used_choices[seat].items()}
-        total = sum(sum(points.values()) for points in scores.rounds[seat])
+        total = sum(scores.round_totals(seat))
         end_points = _end_points(edition, at, list(visited))
         seats.append(SeatPast(visited, frozenset(visited), previous, used, end_points, total))
     races = []
@@ -102,8 +106,9 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         next_award = rules.race_award(race, region, at, state.places_given + 1, _run)
         races.append(RaceSlot(race, region, state.places_given, frozenset(state.winners), next_award))
     rounds = rules.round_categories(edition)
-    own = tuple(c for c in rounds if not _reads_others(c))
-    shared = tuple(c for c in rounds if _reads_others(c))
+    counting = tuple(c for c in rounds if c.counts)      # a line that is not added up is worth nothing to a seat
+    own = tuple(c for c in counting if not _reads_others(c))
+    shared = tuple(c for c in counting if _reads_others(c))
     return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds)
 
 
@@ -223,8 +228,9 @@ def round_values(standing: Standing, drafts: list, choices: list | None = None) 
     visited = [visited_after(standing.seats[s], drafts[s]) for s in range(n)]
     values = []
     for seat in range(n):
-        value = sum(category_points(standing, seat, drafts[seat], rules.others(drafts, seat),
-                                    choices[seat] if choices else None).values())
+        points = category_points(standing, seat, drafts[seat], rules.others(drafts, seat, visited),
+                                 choices[seat] if choices else None)
+        value = sum(points[c.key] for c in standing.rounds if c.counts)
         if len(visited[seat]) != len(standing.seats[seat].visited):
             value += _end_points(standing.edition, standing.at, visited[seat]) - standing.seats[seat].end_points
         values.append(value)

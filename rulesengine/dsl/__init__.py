@@ -21,7 +21,7 @@ from .checker import Checked, Problem, Symbols
 from .codegen import compile_to_python
 from .folding import UNKNOWN, constant_value
 from .parser import DslSyntaxError, parse
-from .types import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, IconType, ListType, Scope, compatible
+from .types import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, SEAT, SEATS, TABLE, IconType, ListType, Scope, compatible
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def _conversion_hint(want, got) -> str | None:
 
 __all__ = [
     "Binary", "Call", "Comprehension", "Let", "Name", "ANY", "BOOL", "CARD", "CARDS", "COSTS", "ERROR", "FAMILY",
-    "MAX_NUMBER", "MAX_WORK", "MAP", "NUMBER", "REGION", "REGISTRY", "TABLE", "UNKNOWN", "Bounds", "Builtin",
+    "MAX_NUMBER", "MAX_WORK", "MAP", "NUMBER", "REGION", "REGISTRY", "SEAT", "SEATS", "TABLE", "UNKNOWN", "Bounds", "Builtin",
     "Checked", "DslRuntimeError", "DslSyntaxError", "IconType", "Language", "ListType", "Node", "Problem", "Scope",
     "Symbols", "Visitor", "check", "compile", "compatible", "constant_value", "Param", "exactly", "parse",
     "variable_names", "walk", "worst_case",

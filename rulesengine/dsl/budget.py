@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .ast import Visitor, children
-from .builtins import A_FAMILY, ICONS, ITEMS, MAP, ONE, REGISTRY, RESULT, IconsOf
+from .builtins import A_FAMILY, ICONS, ITEMS, MAP, ONE, REGISTRY, RESULT, IconsOf, ItemOf
 from .types import ListType
 
 MAX_WORK = 100_000        # steps of one evaluation; the shipped editions need at most 300
@@ -72,7 +72,9 @@ class _Work(Visitor):
 
     def visit_Attribute(self, node):
         _, work = self.visit(node.target)
-        return ((self.bounds.region_cards,) if node.name == "cards" else ()), work + 1
+        sizes = {"cards": max(self.bounds.region_cards, self.bounds.variables.get("cards", 0)),   # a region's or a seat's
+                 "visited": self.bounds.variables.get("visited", self.bounds.deck)}
+        return ((sizes[node.name],) if node.name in sizes else ()), work + 1
 
     def visit_Unary(self, node):
         return (), self.visit(node.operand)[1] + 1
@@ -131,6 +133,8 @@ class _Work(Visitor):
             RESULT: len(family.icons) if family is not None else self.bounds.family_icons,
             MAP: items + 2 * self.bounds.paths,
         }[entry.cost]
+        if isinstance(entry.result, ItemOf):
+            return visited[entry.result.index][0][1:], work + steps
         gives_list = isinstance(entry.result, (ListType, IconsOf))
         return ((steps,) if gives_list else ()), work + steps
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .types import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, IconOfFamilies, IconType, ListType, compatible
+from .types import (ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, SEAT, TABLE, IconOfFamilies, IconType, ListType,
+                    compatible)
 
 UNKNOWN = object()  # a value constant folding cannot know
 
@@ -97,6 +98,17 @@ class IconsOf:
         return "list of icons"
 
 
+@dataclass(frozen=True)
+class ItemOf:
+    """A result type that depends on a call's arguments: an item of the list given as argument
+    `index` (first(cards) is a card, first(opponents) a seat)."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return "an item of the list"
+
+
 # Cost classes: how the work of one call grows with its arguments (see budget.py and docs/limits.md).
 ONE = "one"          # a few steps whatever its arguments
 ITEMS = "items"      # a step per item of its list arguments
@@ -178,6 +190,26 @@ builtin("len", (A_LIST,), NUMBER, ONE, "len(list): how many items", fold=True)(l
 builtin("all", (exactly(ListType(BOOL)),), BOOL, ITEMS, "all(list): true when every item is true (and for an empty list)",
         fold=True)(all)
 builtin("any", (exactly(ListType(BOOL)),), BOOL, ITEMS, "any(list): true when some item is true", fold=True)(any)
+
+
+def _item(position: int, word: str):
+    def run(items):
+        if not items:
+            raise DslRuntimeError(f"{word}() of an empty list")
+        return items[position]
+    return run
+
+
+builtin("first", (A_LIST,), ItemOf(0), ONE, "first(list): its first item (an error for an empty list)",
+        fails=True)(_item(0, "first"))
+builtin("last", (A_LIST,), ItemOf(0), ONE, "last(list): its last item (an error for an empty list)",
+        fails=True)(_item(-1, "last"))
+
+
+@builtin("largest", (A_NUMBER, exactly(ListType(NUMBER))), ListType(NUMBER), ITEMS,
+         "largest(n, numbers): the n largest numbers, largest first (all of them when fewer)", fold=True)
+def _largest(n, numbers):
+    return sorted(numbers, reverse=True)[:max(n, 0)]
 
 
 @builtin("count", (AN_ICON, SOME_CARDS), NUMBER, ICONS,
@@ -267,4 +299,5 @@ def _connected(nodes, sources, targets, edition):
 ATTRIBUTES = {
     CARD: {"number": NUMBER, "region": REGION},
     REGION: {"bonus": NUMBER, "cards": CARDS},
+    SEAT: {"cards": CARDS, "visited": CARDS},
 }

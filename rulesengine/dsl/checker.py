@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..errors import suggest
 from .ast import Visitor
 from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
-from .builtins import ATTRIBUTES, REGISTRY, IconsOf
+from .builtins import ATTRIBUTES, REGISTRY, IconsOf, ItemOf
 from .types import ANY, BOOL, ERROR, FAMILY, NUMBER, IconOfFamilies, IconType, ListType, Scope, compatible, unify
 
 
@@ -251,7 +251,7 @@ class Checker(Visitor):
         if not entry.min_args <= count <= entry.max_args:
             wanted = str(entry.min_args) if entry.min_args == entry.max_args else f"{entry.min_args} to {entry.max_args}"
             self.problem(node, f"'{node.function}' takes {wanted} argument{'s' if wanted != '1' else ''}, got {count}", "D207", entry.summary)
-            return NUMBER if isinstance(entry.result, IconsOf) else entry.result
+            return NUMBER if isinstance(entry.result, IconsOf) else ERROR if isinstance(entry.result, ItemOf) else entry.result
         for index, got in enumerate(arg_types):
             if got == ERROR:  # already reported where it arose
                 continue
@@ -263,6 +263,9 @@ class Checker(Visitor):
             index = entry.result.index
             family = self.result.resolved.get(id(node.args[index])) if arg_types[index] == FAMILY else None
             return ListType(IconType(family.key) if family else ERROR)  # no family: already reported
+        if isinstance(entry.result, ItemOf):
+            items = arg_types[entry.result.index]
+            return items.item if isinstance(items, ListType) else ERROR if items != ANY else ANY
         return entry.result
 
 

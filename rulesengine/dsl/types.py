@@ -54,6 +54,8 @@ ANY = Type("anything")
 ERROR = Type("<error>")
 
 CARDS = ListType(CARD)
+SEAT = Type("seat")                 # another seat at the table: its cards this round and visited so far
+SEATS = ListType(SEAT)
 
 
 def plural(item) -> str:

@@ -274,7 +274,7 @@ class Builder:
             scope = (ROUND_CATEGORY if when == ROUND else GAME_END).checker_scope(constants, choice=choice_type)
             score = self.expression(path + ("score",), scope, symbol_table, NUMBER)
             if score is not None:
-                categories.append(Category(key, spec.get("title", key), when, score, choice))
+                categories.append(Category(key, spec.get("title", key), when, score, choice, counts=spec.get("counts", True)))
         return categories
 
     def flow_category(self, path, spec, families, constants, symbol_table, stocks):
@@ -322,7 +322,8 @@ class Builder:
         return races
 
     def tie_breaks(self, keys, stocks=()):
-        for index, key in self.entries("tie_breaks"):
+        for index, entry in self.entries("tie_breaks"):
+            key = tie_break_key(entry)
             if key in stocks:
                 continue
             if key not in keys and not self.cut.covers("categories", key) and not self.cut.covers("races", key):
@@ -376,13 +377,21 @@ class Builder:
             passing=Passing(tuple(data.get("passing", {}).get("directions", ("left",))),
                             data.get("passing", {}).get("catch", "same")),
             families=families, regions=tuple(regions.values()), cards=tuple(cards), tables=tables,
-            categories=tuple(categories), races=tuple(races), tie_breaks=tuple(data.get("tie_breaks", ())),
+            categories=tuple(categories), races=tuple(races),
+            tie_breaks=tuple(tie_break_key(entry) for entry in data.get("tie_breaks", ())),
+            lowest_first=frozenset(tie_break_key(e) for e in data.get("tie_breaks", ())
+                                   if isinstance(e, dict) and e.get("order") == "lowest"),
             paths=paths, card_sets=card_sets,
             icon_values=icon_values,
             provenance=data.get("provenance", ""), reconstructed_facts=reconstructed,
             language=Language(symbol_table, constants, self.lookups, self.bounds),
             flow=flow, stocks=stocks,
         )
+
+
+def tie_break_key(entry) -> str:
+    """A tie-break is a key, or {key: ..., order: highest|lowest}."""
+    return entry["key"] if isinstance(entry, dict) else entry
 
 
 def compile_expression(edition: Edition, text: str, variables: dict | None = None):

@@ -84,6 +84,7 @@ class Category:
     score: Expression | None
     choice: Choice | None = None
     majority: Family | None = None   # a flow's game end: per icon, the seats with most captured score that many
+    counts: bool = True              # False: shown on the sheet, but not added to the total (a tie-break, a tally)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +123,7 @@ class Edition:
     tables: dict
     categories: tuple
     races: tuple
-    tie_breaks: tuple
+    tie_breaks: tuple                # keys, compared in order when totals are equal
     paths: dict = field(default_factory=dict)        # card -> tuple of neighbouring cards
     card_sets: dict = field(default_factory=dict)
     icon_values: dict = field(default_factory=dict)  # icon -> value, all valued families
@@ -131,6 +132,12 @@ class Edition:
     language: object = None                          # symbols and constants, to compile more expressions
     flow: object = None                              # edition.flow.Flow; None plays the drafting round
     stocks: dict = field(default_factory=dict)       # a flow's tokens per seat: name -> how many at the start
+    lowest_first: frozenset = frozenset()            # tie-break keys where the fewest points win the tie
+
+    @cached_property
+    def counting_keys(self) -> tuple[str, ...]:
+        """The sheet's lines that add up to the total (a category with `counts: false` does not)."""
+        return tuple(c.key for c in self.categories if c.counts) + tuple(r.key for r in self.races)
 
     @cached_property
     def sheet_keys(self) -> tuple[str, ...]:

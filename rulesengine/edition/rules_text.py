@@ -168,7 +168,8 @@ def _ties(edition: Edition) -> list[str]:
     titles = {c.key: c.title for c in edition.categories} | {r.key: r.title for r in edition.races}
     if not edition.tie_breaks:
         return ["Tied players share the victory."]
-    order = [f"the most {key} kept" if key in edition.stocks else f"the most {titles.get(key, key)} points"
+    order = [f"the most {key} kept" if key in edition.stocks
+             else f"the {'fewest' if key in edition.lowest_first else 'most'} {titles.get(key, key)} points"
              for key in edition.tie_breaks]
     return _wrap(f"The highest total wins. Between tied players, {', then '.join(order)} wins; still tied, they share the victory.")
 

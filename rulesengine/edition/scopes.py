@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..dsl import CARD, CARDS, NUMBER, REGION, Scope
+from ..dsl import CARD, CARDS, NUMBER, REGION, SEAT, SEATS, ListType, Scope
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,13 @@ class ExpressionScope:
 CARDS_V = Variable("cards", CARDS, "the cards you drafted this round")
 THROW_V = Variable("throw", CARD, "your Throw card: the first card you kept this round")
 CATCH_V = Variable("catch", CARD, "your Catch card: the last card of the round")
-OTHERS_V = Variable("others", CARDS, "the cards the other players drafted this round")
+OTHERS_V = Variable("others", CARDS, "the cards the other players drafted this round, all in one list")
+OPPONENTS_V = Variable("opponents", SEATS, "the other seats, in seat order from you (your left neighbour first); "
+                       "each has `cards` (this round's) and `visited`")
+LEFT_V = Variable("left", SEAT, "your left neighbour: the seat you pass to when hands go left")
+RIGHT_V = Variable("right", SEAT, "your right neighbour: the seat that passes to you when hands go left")
+ROUND_TOTALS_V = Variable("round_totals", ListType(NUMBER),
+                          "your total of each round, races included, in round order (what counts in the total)")
 VISITED_V = Variable("visited", CARDS, "every card you have drafted in the game so far (each site once)")
 PLAYERS_V = Variable("players", NUMBER, "the number of players")
 ROUND_V = Variable("round", NUMBER, "the round number, 1 for the first")
@@ -73,12 +79,13 @@ PLACE_V = Variable("place", NUMBER,
 REGION_V = Variable("region", REGION, "the region the race is for", only="a race with 'each: region'")
 
 ROUND_CATEGORY = ExpressionScope("round", "round category", (
-    CARDS_V, THROW_V, CATCH_V, OTHERS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, PREVIOUS_V,
+    CARDS_V, THROW_V, CATCH_V, OTHERS_V, OPPONENTS_V, LEFT_V, RIGHT_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, PREVIOUS_V,
     Variable("choice", None, CHOICE_MEANING, only="a category with a 'choice:' section")))
-GAME_END = ExpressionScope("game_end", "game-end category", (VISITED_V, PLAYERS_V, ROUNDS_V),
+GAME_END = ExpressionScope("game_end", "game-end category", (
+    VISITED_V, OPPONENTS_V, LEFT_V, RIGHT_V, ROUND_TOTALS_V, PLAYERS_V, ROUNDS_V),
                            missing="at game end only {known} are known")
 REQUIRES = ExpressionScope("requires", "choice `requires`", (
-    CARDS_V, THROW_V, CATCH_V, OTHERS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, PREVIOUS_V,
+    CARDS_V, THROW_V, CATCH_V, OTHERS_V, OPPONENTS_V, LEFT_V, RIGHT_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, PREVIOUS_V,
     Variable("choice", None, CHOICE_MEANING)))
 QUALIFIES = ExpressionScope("qualifies", "race `qualifies`",
                             (CARDS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
@@ -135,10 +142,42 @@ def moment(edition, players: int, round: int) -> Moment:
     return Moment(players, round, edition.rounds)
 
 
+@dataclass(frozen=True, slots=True)
+class SeatCards:
+    """Another seat as an expression sees it (`s.cards`, `s.visited`): at round end every card
+    taken is face up, so this holds nothing hidden."""
+
+    cards: list                       # this round's, in the order taken (at game end: the last round's)
+    visited: list                     # every site it has visited so far, in deck order
+
+
+class Others(list):
+    """A round's `others`: every other seat's cards in one list, which also knows them seat by seat
+    (`seats`, in seat order from you: the left neighbour first), for `opponents`, `left` and `right`."""
+
+    __slots__ = ("seats",)
+
+    def __init__(self, cards, seats: tuple):
+        super().__init__(cards)
+        self.seats = seats
+
+
+def table_env(others) -> dict:
+    """`opponents`, `left` and `right` from a round's others. A plain list (a bot judging a hand
+    whose other seats it cannot tell apart) is seen as one seat holding all of those cards."""
+    seats = getattr(others, "seats", None)
+    if not seats:
+        pooled = list(others or ())
+        seats = (SeatCards(pooled, pooled),)
+    return {"opponents": list(seats), "left": seats[0], "right": seats[-1]}
+
+
 def round_env(at: Moment, cards: list, others: list, visited: list, previous=0) -> dict:
     """A round category's environment (a choice category also needs `choice`: see requires_env)."""
-    return {"cards": cards, "throw": cards[0], "catch": cards[-1], "others": others, "visited": visited,
-            "players": at.players, "round": at.round, "rounds": at.rounds, "previous": previous}
+    env = {"cards": cards, "throw": cards[0], "catch": cards[-1], "others": others, "visited": visited,
+           "players": at.players, "round": at.round, "rounds": at.rounds, "previous": previous}
+    env.update(table_env(others))
+    return env
 
 
 def requires_env(at: Moment, cards: list, others: list, visited: list, previous=0, choice=None) -> dict:
@@ -148,8 +187,12 @@ def requires_env(at: Moment, cards: list, others: list, visited: list, previous=
     return env
 
 
-def game_end_env(at: Moment, visited: list) -> dict:
-    return {"visited": visited, "players": at.players, "rounds": at.rounds}
+def game_end_env(at: Moment, visited: list, others=None, round_totals=()) -> dict:
+    """At game end: others as for round_env (the last round's cards, visited so far), round_totals
+    this seat's total of each round (a bot judging an unfinished game gives those it knows)."""
+    env = {"visited": visited, "players": at.players, "rounds": at.rounds, "round_totals": list(round_totals)}
+    env.update(table_env(others))
+    return env
 
 
 def qualifies_env(at: Moment, cards: list, visited: list, region=None) -> dict:

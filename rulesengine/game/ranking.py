@@ -33,12 +33,15 @@ class Ranking:
     decided_by: Decider | None  # None when the totals alone decide, or the victory is shared
 
 
-def rank_seats(totals: list[int], categories: list[dict], tie_breaks) -> Ranking:
-    """Rank seats by total, then by each tie-break key (a category or race key) in order."""
+def rank_seats(totals: list[int], categories: list[dict], tie_breaks, lowest_first=frozenset()) -> Ranking:
+    """Rank seats by total, then by each tie-break key (a category or race key) in order; a key in
+    lowest_first (a tie-break with `order: lowest`) ranks the fewest points first."""
     tie_breaks = tuple(tie_breaks)
+    lowest_first = frozenset(lowest_first)
 
     def key(seat: int) -> tuple:
-        return (totals[seat],) + tuple(categories[seat].get(k, 0) for k in tie_breaks)
+        return (totals[seat],) + tuple(-categories[seat].get(k, 0) if k in lowest_first else categories[seat].get(k, 0)
+                                       for k in tie_breaks)
 
     order = sorted(range(len(totals)), key=lambda seat: (tuple(-v for v in key(seat)), seat))
     places = []
@@ -48,10 +51,10 @@ def rank_seats(totals: list[int], categories: list[dict], tie_breaks) -> Ranking
             rank = places[-1].rank
         places.append(Place(rank, seat, sum(key(other) == key(seat) for other in order) > 1))
     winners = tuple(sorted(p.seat for p in places if p.rank == 1))
-    return Ranking(tuple(places), winners, _decider(order, totals, categories, tie_breaks, winners))
+    return Ranking(tuple(places), winners, _decider(order, totals, categories, tie_breaks, winners, lowest_first))
 
 
-def _decider(order, totals, categories, tie_breaks, winners) -> Decider | None:
+def _decider(order, totals, categories, tie_breaks, winners, lowest_first=frozenset()) -> Decider | None:
     if len(winners) != 1 or not order:
         return None
     best = order[0]
@@ -64,5 +67,6 @@ def _decider(order, totals, categories, tie_breaks, winners) -> Decider | None:
         if beaten:
             contenders = [seat for seat in contenders if seat not in beaten]
             if len(contenders) == 1:
-                return Decider(k, mine, max(categories[seat].get(k, 0) for seat in beaten))
+                best_beaten = min if k in lowest_first else max
+                return Decider(k, mine, best_beaten(categories[seat].get(k, 0) for seat in beaten))
     return None

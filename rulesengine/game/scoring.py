@@ -52,6 +52,7 @@ class ScoreKeeper:
         self.used_choices: list[dict] = [{c.key: set() for c in edition.choice_categories} for _ in range(n)]
         self.races = {(race.key, region.name if region else None): RaceState() for race, region in race_slots(edition)}
         self.end_scores: list[dict] | None = None
+        self.last_drafts: list[list[Card]] = [[] for _ in range(n)]     # the cards of the last round scored
         self._sheet: dict | None = None
         self._what = {id(c.score): c.key for c in edition.categories}       # expression -> what an error names
         self._what.update({id(c.choice.requires): f"{c.key} requires"
@@ -66,8 +67,10 @@ class ScoreKeeper:
     def _moment(self):
         return scopes.moment(self.edition, len(self.players), self.round_index + 1)
 
-    def _env(self, seat: int, drafts: list[list[Card]], visited: list[Card], previous=0) -> dict:
-        return scopes.requires_env(self._moment(), drafts[seat], rules.others(drafts, seat), visited, previous)
+    def _env(self, seat: int, drafts: list[list[Card]], visited: list[list[Card]], previous=0) -> dict:
+        """visited: every seat's visited cards once this round's are added."""
+        return scopes.requires_env(self._moment(), drafts[seat], rules.others(drafts, seat, visited), visited[seat],
+                                   previous)
 
     def _previous(self, seat: int) -> dict:
         return self.rounds[seat][-1] if self.rounds[seat] else {}
@@ -88,7 +91,8 @@ class ScoreKeeper:
     def choice_options(self, seat: int, category: Category, drafts: list[list[Card]]) -> list[str]:
         """The icons this seat may pick for a choice category at the end of this round."""
         previous = self._previous(seat).get(category.key, 0)
-        env = self._env(seat, drafts, self._visited_after(seat, drafts[seat]), previous)
+        visited = [self._visited_after(other, hand) for other, hand in enumerate(drafts)]
+        env = self._env(seat, drafts, visited, previous)
         return rules.allowed_icons(category, env, self.used_choices[seat][category.key], self._run(seat))
 
     def check_choice(self, seat: int, category: Category, icon: str, drafts: list[list[Card]]) -> str | None:
@@ -115,7 +119,7 @@ class ScoreKeeper:
                 if reason:
                     message = f"round {self.round_index + 1}, {self.players[seat]}: {reason}"
                     raise GameRuleError(Diagnostic(None, message, "G601"))
-            env = self._env(seat, drafts, visited[seat])
+            env = self._env(seat, drafts, visited)
             results.append(rules.seat_round(categories, env, self._previous(seat), self.used_choices[seat],
                                             self._run(seat), choices[seat]))
         for seat in range(len(drafts)):
@@ -127,6 +131,7 @@ class ScoreKeeper:
         self._run_races(drafts, visited, results)
         for seat, seat_points in enumerate(results):
             self.rounds[seat].append(seat_points)
+        self.last_drafts = [list(hand) for hand in drafts]
         self._sheet = None
         return results
 
@@ -153,10 +158,17 @@ class ScoreKeeper:
         self._sheet = None
         self.end_scores = []
         at = self._moment()
+        visited = [sorted(self.visited[seat], key=lambda c: c.index) for seat in range(len(self.players))]
         for seat, name in enumerate(self.players):
-            visited = sorted(self.visited[seat], key=lambda c: c.index)
             run = self._runner(f"game end, seat {name}")
-            self.end_scores.append(rules.game_end_points(self.edition, at, visited, run))
+            others = rules.others(self.last_drafts, seat, visited)
+            self.end_scores.append(rules.game_end_points(self.edition, at, visited[seat], run, others,
+                                                         self.round_totals(seat)))
+
+    def round_totals(self, seat: int) -> list[int]:
+        """This seat's total of each round scored so far: the lines that count, races included."""
+        keys = self.edition.counting_keys
+        return [sum(points.get(key, 0) for key in keys) for points in self.rounds[seat]]
 
     def category_totals(self, seat: int) -> dict:
         totals = {key: 0 for key in self.edition.sheet_keys}
@@ -168,12 +180,15 @@ class ScoreKeeper:
         return totals
 
     def total(self, seat: int) -> int:
-        return sum(self.category_totals(seat).values())
+        totals = self.category_totals(seat)
+        return sum(totals[key] for key in self.edition.counting_keys)
 
     def ranking(self) -> Ranking:
         seats = range(len(self.players))
         totals = [self.category_totals(s) for s in seats]
-        return rank_seats([sum(t.values()) for t in totals], totals, self.edition.tie_breaks)
+        keys = self.edition.counting_keys
+        return rank_seats([sum(t[key] for key in keys) for t in totals], totals, self.edition.tie_breaks,
+                          self.edition.lowest_first)
 
     def winners(self) -> list[int]:
         return list(self.ranking().winners)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..edition.model import GAME_END, ROUND
-from ..edition.scopes import award_env, game_end_env, qualifies_env
+from ..edition.scopes import Others, SeatCards, award_env, game_end_env, qualifies_env
 
 _deck_order = attrgetter("index")
 
@@ -27,9 +27,14 @@ def visited_after(visited, seen, cards) -> list:
     return sorted({*seen, *new}, key=_deck_order)
 
 
-def others(drafts: list, seat: int) -> list:
-    """The cards every other seat took this round, seat by seat: a round category's `others`."""
-    return [card for other, hand in enumerate(drafts) if other != seat for card in hand]
+def others(drafts: list, seat: int, visited: list | None = None) -> Others:
+    """The cards every other seat took this round, seat by seat: a round category's `others`,
+    which also knows them seat by seat from this one's left neighbour on (`opponents`); visited:
+    every seat's visited cards (None: each seat's own cards of this round only)."""
+    n = len(drafts)
+    order = [(seat + step) % n for step in range(1, n)]
+    seats = tuple(SeatCards(drafts[other], visited[other] if visited is not None else drafts[other]) for other in order)
+    return Others([card for other, hand in enumerate(drafts) if other != seat for card in hand], seats)
 
 
 def round_categories(edition) -> tuple:
@@ -109,7 +114,8 @@ def race_award(race, region, at, place: int, run):
     return run(race.award, award_env(at, place, region), 0)
 
 
-def game_end_points(edition, at, visited: list, run) -> dict:
-    """key -> points of each game-end category for a seat that has visited these cards."""
-    env = game_end_env(at, visited)
+def game_end_points(edition, at, visited: list, run, others=None, round_totals=()) -> dict:
+    """key -> points of each game-end category for a seat that has visited these cards (others
+    and round_totals: see scopes.game_end_env)."""
+    env = game_end_env(at, visited, others, round_totals)
     return {c.key: run(c.score, env, 0) for c in edition.categories if c.when == GAME_END}
