@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .types import (ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, SEAT, TABLE, IconOfFamilies, IconType, ListType,
-                    compatible)
+from .types import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, SEAT, TABLE, IconOfFamilies, IconType, ListType, compatible
 
 UNKNOWN = object()  # a value constant folding cannot know
 
