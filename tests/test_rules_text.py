@@ -158,7 +158,8 @@ def test_every_shipped_edition_prints_its_rules_in_words_only(path):
         assert f"  {race.title}" in text
     titles = {c.key: c.title for c in edition.categories} | {r.key: r.title for r in edition.races}
     for key in edition.tie_breaks:
-        said = f"the most {key} kept" if key in edition.stocks else f"the most {titles[key]} points"
+        most = "fewest" if key in edition.lowest_first else "most"
+        said = f"the most {key} kept" if key in edition.stocks else f"the {most} {titles[key]} points"
         assert said in " ".join(text.split())
     for region in edition.regions:
         assert f"{region.name}" in text

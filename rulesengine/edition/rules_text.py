@@ -146,6 +146,8 @@ def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[st
             lines += _wrap(f"You may choose an icon only when {rule}.", "    ")
         if formulas and choice.requires is not None:
             lines += ["    You may choose an icon only when:", *_formula(choice.requires.text, "      ")]
+    if not category.counts:
+        lines += ["    Written on the sheet but not added to the total."]
     if formulas:
         lines += ["    Score:", *_formula(category.score.text, "      ")]
     return lines
