@@ -51,18 +51,22 @@ def final_table(edition, sheet: dict) -> Table:
 
 
 def ranking_lines(sheet: dict) -> list[str]:
-    """The ranking the game decided, as printed lines: shared ranks as `1=`, and what broke a tie."""
-    totals = {p["name"]: p["total"] for p in sheet["players"]}
+    """The ranking the game decided, as printed lines: shared ranks as `1=`, and what broke a tie.
+    With teams, the places are teams (the sheet's team lines)."""
+    teams = sheet.get("teams")
+    totals = {p["name"]: p["total"] for p in teams or sheet["players"]}
     ranks = [place["rank"] for place in sheet["ranking"]]
     lines = [f"{place['rank']}{'=' if ranks.count(place['rank']) > 1 else '.'} {place['name']}  {totals[place['name']]}"
              for place in sheet["ranking"]]
     winners, decider = sheet["winners"], sheet.get("decided_by")
+    if teams:
+        winners = [place["name"] for place in sheet["ranking"] if place["rank"] == 1]
     if len(winners) > 1:
         lines.append(f"Shared victory: {', '.join(winners)}")
     elif decider:
         lines.append(f"{winners[0]} wins on {decider['title']}, {decider['winner']} to {decider['runner_up']}")
     elif winners:
-        lines.append(f"Winner: {winners[0]}")
+        lines.append(f"{'Winning team' if teams else 'Winner'}: {winners[0]}")
     return lines
 
 

@@ -139,10 +139,30 @@ def test_one_card_more_and_fewer_players():
 @pytest.mark.parametrize("path", HOUSE, ids=lambda p: p.stem)
 def test_every_house_rule_is_played_by_bots(path):
     ed = load_edition(path)
-    n = min(ed.players_max, 3)
+    n = max(ed.players_min, min(ed.players_max, 3))
     agents = [GreedyAgent(1, ed)] + [RandomAgent(s) for s in range(1, n)]
     game = play(Game(ed, [f"p{i}" for i in range(n)], 7), agents)
     assert len(game.record()["rounds"]) == ed.rounds
     for player in game.scores.sheet()["players"]:
         assert player["total"] == sum(player["categories"][key] for key in ed.counting_keys)
         assert set(player["categories"]) == set(ed.sheet_keys)
+
+
+def test_teams_rank_on_the_sum_of_the_partners_totals():
+    # Dan takes the cards nobody took in the hand round: U V W X Y @ # (Throw U 2, Catch # 7: 5; collections
+    # V Leaves 1 + W Shells 3 + X Leaves 1 + Y Leaves 1 + @ Leaves 1 = 7, doubled 14; Platypus X, Emus Y,
+    # Kangaroos #: no pair; Victoria U V W X: 3) = 22. Ann 28; Bob: 0 + 12 + 0 + Queensland 3 = 15;
+    # Cat: 2 + 4 + Emus 4 + Wombats 5 + New South Wales 3 = 18.
+    scores = keeper("australia-teams", rounds=[HAND + ["UVWXY@#"]], players=["Ann", "Bob", "Cat", "Dan"], finish=True)
+    assert [scores.total(s) - scores.end_scores[s]["sites"] for s in range(4)] == [28, 15, 18, 22]
+    sheet = scores.sheet()
+    assert [(t["name"], t["total"]) for t in sheet["teams"]] == [("Ann & Cat", 28 + 18 + 14), ("Bob & Dan", 15 + 22 + 14)]
+    assert sheet["winners"] == ["Ann", "Cat"]
+
+
+
+def test_teams_need_seats_that_split_evenly(tmp_path):
+    path = tmp_path / "teams-2-4.yaml"
+    path.write_text(f"extends: {VARIANTS / 'australia-teams.yaml'}\nid: t\nplayers: {{min: 2}}\n", encoding="utf-8")
+    with pytest.raises(GameRuleError, match="played in 2 teams of equal size [(]at least 2 each[)], not by 3 players"):
+        Game(load_edition(path), ["a", "b", "c"])

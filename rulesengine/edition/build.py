@@ -15,6 +15,7 @@ from .. import dsl
 from ..dsl import BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, Bounds, IconType, Language, ListType, Scope, Symbols
 from ..errors import Diagnostic, suggest
 from .checks import Facts, run_checks
+from .draft import draft_options
 from .flow import build_flow
 from .model import ROUND, Card, Category, Choice, Edition, Expression, Family, Passing, Race, Region, Table
 from .schema import Cut
@@ -383,7 +384,7 @@ class Builder:
                                    if isinstance(e, dict) and e.get("order") == "lowest"),
             paths=paths, card_sets=card_sets,
             icon_values=icon_values,
-            provenance=data.get("provenance", ""), reconstructed_facts=reconstructed,
+            provenance=data.get("provenance", ""), reconstructed_facts=reconstructed, draft=draft_options(data.get("draft")),
             language=Language(symbol_table, constants, self.lookups, self.bounds),
             flow=flow, stocks=stocks,
         )

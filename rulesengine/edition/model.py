@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .draft import DraftOptions
+
 ROUND = "round"
 GAME_END = "game_end"
 
@@ -133,6 +135,7 @@ class Edition:
     flow: object = None                              # edition.flow.Flow; None plays the drafting round
     stocks: dict = field(default_factory=dict)       # a flow's tokens per seat: name -> how many at the start
     lowest_first: frozenset = frozenset()            # tie-break keys where the fewest points win the tie
+    draft: DraftOptions = DraftOptions()             # the drafting round's options (teams)
 
     @cached_property
     def counting_keys(self) -> tuple[str, ...]:

@@ -70,3 +70,15 @@ def _decider(order, totals, categories, tie_breaks, winners, lowest_first=frozen
                 best_beaten = min if k in lowest_first else max
                 return Decider(k, mine, best_beaten(categories[seat].get(k, 0) for seat in beaten))
     return None
+
+
+def rank_teams(totals: list[int], categories: list[dict], tie_breaks, lowest_first, members) -> Ranking:
+    """Rank teams (members: each team's seats) on the sums of their members' totals and lines, the
+    same way as seats. Its places and decided_by speak of teams (Place.seat is the team's index in
+    members); its winners are the seats of the winning team(s), in seat order."""
+    keys = set().union(*categories) if categories else set()
+    team_totals = [sum(totals[seat] for seat in team) for team in members]
+    team_lines = [{k: sum(categories[seat].get(k, 0) for seat in team) for k in keys} for team in members]
+    ranked = rank_seats(team_totals, team_lines, tie_breaks, lowest_first)
+    winners = tuple(sorted(seat for team in ranked.winners for seat in members[team]))
+    return Ranking(ranked.places, winners, ranked.decided_by)

@@ -14,7 +14,8 @@ from ..edition.in_words import in_words
 from ..edition.model import Card, Category, Edition, Expression
 from ..errors import Diagnostic, GameRuleError
 from . import scoring_rules as rules
-from .ranking import Ranking, rank_seats
+from . import teams
+from .ranking import Ranking, rank_seats, rank_teams
 from .scoring_rules import race_slots
 
 
@@ -187,8 +188,11 @@ class ScoreKeeper:
         seats = range(len(self.players))
         totals = [self.category_totals(s) for s in seats]
         keys = self.edition.counting_keys
-        return rank_seats([sum(t[key] for key in keys) for t in totals], totals, self.edition.tie_breaks,
-                          self.edition.lowest_first)
+        seat_totals = [sum(t[key] for key in keys) for t in totals]
+        if self.edition.draft.teams:
+            return rank_teams(seat_totals, totals, self.edition.tie_breaks, self.edition.lowest_first,
+                              self.edition.draft.members(len(self.players)))
+        return rank_seats(seat_totals, totals, self.edition.tie_breaks, self.edition.lowest_first)
 
     def winners(self) -> list[int]:
         return list(self.ranking().winners)
@@ -197,12 +201,15 @@ class ScoreKeeper:
         """The score sheet as data: the shape `boom score --format json` prints (a fresh copy)."""
         if self._sheet is None:
             self._sheet = self._make_sheet()
-        return {
+        sheet = {
             "players": [dict(p, categories=dict(p["categories"]), rounds=[dict(r) for r in p["rounds"]]) for p in self._sheet["players"]],
             "winners": list(self._sheet["winners"]),
             "ranking": [dict(place) for place in self._sheet["ranking"]],
             "decided_by": dict(self._sheet["decided_by"]) if self._sheet["decided_by"] else None,
         }
+        if self.edition.draft.teams:
+            sheet["teams"] = teams.team_lines(self.edition, sheet["players"])
+        return sheet
 
     def _make_sheet(self) -> dict:
         players = []
@@ -218,10 +225,14 @@ class ScoreKeeper:
         ranking = self.ranking()
         decider = ranking.decided_by
         titles = {c.key: c.title for c in self.edition.categories} | {r.key: r.title for r in self.edition.races}
+        names = list(self.players)
+        if self.edition.draft.teams:  # the ranking's places are teams
+            names = [" & ".join(self.players[seat] for seat in team)
+                     for team in self.edition.draft.members(len(self.players))]
         return {
             "players": players,
             "winners": [self.players[seat] for seat in ranking.winners],
-            "ranking": [{"rank": p.rank, "name": self.players[p.seat], "shared": p.shared} for p in ranking.places],
+            "ranking": [{"rank": p.rank, "name": names[p.seat], "shared": p.shared} for p in ranking.places],
             "decided_by": None if decider is None else {
                 "key": decider.key, "title": titles.get(decider.key, decider.key),
                 "winner": decider.winner, "runner_up": decider.runner_up,

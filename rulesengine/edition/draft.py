@@ -1,0 +1,33 @@
+"""The drafting round's options, read from an edition's `draft:` section (issue #15).
+
+The drafting round (deal, Throw, one pick per pass, Catch) is the Boomerang round; these are the
+parameters a house rule may set on it, kept in one place so that a declarative flow of rounds
+(issue #19) can hand them to the drafting round whatever other kinds of round it places beside it.
+Today: teams. It holds data only; the game and the score sheet decide what the options mean.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class DraftOptions:
+    teams: int = 0                    # 0: every seat for itself; k: k teams, seats alternating (1st, (k+1)th... together)
+
+    def team_of(self, seat: int) -> int | None:
+        return seat % self.teams if self.teams else None
+
+    def members(self, players: int) -> list[list[int]]:
+        """The seats of each team, in seat order ([] without teams)."""
+        return [[seat for seat in range(players) if seat % self.teams == team] for team in range(self.teams)]
+
+    def fits(self, players: int) -> bool:
+        """Whether this many players can play: teams need the same number of seats each, two at least."""
+        return not self.teams or (players % self.teams == 0 and players >= 2 * self.teams)
+
+
+def draft_options(spec) -> DraftOptions:
+    """The options of a `draft:` mapping the schema has checked (absent: the published round)."""
+    spec = spec if isinstance(spec, dict) else {}
+    return DraftOptions(teams=spec.get("teams", 0))
