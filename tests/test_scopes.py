@@ -57,7 +57,7 @@ races:
     _, diagnostics = check_edition(path)
     hints = sorted((d.message, d.hint) for d in diagnostics if d.severity == "error")
     assert hints == [("'cards' cannot be used here", "at game end only 'visited', 'opponents', 'left', 'right', 'round_totals', 'players' and 'rounds' are known"),
-                     ("unknown name 'choice'", None)]
+                     ("'choice' cannot be used here", "'choice' exists only in a category with a 'choice:' section")]
 
 
 ONCE_A_GAME = """categories:

@@ -327,7 +327,14 @@ class Builder:
             key = tie_break_key(entry)
             if key in stocks:
                 continue
-            if key not in keys and not self.cut.covers("categories", key) and not self.cut.covers("races", key):
+            removed = getattr(self.map, "removed", {}).get(key)
+            if removed is not None and self.map.span_at(("tie_breaks", index)).file == removed.file:
+                removed = None             # the same file names it: the error is at its tie_breaks
+            if key not in keys and removed is not None:
+                message = f"'{key}' is removed here, but the tie_breaks of the edition it extends still name it"
+                hint = "set tie_breaks in this file too, e.g. tie_breaks: [" + ", ".join(list(keys)[:1]) + "], or [] for none"
+                self.diagnostics.append(Diagnostic(removed, message, "M315", hint=hint))
+            elif key not in keys and not self.cut.covers("categories", key) and not self.cut.covers("races", key):
                 self.error(("tie_breaks", index), f"unknown category or race '{key}'", "M315", suggest(key, keys) or (f"keys: {', '.join(keys)}" if keys else None))
 
     def build(self) -> Edition | None:

@@ -32,6 +32,7 @@ class ComposedSourceMap:
     def __init__(self, file: str):
         self.file = file
         self.origins: dict[tuple, tuple[SourceMap, tuple]] = {}
+        self.removed: dict[str, Span] = {}    # name removed by `remove:` -> where, for errors about what named it
 
     @property
     def texts(self) -> dict[str, str]:
@@ -173,6 +174,8 @@ def _apply_removals(parent: dict, removals, source_map: SourceMap, composed: Com
                 if name not in existing:
                     problems.append(Diagnostic(source_map.span_at(where + (index,)), f"there is no {SINGULAR[section]} '{name}' to remove", "X806", hint=suggest(str(name), map(str, existing))))
             taken_out = set(names)
+            for index, name in enumerate(names):
+                composed.removed[name] = source_map.span_at(where + (index,))
             keep = [i for i, e in enumerate(entries) if not (isinstance(e, dict) and _is_name(e.get(field)) and e.get(field) in taken_out)]
             _reindex(composed, (section,), keep)
             merged[section] = [entries[i] for i in keep]

@@ -89,8 +89,13 @@ def _diagnose(error, source_map: SourceMap, data=None):
         allowed = list(schema.get("properties", {}))
         for key in error.instance:
             if key not in schema.get("properties", {}):
+                if _split_expression(key):
+                    hint = ("a comma inside a one-line {...} entry ends the value there, so the rest of the expression "
+                            "became this key: put the expression in quotes, or write the entry over several lines")
+                else:
+                    hint = suggest(str(key), allowed) or (f"allowed keys: {', '.join(allowed)}" if allowed else None)
                 yield Diagnostic(source_map.span_at(path + (key,), key=True), f"unknown key '{key}' in {where}", "S101",
-                                 hint=suggest(str(key), allowed) or (f"allowed keys: {', '.join(allowed)}" if allowed else None))
+                                 hint=hint)
         return
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
@@ -123,12 +128,20 @@ def _diagnose(error, source_map: SourceMap, data=None):
         yield Diagnostic(span, f"{where}: {error.instance!r} is not a valid name ({allowed}, starting with a letter)",
                          "S106",
                          hint=f"for example '{_as_name(error.instance)}'" if _as_name(error.instance) else None)
+    elif kind == "oneOf" and path[:1] == ("tie_breaks",):
+        yield Diagnostic(span, f"{where} must be a key or {{key: ..., order: highest or lowest}}, not {_describe(error.instance)}",
+                         "S103")
     elif kind == "oneOf":
         yield Diagnostic(span, f"{where} must be a mapping of icon -> value or a list of icon names, not {_describe(error.instance)}", "S103")
     elif kind == "uniqueItems":
         yield Diagnostic(span, f"{where} lists the same item twice", "S105", hint=_repeated(error.instance))
     else:
         yield Diagnostic(span, f"{where}: {error.message}", "S100")
+
+
+def _split_expression(key) -> bool:
+    """Whether an unknown key looks like the tail of an expression cut by a comma: `3)`, `b) + 1`."""
+    return isinstance(key, str) and any(ch in key for ch in "()[]+*<>=")
 
 
 def _matching_branch(error):

@@ -54,6 +54,9 @@ class ExpressionScope:
                 if v.name not in variables and v.name not in unavailable:
                     only = f"'{v.name}' exists only in {v.only}" if v.only else None
                     unavailable[v.name] = only or self.missing.format(known=known)
+        for name, (first, scopes) in _all_variables().items():   # e.g. `place` in a race's qualifies
+            if name not in variables and name not in unavailable:
+                unavailable[name] = f"'{name}' exists only in " + (first.only or " and ".join(s.where for s in scopes))
         variables.update(extra or {})
         return Scope(variables, constants, unavailable)
 
