@@ -20,7 +20,8 @@ def errors(tmp_path, body):
 def test_an_id_may_hold_a_dash_and_the_error_says_so(tmp_path):
     [(code, line, col, message, _)] = errors(tmp_path, "id: Bad_Id\n")
     assert (code, line, col) == ("S106", 2, 5)
-    assert message == "id: 'Bad_Id' is not a valid name (lower-case letters, digits, '_' and '-', starting with a letter)"
+    assert message == ("id: 'Bad_Id' is not a valid name "
+                       "(lower-case letters, digits, '_' and '-', starting with a letter)")
 
 
 def test_a_comma_that_splits_a_one_line_entry_is_explained(tmp_path):

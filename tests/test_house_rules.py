@@ -89,8 +89,9 @@ def test_a_line_that_does_not_count_is_shown_and_breaks_ties_lowest_first():
     assert scores.category_totals(0)["kangaroos_seen"] == 2 and scores.total(0) == 28
     ed = scores.edition
     assert ed.tie_breaks == ("kangaroos_seen", "throw_catch") and ed.lowest_first == {"kangaroos_seen"}
-    assert ed.rank_key(40, {"kangaroos_seen": 1, "throw_catch": 0}) > ed.rank_key(40, {"kangaroos_seen": 2, "throw_catch": 9})
-    assert ed.rank_key(40, {"kangaroos_seen": 1, "throw_catch": 2}) > ed.rank_key(40, {"kangaroos_seen": 1, "throw_catch": 1})
+    fewer, more = {"kangaroos_seen": 1, "throw_catch": 0}, {"kangaroos_seen": 2, "throw_catch": 9}
+    assert ed.rank_key(40, fewer) > ed.rank_key(40, more)
+    assert ed.rank_key(40, dict(fewer, throw_catch=2)) > ed.rank_key(40, dict(fewer, throw_catch=1))
     no_throw = keeper("australia-no-throw-catch")
     assert no_throw.category_totals(0)["throw_catch"] == 3 and no_throw.total(0) == 25
 
@@ -156,7 +157,8 @@ def test_teams_rank_on_the_sum_of_the_partners_totals():
     scores = keeper("australia-teams", rounds=[HAND + ["UVWXY@#"]], players=["Ann", "Bob", "Cat", "Dan"], finish=True)
     assert [scores.total(s) - scores.end_scores[s]["sites"] for s in range(4)] == [28, 15, 18, 22]
     sheet = scores.sheet()
-    assert [(t["name"], t["total"]) for t in sheet["teams"]] == [("Ann & Cat", 28 + 18 + 14), ("Bob & Dan", 15 + 22 + 14)]
+    teams = [(t["name"], t["total"]) for t in sheet["teams"]]
+    assert teams == [("Ann & Cat", 28 + 18 + 14), ("Bob & Dan", 15 + 22 + 14)]
     assert sheet["winners"] == ["Ann", "Cat"]
     from cli.sheets import ranking_lines
     assert ranking_lines(scores.edition, sheet) == ["1. Ann & Cat  60", "2. Bob & Dan  51", "Winning team: Ann & Cat"]
@@ -195,4 +197,5 @@ def test_two_cards_at_once_on_the_first_pass():
 def test_picks_never_leave_a_hand_without_its_catch():
     from rulesengine.edition.draft import DraftOptions
     options = DraftOptions(picks=(2, 3))
-    assert [options.picks_on(0, 7), options.picks_on(1, 5), options.picks_on(2, 2), options.picks_on(1, 3)] == [2, 3, 1, 2]
+    taken = [options.picks_on(0, 7), options.picks_on(1, 5), options.picks_on(2, 2), options.picks_on(1, 3)]
+    assert taken == [2, 3, 1, 2]

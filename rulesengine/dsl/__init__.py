@@ -74,7 +74,8 @@ def _conversion_hint(want, got) -> str | None:
 
 __all__ = [
     "Binary", "Call", "Comprehension", "Let", "Name", "ANY", "BOOL", "CARD", "CARDS", "COSTS", "ERROR", "FAMILY",
-    "MAX_NUMBER", "MAX_WORK", "MAP", "NUMBER", "REGION", "REGISTRY", "SEAT", "SEATS", "TABLE", "UNKNOWN", "Bounds", "Builtin",
+    "MAX_NUMBER", "MAX_WORK", "MAP", "NUMBER", "REGION", "REGISTRY", "SEAT", "SEATS", "TABLE", "UNKNOWN", "Bounds",
+    "Builtin",
     "Checked", "DslRuntimeError", "DslSyntaxError", "IconType", "Language", "ListType", "Node", "Problem", "Scope",
     "Symbols", "Visitor", "check", "compile", "compatible", "constant_value", "Param", "exactly", "parse",
     "variable_names", "walk", "worst_case",

@@ -72,7 +72,8 @@ class _Work(Visitor):
 
     def visit_Attribute(self, node):
         _, work = self.visit(node.target)
-        sizes = {"cards": max(self.bounds.region_cards, self.bounds.variables.get("cards", 0)),   # a region's or a seat's
+        # `cards` of a region or of a seat, `visited` of a seat
+        sizes = {"cards": max(self.bounds.region_cards, self.bounds.variables.get("cards", 0)),
                  "visited": self.bounds.variables.get("visited", self.bounds.deck)}
         return ((sizes[node.name],) if node.name in sizes else ()), work + 1
 

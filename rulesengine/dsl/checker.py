@@ -251,7 +251,9 @@ class Checker(Visitor):
         if not entry.min_args <= count <= entry.max_args:
             wanted = str(entry.min_args) if entry.min_args == entry.max_args else f"{entry.min_args} to {entry.max_args}"
             self.problem(node, f"'{node.function}' takes {wanted} argument{'s' if wanted != '1' else ''}, got {count}", "D207", entry.summary)
-            return NUMBER if isinstance(entry.result, IconsOf) else ERROR if isinstance(entry.result, ItemOf) else entry.result
+            if isinstance(entry.result, ItemOf):
+                return ERROR
+            return NUMBER if isinstance(entry.result, IconsOf) else entry.result
         for index, got in enumerate(arg_types):
             if got == ERROR:  # already reported where it arose
                 continue

@@ -332,7 +332,8 @@ class Builder:
                 removed = None             # the same file names it: the error is at its tie_breaks
             if key not in keys and removed is not None:
                 message = f"'{key}' is removed here, but the tie_breaks of the edition it extends still name it"
-                hint = "set tie_breaks in this file too, e.g. tie_breaks: [" + ", ".join(list(keys)[:1]) + "], or [] for none"
+                example = ", ".join(list(keys)[:1])
+                hint = f"set tie_breaks in this file too, e.g. tie_breaks: [{example}], or [] for none"
                 self.diagnostics.append(Diagnostic(removed, message, "M315", hint=hint))
             elif key not in keys and not self.cut.covers("categories", key) and not self.cut.covers("races", key):
                 self.error(("tie_breaks", index), f"unknown category or race '{key}'", "M315", suggest(key, keys) or (f"keys: {', '.join(keys)}" if keys else None))
@@ -391,7 +392,8 @@ class Builder:
                                    if isinstance(e, dict) and e.get("order") == "lowest"),
             paths=paths, card_sets=card_sets,
             icon_values=icon_values,
-            provenance=data.get("provenance", ""), reconstructed_facts=reconstructed, draft=draft_options(data.get("draft")),
+            provenance=data.get("provenance", ""), reconstructed_facts=reconstructed,
+            draft=draft_options(data.get("draft")),
             language=Language(symbol_table, constants, self.lookups, self.bounds),
             flow=flow, stocks=stocks,
         )

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class DraftOptions:
-    teams: int = 0                    # 0: every seat for itself; k: k teams, seats alternating (1st, (k+1)th... together)
+    teams: int = 0                    # 0: every seat for itself; k: k teams, seats alternating
     picks: tuple = ()                 # cards each seat takes on the 1st, 2nd... pass of a round; 1 past the list
 
     def picks_on(self, pass_index: int, hand: int) -> int:

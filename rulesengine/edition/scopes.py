@@ -82,14 +82,15 @@ PLACE_V = Variable("place", NUMBER,
 REGION_V = Variable("region", REGION, "the region the race is for", only="a race with 'each: region'")
 
 ROUND_CATEGORY = ExpressionScope("round", "round category", (
-    CARDS_V, THROW_V, CATCH_V, OTHERS_V, OPPONENTS_V, LEFT_V, RIGHT_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, PREVIOUS_V,
+    CARDS_V, THROW_V, CATCH_V, OTHERS_V, OPPONENTS_V, LEFT_V, RIGHT_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V,
+    PREVIOUS_V,
     Variable("choice", None, CHOICE_MEANING, only="a category with a 'choice:' section")))
 GAME_END = ExpressionScope("game_end", "game-end category", (
     VISITED_V, OPPONENTS_V, LEFT_V, RIGHT_V, ROUND_TOTALS_V, PLAYERS_V, ROUNDS_V),
                            missing="at game end only {known} are known")
 REQUIRES = ExpressionScope("requires", "choice `requires`", (
-    CARDS_V, THROW_V, CATCH_V, OTHERS_V, OPPONENTS_V, LEFT_V, RIGHT_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, PREVIOUS_V,
-    Variable("choice", None, CHOICE_MEANING)))
+    CARDS_V, THROW_V, CATCH_V, OTHERS_V, OPPONENTS_V, LEFT_V, RIGHT_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V,
+    PREVIOUS_V, Variable("choice", None, CHOICE_MEANING)))
 QUALIFIES = ExpressionScope("qualifies", "race `qualifies`",
                             (CARDS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
 AWARD = ExpressionScope("award", "race `award`", (PLACE_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))

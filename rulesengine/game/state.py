@@ -72,8 +72,8 @@ class Game:
             raise GameRuleError(Diagnostic(None, f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}", "G602"))
         if not edition.draft.fits(n):
             teams = edition.draft.teams
-            raise GameRuleError(Diagnostic(None, f"{edition.name} is played in {teams} teams of equal size (at least 2 each), "
-                                           f"not by {n} players", "G606"))
+            message = f"{edition.name} is played in {teams} teams of equal size (at least 2 each), not by {n} players"
+            raise GameRuleError(Diagnostic(None, message, "G606"))
         if len(set(players)) != n:
             raise GameRuleError(Diagnostic(None, "player names must differ", "G603"))
         self.edition = edition
