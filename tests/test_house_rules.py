@@ -171,31 +171,3 @@ def test_teams_need_seats_that_split_evenly(tmp_path):
     with pytest.raises(GameRuleError, match="played in 2 teams of equal size [(]at least 2 each[)], not by 3 players"):
         Game(load_edition(path), ["a", "b", "c"])
 
-
-def test_two_cards_at_once_on_the_first_pass():
-    ed = edition("australia-two-at-once")
-    game = Game(ed, ["Ann", "Bob"], 3)
-    hands = [list(d.options) for d in game.pending()]
-    game.apply(0, hands[0][0])
-    # Ann's second pick of the pass: a draft from her hand less her Throw; she has nothing more to do
-    [second] = [d for d in game.pending() if d.seat == 0]
-    assert (second.kind, second.options) == ("draft", tuple(hands[0][1:]))
-    assert game.view(0)["hand"] == hands[0][1:] and game.view(1)["table"][0]["face_up"] == []
-    game.apply(0, hands[0][1])
-    assert [d.seat for d in game.pending()] == [1]
-    game.apply(1, hands[1][0])
-    game.apply(1, hands[1][1])
-    # both took two; the hands of 5 passed on: 5 = 7 - 2
-    assert [len(h) for h in game.hands] == [5, 5] and [d.kind for d in game.pending()] == ["draft", "draft"]
-    assert game.view(1)["table"][0]["face_up"] == [hands[0][1]]       # the Throw stays face down
-    assert game.view(0)["throw"] == hands[0][0]
-    play(game, [RandomAgent(1), RandomAgent(2)])
-    for round_data in game.record()["rounds"]:
-        assert all(len(cards) == 7 for cards in round_data["drafts"].values())   # 2 + 1 + 1 + 1 + 1 + the Catch
-
-
-def test_picks_never_leave_a_hand_without_its_catch():
-    from rulesengine.edition.draft import DraftOptions
-    options = DraftOptions(picks=(2, 3))
-    taken = [options.picks_on(0, 7), options.picks_on(1, 5), options.picks_on(2, 2), options.picks_on(1, 3)]
-    assert taken == [2, 3, 1, 2]

@@ -3,7 +3,7 @@
 The drafting round (deal, Throw, one pick per pass, Catch) is the Boomerang round; these are the
 parameters a house rule may set on it, kept in one place so that a declarative flow of rounds
 (issue #19) can hand them to the drafting round whatever other kinds of round it places beside it.
-Today: teams, and picks per pass. It holds data only; the game and the score sheet decide what the options mean.
+Today: teams. It holds data only; the game and the score sheet decide what the options mean.
 """
 
 from __future__ import annotations
@@ -14,13 +14,6 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class DraftOptions:
     teams: int = 0                    # 0: every seat for itself; k: k teams, seats alternating
-    picks: tuple = ()                 # cards each seat takes on the 1st, 2nd... pass of a round; 1 past the list
-
-    def picks_on(self, pass_index: int, hand: int) -> int:
-        """How many cards a seat takes from a hand of this size on this pass (0-based): the
-        declared number, never so many that no card is left for the Catch."""
-        wanted = self.picks[pass_index] if pass_index < len(self.picks) else 1
-        return max(1, min(wanted, hand - 1))
 
     def team_of(self, seat: int) -> int | None:
         return seat % self.teams if self.teams else None
@@ -37,4 +30,4 @@ class DraftOptions:
 def draft_options(spec) -> DraftOptions:
     """The options of a `draft:` mapping the schema has checked (absent: the published round)."""
     spec = spec if isinstance(spec, dict) else {}
-    return DraftOptions(teams=spec.get("teams", 0), picks=tuple(spec.get("picks", ())))
+    return DraftOptions(teams=spec.get("teams", 0))
