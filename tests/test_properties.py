@@ -74,7 +74,8 @@ def test_scoring_does_not_depend_on_hash_order():
     script = ("import json,sys; from rulesengine import Game, load_edition; from rulesengine.bots.registry import RandomAgent, agent_seed;"
               "from rulesengine.game.loop import play; out=[]\n"
               "for f in sys.argv[1:]:\n e=load_edition(f)\n for s in range(3):\n"
-              "  g=play(Game(e,['a','b','c'],s),[RandomAgent(agent_seed(s,i)) for i in range(3)]); out.append(g.events)\n"
+              "  n=max(e.players_min,min(3,e.players_max))\n"
+              "  g=play(Game(e,['a','b','c','d'][:n],s),[RandomAgent(agent_seed(s,i)) for i in range(n)]); out.append(g.events)\n"
               "print(json.dumps(out))")
     outputs = []
     for hash_seed in ("1", "2"):
