@@ -22,6 +22,7 @@ from rulesengine.bots.registry import GreedyAgent, RandomAgent
 from rulesengine.edition.scopes import game_end_env, moment
 from rulesengine.errors import GameRuleError
 from rulesengine.game.loop import play
+from rulesengine.game.ranking import Decider, rank_seats
 from rulesengine.game.scoring import ScoreKeeper
 
 VARIANTS = Path(__file__).resolve().parent.parent / "editions" / "variants"
@@ -90,8 +91,11 @@ def test_a_line_that_does_not_count_is_shown_and_breaks_ties_lowest_first():
     ed = scores.edition
     assert ed.tie_breaks == ("kangaroos_seen", "throw_catch") and ed.lowest_first == {"kangaroos_seen"}
     fewer, more = {"kangaroos_seen": 1, "throw_catch": 0}, {"kangaroos_seen": 2, "throw_catch": 9}
-    assert ed.rank_key(40, fewer) > ed.rank_key(40, more)
-    assert ed.rank_key(40, dict(fewer, throw_catch=2)) > ed.rank_key(40, dict(fewer, throw_catch=1))
+    ranked = rank_seats([40, 40], [more, fewer], ed.tie_breaks, ed.lowest_first)
+    assert ranked.winners == (1,) and ranked.decided_by == Decider("kangaroos_seen", 1, 2)
+    ranked = rank_seats([40, 40], [dict(fewer, throw_catch=1), dict(fewer, throw_catch=2)], ed.tie_breaks,
+                        ed.lowest_first)
+    assert ranked.winners == (1,) and ranked.decided_by.key == "throw_catch"
     no_throw = keeper("australia-no-throw-catch")
     assert no_throw.category_totals(0)["throw_catch"] == 3 and no_throw.total(0) == 25
 
@@ -161,7 +165,7 @@ def test_teams_rank_on_the_sum_of_the_partners_totals():
     assert teams == [("Ann & Cat", 28 + 18 + 14), ("Bob & Dan", 15 + 22 + 14)]
     assert sheet["winners"] == ["Ann", "Cat"]
     from cli.sheets import ranking_lines
-    assert ranking_lines(scores.edition, sheet) == ["1. Ann & Cat  60", "2. Bob & Dan  51", "Winning team: Ann & Cat"]
+    assert ranking_lines(sheet) == ["1. Ann & Cat  60", "2. Bob & Dan  51", "Winning team: Ann & Cat"]
 
 
 

@@ -25,6 +25,10 @@ VARIABLES = {
     "region": "the region",
     "regions": "the regions",
     "deck": "every card of the game",
+    "opponents": "the other players",
+    "left": "your left neighbour",
+    "right": "your right neighbour",
+    "round_totals": "your round totals",
 }
 OPERATORS = {
     "+": "plus",
@@ -46,10 +50,11 @@ ATTRIBUTES = {
     "number": "the number",
     "region": "the region",
     "cards": "the cards",
+    "visited": "the cards visited",
     "bonus": "the bonus",
     "name": "the name",
 }
-NOUNS = {"icons": "icon", "kinds": "kind", "regions": "region"}
+NOUNS = {"icons": "icon", "kinds": "kind", "regions": "region", "opponents": "player", "round_totals": "round total"}
 
 
 def in_words(text: str, edition=None, title: str = "this category", known: dict | None = None) -> str:
@@ -199,6 +204,12 @@ class Words:
                 table = args[0].name.replace("_", " ") if isinstance(args[0], ast.Name) else said[0]
                 default = f" ({said[2]} when it has none)" if len(said) == 3 else ""
                 return f"the entry of the {table} table for {said[1]}{default}"
+            case "first", 1:
+                return f"the first of {said[0]}"
+            case "last", 1:
+                return f"the last of {said[0]}"
+            case "largest", 2:
+                return f"the {said[0]} largest of {said[1]}"
             case "subset", 2:
                 return f"all of {said[0]} are among {said[1]}"
             case "intersects", 2:

@@ -7,7 +7,9 @@ not sent until someone decides it is public. Audited against the engine as it is
   shows others' face-up cards and only a flag for a face-down Throw; "history" and "sheet" cover
   finished rounds only, whose cards are all revealed at the round's end.
   A pending round-end choice also carries "points": what each of its options scores, computed from
-  that same view (the numbers the terminal shows).
+  that same view (the numbers the terminal shows). The house-rule scope variables (opponents, left,
+  right with their cards and visited; round_totals) are read at round end and game end only, when
+  those cards are face up and the totals on the sheet, so a score or a choice's points reveal nothing more.
 - events: "deal", "hand", "throw" and "decision" are addressed to one seat and go to it alone;
   the public ones name cards only once they are face up ("draft", "catch", "reveal").
 It must never add the seed, the decisions list, another seat's hand or Throw, or the full state.
