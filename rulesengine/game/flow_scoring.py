@@ -53,7 +53,7 @@ def flow_sheet(edition: Edition, players: list[str], captured: list[list], kept:
             }
         )
     ranking = rank_seats([row["total"] for row in rows], [dict(row["stocks"], **row["categories"]) for row in rows],
-                         edition.tie_breaks)
+                         edition.tie_breaks, edition.lowest_first)
     decider = ranking.decided_by
     titles = {c.key: c.title for c in edition.categories} | {stock: f"{stock} kept" for stock in edition.stocks}
     return {
