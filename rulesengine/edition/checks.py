@@ -282,8 +282,9 @@ def inherited_descriptions(facts: Facts):
             if not isinstance(spec, dict) or not spec.get("description"):
                 continue
             said = facts.map.span_at((section, index, "description")).file
-            for key in keys:
-                if key in spec and facts.map.span_at((section, index, key)).file != said:
+            for key in keys:   # a formula set in a later file than the description (not a parent's kept formula)
+                where = facts.map.span_at((section, index, key)).file if key in spec else said
+                if where != said and where == facts.map.span_at(("id",)).file:
                     yield facts.warning((section, index, key), f"'{spec.get('key')}' changes its {key} here but keeps the "
                                         f"description of {said}", "W408", "give a description that says the new rule", key=True)
                     break

@@ -54,7 +54,10 @@ class ExpressionScope:
                 if v.name not in variables and v.name not in unavailable:
                     only = f"'{v.name}' exists only in {v.only}" if v.only else None
                     unavailable[v.name] = only or self.missing.format(known=known)
+        flow_scopes = (UNTIL, FLOW_END)   # a flow's names and the drafting round's are not explained to each other
         for name, (first, scopes) in _all_variables().items():   # e.g. `place` in a race's qualifies
+            if self in flow_scopes or all(s in flow_scopes for s in scopes):
+                continue
             if name not in variables and name not in unavailable:
                 unavailable[name] = f"'{name}' exists only in " + (first.only or " and ".join(s.where for s in scopes))
         variables.update(extra or {})
