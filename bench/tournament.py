@@ -29,8 +29,12 @@ MATCHES = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400, help="games of greedy vs random, per edition")
-    parser.add_argument("--search-games", type=int, default=200, help="games of each match with a search bot, per edition")
-    parser.add_argument("--search-rollouts", type=int, default=DEFAULT_ROLLOUTS, help="search bot: rollouts per decision")
+    parser.add_argument(
+        "--search-games", type=int, default=200, help="games of each match with a search bot, per edition"
+    )
+    parser.add_argument(
+        "--search-rollouts", type=int, default=DEFAULT_ROLLOUTS, help="search bot: rollouts per decision"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--editions", default="australia,europe,usa")
@@ -40,7 +44,9 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown match {unknown[0]!r} (matches: {', '.join(MATCHES)})")
     options = {"search": {"rollouts": args.search_rollouts}}
-    print(f"search budget: {args.search_rollouts} rollouts per decision; {args.jobs} worker processes; seed {args.seed}")
+    print(
+        f"search budget: {args.search_rollouts} rollouts per decision; {args.jobs} worker processes; seed {args.seed}"
+    )
     print(f"{'edition':<11}{'match':<24}{'games':>6}{'first seat wins':>17}{'95% CI':>17}{'games/s':>9}")
     start = time.perf_counter()
     for name in args.editions.split(","):
@@ -53,7 +59,11 @@ def main() -> None:
             result = run_tournament(str(path), seats, getattr(args, games_key), args.seed, options, args.jobs)
             entry = result.entries[0]
             low, high = entry.interval
-            print(f"{name:<11}{label:<24}{result.games:>6}{entry.rate:>16.1%} {low:>7.1%} – {high:<7.1%}{result.games_per_second:>9.2f}", flush=True)
+            print(
+                f"{name:<11}{label:<24}{result.games:>6}{entry.rate:>16.1%} {low:>7.1%} – "
+                f"{high:<7.1%}{result.games_per_second:>9.2f}",
+                flush=True,
+            )
     print(f"total {time.perf_counter() - start:.0f} s")
 
 

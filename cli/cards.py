@@ -10,7 +10,18 @@ from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
-REGION_COLOURS = ["red", "green", "blue", "magenta", "cyan", "yellow", "bright_red", "bright_green", "bright_blue", "bright_magenta"]
+REGION_COLOURS = [
+    "red",
+    "green",
+    "blue",
+    "magenta",
+    "cyan",
+    "yellow",
+    "bright_red",
+    "bright_green",
+    "bright_blue",
+    "bright_magenta",
+]
 FAMILY_COLOURS = ["yellow", "green", "cyan", "magenta", "blue", "red"]
 
 
@@ -58,15 +69,22 @@ def chip_line(edition, letters) -> Text:
 
 def table_view(edition, view: dict) -> Table:
     """Every seat's cards of this round as the seat may see them: face-up cards, its own Throw only."""
-    table = Table(title=f"Round {view['round']} of {view['rounds']}, passing {'left' if view['direction'] > 0 else 'right'}",
-                  title_justify="left", show_edge=False)
+    table = Table(
+        title=f"Round {view['round']} of {view['rounds']}, passing {'left' if view['direction'] > 0 else 'right'}",
+        title_justify="left",
+        show_edge=False,
+    )
     for column in ("player", "throw", "face-up cards", "hand", "total"):
         table.add_column(column, justify="right" if column in ("hand", "total") else "left")
     totals = {p["name"]: p["total"] for p in view["sheet"]["players"]}
     for seat, seat_view in enumerate(view["table"]):
         face_up = chip_line(edition, seat_view["face_up"]) if seat_view["face_up"] else Text("-", style="dim")
         if seat == view["seat"]:
-            throw = chip(edition, view["throw"]) + Text(" (yours, face down)", style="dim") if view["throw"] and seat_view["throw_down"] else Text("")
+            throw = (
+                chip(edition, view["throw"]) + Text(" (yours, face down)", style="dim")
+                if view["throw"] and seat_view["throw_down"]
+                else Text("")
+            )
         else:
             throw = Text("▮ face down", style="dim") if seat_view["throw_down"] else Text("")
         name = Text(seat_view["name"], style="bold underline" if seat == view["seat"] else "")
@@ -85,8 +103,10 @@ def sheet_so_far(edition, view: dict) -> Table | None:
         table.add_column(player["name"], justify="right")
     races = {race.key for race in edition.races}
     for index in range(len(players[0]["rounds"])):
-        table.add_row(str(index + 1), *[str(sum(v for k, v in p["rounds"][index].items() if k not in races)) for p in players])
-    if races:   # bonuses on their own line, as on the final sheet, so the rounds add up the same way
+        table.add_row(
+            str(index + 1), *[str(sum(v for k, v in p["rounds"][index].items() if k not in races)) for p in players]
+        )
+    if races:  # bonuses on their own line, as on the final sheet, so the rounds add up the same way
         table.add_row("bonuses", *[str(sum(r.get(k, 0) for r in p["rounds"] for k in races)) for p in players])
     table.add_row("total", *[str(p["total"]) for p in players], style="bold")
     return table
@@ -132,6 +152,13 @@ def choice_table(edition, category, options) -> Table:
         name = "none" if option.icon is None else option.icon
         allowed = not option.note or option.icon is None
         number += allowed
-        style = "bold green" if allowed and option.points == best and option.points > 0 else ("dim" if not allowed else "")
-        table.add_row(str(number) if allowed else "", Text(name, style=style), str(option.points) if allowed else "", Text(option.note, style="dim"))
+        style = (
+            "bold green" if allowed and option.points == best and option.points > 0 else ("dim" if not allowed else "")
+        )
+        table.add_row(
+            str(number) if allowed else "",
+            Text(name, style=style),
+            str(option.points) if allowed else "",
+            Text(option.note, style="dim"),
+        )
     return table

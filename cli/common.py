@@ -21,6 +21,7 @@ def fail(diagnostics, code: int = 1):
 
 def handles_errors(command):
     """Every user-facing failure ends as located messages and a non-zero exit, never a traceback."""
+
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         try:
@@ -35,8 +36,12 @@ def handles_errors(command):
         except Exception as exc:  # noqa: BLE001 - last line of defence: say so, do not dump a stack
             if os.environ.get("BOOM_DEBUG"):
                 raise
-            click.echo(f"internal error: {type(exc).__name__}: {exc} (set BOOM_DEBUG=1 for details; please report it)", err=True)
+            click.echo(
+                f"internal error: {type(exc).__name__}: {exc} (set BOOM_DEBUG=1 for details; please report it)",
+                err=True,
+            )
             sys.exit(3)
+
     return wrapper
 
 

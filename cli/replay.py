@@ -18,10 +18,20 @@ from .seat_replay import show_seat
 
 @click.command()
 @click.argument("log_file", type=click.Path(dir_okay=False))
-@click.option("--verify", is_flag=True, help="Re-play from the seed and decisions; check every event and the final sheet byte for byte.")
+@click.option(
+    "--verify",
+    is_flag=True,
+    help="Re-play from the seed and decisions; check every event and the final sheet byte for byte.",
+)
 @click.option("--seat", "seat_name", help="Show only what this player saw, in order, as the terminal showed it.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="With --seat: json prints the seat's raw events, one JSON object a line.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="With --seat: json prints the seat's raw events, one JSON object a line.",
+)
 @handles_errors
 def replay(log_file, verify, seat_name, fmt):
     """Re-play a log written by `boom run --log`."""
@@ -45,6 +55,9 @@ def replay(log_file, verify, seat_name, fmt):
             sys.exit(1)
         sheet = game.scores.sheet() if game.over else None
         status = "finished" if game.over else f"stopped in round {game.round + 1}"
-        click.echo(shown(f"{log_file}: verified: {len(game.events)} events and {len(game.decisions)} decisions "
-                         f"replay identically; game {status}"
-                   + (f"; winners {', '.join(sheet['winners'])}" if sheet else "")))
+        click.echo(
+            shown(
+                f"{log_file}: verified: {len(game.events)} events and {len(game.decisions)} decisions "
+                f"replay identically; game {status}" + (f"; winners {', '.join(sheet['winners'])}" if sheet else "")
+            )
+        )

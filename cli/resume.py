@@ -15,18 +15,30 @@ from .playing import play_session
 
 @click.command()
 @click.argument("save_file", type=click.Path(dir_okay=False))
-@click.option("--save-record", type=click.Path(dir_okay=False), help="Write the finished game as a record for `boom score`.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False),
-              help="Write every event as JSON lines, from the game's start (for `boom replay`).")
-@click.option("--allow-changed-edition", is_flag=True,
-              help="Go on even if the edition file changed since the game was saved.")
+@click.option(
+    "--save-record", type=click.Path(dir_okay=False), help="Write the finished game as a record for `boom score`."
+)
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False),
+    help="Write every event as JSON lines, from the game's start (for `boom replay`).",
+)
+@click.option(
+    "--allow-changed-edition", is_flag=True, help="Go on even if the edition file changed since the game was saved."
+)
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking.")
 @handles_errors
 def resume(save_file, save_record, log_path, allow_changed_edition, quiet):
     """Continue a game saved by `boom run --save` (or by an interruption)."""
     check_outputs(save_file, log_path, save_record)
-    session = resume_session(save_file, log_path, seat_kinds=SEAT_KINDS, allow_changed_edition=allow_changed_edition,
-                             warn=lambda message: click.echo(shown(message), err=True))
+    session = resume_session(
+        save_file,
+        log_path,
+        seat_kinds=SEAT_KINDS,
+        allow_changed_edition=allow_changed_edition,
+        warn=lambda message: click.echo(shown(message), err=True),
+    )
     game = session.game
     seed = "" if "human" in session.seats else f"; seed {game.seed}"
     where = min(game.round + 1, game.edition.rounds or game.round + 1)

@@ -23,27 +23,74 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--players", "-p", type=click.IntRange(1, 12), required=True,
-              help="Number of seats, within the edition's range (2-4 for the shipped ones).")
-@click.option("--seed", type=click.IntRange(-(2**63), 2**63 - 1), default=None,
-              help="Seed of the game (default: a random one, printed so the game can be replayed; "
-                   "at the end when a human plays).")
-@click.option("--seat", "--seats", "seat_lists", multiple=True, metavar="KIND[,KIND...]",
-              help="Who sits at each seat, in order: repeat it or give a list (--seats human,greedy); seats not given "
-                   f"are random bots. Kinds: {', '.join(SEAT_KINDS)}.")
+@click.option(
+    "--players",
+    "-p",
+    type=click.IntRange(1, 12),
+    required=True,
+    help="Number of seats, within the edition's range (2-4 for the shipped ones).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(-(2**63), 2**63 - 1),
+    default=None,
+    help="Seed of the game (default: a random one, printed so the game can be replayed; "
+    "at the end when a human plays).",
+)
+@click.option(
+    "--seat",
+    "--seats",
+    "seat_lists",
+    multiple=True,
+    metavar="KIND[,KIND...]",
+    help="Who sits at each seat, in order: repeat it or give a list (--seats human,greedy); seats not given "
+    f"are random bots. Kinds: {', '.join(SEAT_KINDS)}.",
+)
 @click.option("--name", "names", multiple=True, callback=check_names, help="Player names, in seat order.")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Keep the game's state in this file after every decision (for `boom resume`).")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False), help="Write every event as JSON lines (for `boom replay`).")
-@click.option("--save-record", type=click.Path(dir_okay=False), help="Write the finished game as a record (YAML or JSON by extension) for `boom score`.")
+@click.option(
+    "--save",
+    "save_path",
+    type=click.Path(dir_okay=False),
+    help="Keep the game's state in this file after every decision (for `boom resume`).",
+)
+@click.option(
+    "--log", "log_path", type=click.Path(dir_okay=False), help="Write every event as JSON lines (for `boom replay`)."
+)
+@click.option(
+    "--save-record",
+    type=click.Path(dir_okay=False),
+    help="Write the finished game as a record (YAML or JSON by extension) for `boom score`.",
+)
 @click.option("--verbose", "-v", is_flag=True, help="After each round: every seat's cards in order, and its choices.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking (no note on reconstruction).")
-@click.option("--search-rollouts", type=ROLLOUTS, default=None,
-              help=f"Search bots: rollouts per decision (default {DEFAULT_ROLLOUTS}).")
-@click.option("--search-seconds", type=float, callback=check_seconds, default=None,
-              help="Search bots: seconds per decision (a game so played does not replay exactly).")
+@click.option(
+    "--search-rollouts",
+    type=ROLLOUTS,
+    default=None,
+    help=f"Search bots: rollouts per decision (default {DEFAULT_ROLLOUTS}).",
+)
+@click.option(
+    "--search-seconds",
+    type=float,
+    callback=check_seconds,
+    default=None,
+    help="Search bots: seconds per decision (a game so played does not replay exactly).",
+)
 @handles_errors
-def run(file, players, seed, seat_lists, names, save_path, log_path, save_record, verbose, quiet,
-        search_rollouts, search_seconds):
+def run(
+    file,
+    players,
+    seed,
+    seat_lists,
+    names,
+    save_path,
+    log_path,
+    save_record,
+    verbose,
+    quiet,
+    search_rollouts,
+    search_seconds,
+):
     """Play a full game: humans at this terminal and/or bots.
 
     FILE is an edition file or the name of a shipped edition (`boom editions`)."""

@@ -17,7 +17,13 @@ from .sheets import print_sheet, sheet_json
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--record", "record_path", required=True, type=click.Path(dir_okay=False), help="The game: players and each round's drafts and choices (YAML or JSON).")
+@click.option(
+    "--record",
+    "record_path",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The game: players and each round's drafts and choices (YAML or JSON).",
+)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--quiet", "-q", is_flag=True, help="Leave out the note on reconstructed facts.")
 @handles_errors

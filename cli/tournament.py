@@ -26,12 +26,28 @@ def parse_seats(texts) -> list[str]:
 
 
 def result_table(result: Tournament) -> Table:
-    table = Table(title=f"{result.edition}: {result.games} games, seats rotated, seed {result.seed}", title_justify="left")
-    for column, justify in (("seat", "left"), ("bot", "left"), ("wins", "right"), ("win rate", "right"), ("95% CI", "right"), ("mean points", "right")):
+    table = Table(
+        title=f"{result.edition}: {result.games} games, seats rotated, seed {result.seed}", title_justify="left"
+    )
+    for column, justify in (
+        ("seat", "left"),
+        ("bot", "left"),
+        ("wins", "right"),
+        ("win rate", "right"),
+        ("95% CI", "right"),
+        ("mean points", "right"),
+    ):
         table.add_column(column, justify=justify)
     for entry in result.entries:
         low, high = entry.interval
-        table.add_row(str(entry.position + 1), entry.kind, f"{entry.wins:g}", f"{entry.rate:.1%}", f"{low:.1%} – {high:.1%}", f"{entry.mean_points:.1f}")
+        table.add_row(
+            str(entry.position + 1),
+            entry.kind,
+            f"{entry.wins:g}",
+            f"{entry.rate:.1%}",
+            f"{low:.1%} – {high:.1%}",
+            f"{entry.mean_points:.1f}",
+        )
     parity = 1 / len(result.entries)
     table.caption = f"parity {parity:.1%}; {result.games_per_second:.2f} games/s ({result.seconds:.1f} s)"
     return table
@@ -39,16 +55,39 @@ def result_table(result: Tournament) -> Table:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--seats", "--seat", "seats_text", required=True, multiple=True, metavar="BOT[,BOT...]",
-              help="The line-up, one bot per seat: greedy,random,random,random, or --seat greedy --seat random ... "
-                   "(bots: " + ", ".join(BOTS) + ").")
+@click.option(
+    "--seats",
+    "--seat",
+    "seats_text",
+    required=True,
+    multiple=True,
+    metavar="BOT[,BOT...]",
+    help="The line-up, one bot per seat: greedy,random,random,random, or --seat greedy --seat random ... "
+    "(bots: " + ", ".join(BOTS) + ").",
+)
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game g uses seed + g.")
-@click.option("--search-rollouts", type=ROLLOUTS, default=None,
-              help=f"Search bot: rollouts per decision (default {DEFAULT_ROLLOUTS}).")
-@click.option("--search-seconds", type=float, callback=check_seconds, default=None,
-              help="Search bot: seconds per decision (not replayable).")
-@click.option("--jobs", "-j", type=click.IntRange(1), default=1, show_default=True, help="Worker processes (at most the number of CPUs).")
+@click.option(
+    "--search-rollouts",
+    type=ROLLOUTS,
+    default=None,
+    help=f"Search bot: rollouts per decision (default {DEFAULT_ROLLOUTS}).",
+)
+@click.option(
+    "--search-seconds",
+    type=float,
+    callback=check_seconds,
+    default=None,
+    help="Search bot: seconds per decision (not replayable).",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Worker processes (at most the number of CPUs).",
+)
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors
 def tournament(file, seats_text, games, seed, search_rollouts, search_seconds, jobs, output):
@@ -57,10 +96,18 @@ def tournament(file, seats_text, games, seed, search_rollouts, search_seconds, j
     options = {"search": search_budget(search_rollouts, search_seconds)}
     console = Console(highlight=False, stderr=output == "json")
     jobs = min(jobs, os.cpu_count() or 1, games)
-    with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as progress:
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as progress:
         task = progress.add_task(f"{', '.join(kinds)}", total=games)
-        result = run_tournament(file, kinds, games, seed, options, jobs, on_game=lambda done: progress.advance(task, done))
+        result = run_tournament(
+            file, kinds, games, seed, options, jobs, on_game=lambda done: progress.advance(task, done)
+        )
     if output == "json":
         click.echo(json.dumps(result.as_dict(), indent=2))
         return

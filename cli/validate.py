@@ -17,7 +17,14 @@ SUMMARY_CODES = {"W402"}
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="json: one list of diagnostics for editors and CI.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json: one list of diagnostics for editors and CI.",
+)
 @click.option("--verbose", "-v", is_flag=True, help="Text: also print summary warnings (W402, what is reconstructed).")
 @handles_errors
 def validate(files, fmt, verbose):
@@ -36,8 +43,10 @@ def validate(files, fmt, verbose):
                 click.echo(render(diagnostic), err=bool(errors))
         if edition is not None and not errors:
             races = len(edition.races)
-            click.echo(f"{file}: ok: {edition.name}, {len(edition.cards)} cards, {len(edition.categories)} categories, "
-                       f"{races} race{'s' if races != 1 else ''}, {edition.reconstructed_facts} reconstructed facts")
+            click.echo(
+                f"{file}: ok: {edition.name}, {len(edition.cards)} cards, {len(edition.categories)} categories, "
+                f"{races} race{'s' if races != 1 else ''}, {edition.reconstructed_facts} reconstructed facts"
+            )
         else:
             count = len(errors)
             click.echo(f"{file}: {count} error{'s' if count != 1 else ''}", err=True)

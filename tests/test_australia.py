@@ -10,8 +10,17 @@ from rulesengine.edition.build import compile_expression
 
 def category_points(edition, key, hand, choice=None, others=(), visited=None, previous=0):
     category = next(c for c in edition.categories if c.key == key)
-    env = {"cards": hand, "throw": hand[0], "catch": hand[-1], "others": list(others), "visited": visited or hand,
-           "players": 2, "round": 1, "previous": previous, "choice": choice}
+    env = {
+        "cards": hand,
+        "throw": hand[0],
+        "catch": hand[-1],
+        "others": list(others),
+        "visited": visited or hand,
+        "players": 2,
+        "round": 1,
+        "previous": previous,
+        "choice": choice,
+    }
     return category.score.run(env)
 
 
@@ -65,7 +74,13 @@ def test_edition_matches_the_reference_cards(australia):
     assert len(rows) == len(australia.cards) == 28
     for row, card in zip(rows, australia.cards, strict=True):
         icons = [row[k] for k in ("collection", "animal", "activity") if row[k] != "none"]
-        assert (card.letter, card.name, card.region.name, card.number, list(card.icons)) == (row["letter"], row["site"], row["region"], int(row["number"]), icons)
+        assert (card.letter, card.name, card.region.name, card.number, list(card.icons)) == (
+            row["letter"],
+            row["site"],
+            row["region"],
+            int(row["number"]),
+            icons,
+        )
         assert card.reconstructed == ()
     assert australia.reconstructed_facts == 0
 

@@ -21,7 +21,7 @@ from rulesengine.errors import BoomError
 from rulesengine.game.loop import play
 
 ROOT = Path(__file__).resolve().parent.parent
-TINY = {"rollouts": 2}          # a search bot with the smallest budget: one sampled world per decision
+TINY = {"rollouts": 2}  # a search bot with the smallest budget: one sampled world per decision
 
 
 def loadable_editions() -> list[Path]:
@@ -37,7 +37,7 @@ def loadable_editions() -> list[Path]:
 
 
 EDITIONS = loadable_editions()
-DRAFTING = [p for p in EDITIONS if load_edition(p).flow is None]   # a flow's round: tests/test_flow.py
+DRAFTING = [p for p in EDITIONS if load_edition(p).flow is None]  # a flow's round: tests/test_flow.py
 _LOADED: dict = {}
 
 
@@ -72,7 +72,9 @@ def test_some_editions_load():
 
 
 @pytest.mark.parametrize("path", DRAFTING, ids=lambda p: p.stem)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(seed=st.integers(0, 2**31 - 1), data=st.data())
 def test_bots_only_make_legal_decisions(path, seed, data):
     edition = edition_of(path)
@@ -90,8 +92,10 @@ def test_every_bot_plays_every_edition_at_every_player_count(kind):
         edition = edition_of(path)
         for players in range(edition.players_min, edition.players_max + 1):
             seed = players * 31 + len(path.stem)
-            game = play(Game(edition, [f"p{i}" for i in range(players)], seed),
-                        [Referee(bot(kind, edition, agent_seed(seed, s))) for s in range(players)])
+            game = play(
+                Game(edition, [f"p{i}" for i in range(players)], seed),
+                [Referee(bot(kind, edition, agent_seed(seed, s))) for s in range(players)],
+            )
             assert game.over
 
 
@@ -102,7 +106,9 @@ def states(edition, players, seed):
     while not game.over:
         for decision in game.pending():
             yield game, decision
-            game.apply(decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision), decision.category)
+            game.apply(
+                decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision), decision.category
+            )
 
 
 @pytest.mark.parametrize("path", DRAFTING[:4], ids=lambda p: p.stem)
@@ -122,7 +128,12 @@ def test_a_decision_does_not_depend_on_cards_the_seat_cannot_see(path, kind):
         assert all(g.view(seat) == view for g in twins)
         differed += hidden[0] != hidden[1]
         agent = bot(kind, edition, 5)
-        answers = {agent.decide(g.view(seat), d) for g in [game, *twins] for d in g.pending() if d.seat == seat and d.category == decision.category}
+        answers = {
+            agent.decide(g.view(seat), d)
+            for g in [game, *twins]
+            for d in g.pending()
+            if d.seat == seat and d.category == decision.category
+        }
         assert len(answers) == 1, (decision, answers)
         checked += 1
     assert checked > 5 and differed > 0
@@ -143,7 +154,9 @@ def test_round_values_agree_with_the_score_sheet(path):
     """The bots' scoring of a finished round equals the engine's: categories, races, game-end gain."""
     edition = edition_of(path)
     players = edition.players_max
-    game = play(Game(edition, [f"p{i}" for i in range(players)], 3), [RandomAgent(agent_seed(3, s)) for s in range(players)])
+    game = play(
+        Game(edition, [f"p{i}" for i in range(players)], 3), [RandomAgent(agent_seed(3, s)) for s in range(players)]
+    )
     sheet = game.scores.sheet()["players"]
     view = game.view(0)
     for r, round_data in enumerate(game.history):
@@ -151,9 +164,9 @@ def test_round_values_agree_with_the_score_sheet(path):
         drafts = [[edition.card(x) for x in round_data["drafts"][name]] for name in game.players]
         choices = [round_data["choices"].get(name, {}) for name in game.players]
         values = round_values(standing, drafts, choices)
-        after = standing_from_view(edition, dict(view, history=view["history"][:r + 1]))
+        after = standing_from_view(edition, dict(view, history=view["history"][: r + 1]))
         for seat in range(players):
-            counted = sum(sheet[seat]["rounds"][r].get(key, 0) for key in edition.counting_keys)   # not counts: false
+            counted = sum(sheet[seat]["rounds"][r].get(key, 0) for key in edition.counting_keys)  # not counts: false
             expected = counted + after.seats[seat].end_points - standing.seats[seat].end_points
             assert values[seat] == expected, (r, seat)
 
@@ -198,12 +211,14 @@ def test_seat_values_are_remembered_except_the_categories_that_read_others(austr
     assert [c.key for c in standing_from_scores(europe, ScoreKeeper(europe, ["a", "b"])).shared] == ["treasures"]
     standing = standing_from_scores(australia, ScoreKeeper(australia, ["a", "b"]))
     assert not standing.shared
-    mine, others = [australia.card(x) for x in "YVWA"], [australia.card(x) for x in "CDG"]   # Throw 7, Catch 1
+    mine, others = [australia.card(x) for x in "YVWA"], [australia.card(x) for x in "CDG"]  # Throw 7, Catch 1
     first = seat_value(standing, 0, mine, others)
     assert first == sum(breakdown(standing, 0, mine, others).values()) == seat_value(standing, 0, mine, [])
     assert len(standing.memo) == 1
-    swapped = mine[1:] + mine[:1]                                                                # Throw 2, Catch 7
-    assert seat_value(standing, 0, swapped, others) == sum(breakdown(standing, 0, swapped, others).values()) == first - 1
+    swapped = mine[1:] + mine[:1]  # Throw 2, Catch 7
+    assert (
+        seat_value(standing, 0, swapped, others) == sum(breakdown(standing, 0, swapped, others).values()) == first - 1
+    )
     # Europe: the treasures read the other seats' cards, so the same hand is worth more beside more of them
     standing = standing_from_scores(europe, ScoreKeeper(europe, ["a", "b"]))
     treasure = next(icon for card in europe.cards for icon in card.icons if icon in treasures.choice.family.icon_set)

@@ -33,24 +33,59 @@ def broken_edition(tmp_path, old, new):
 def test_validate_ok():
     result = invoke("validate", AUSTRALIA)
     assert result.exit_code == 0
-    assert result.output.strip() == f"{AUSTRALIA}: ok: Boomerang: Australia, 28 cards, 5 categories, 1 race, 0 reconstructed facts"
+    assert (
+        result.output.strip()
+        == f"{AUSTRALIA}: ok: Boomerang: Australia, 28 cards, 5 categories, 1 race, 0 reconstructed facts"
+    )
 
 
 # (old text, new text, expected "line:col: error: message" fragment)
 BROKEN = [
-    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - cach.number)", "78:31: error: unknown name 'cach'"),
-    ("score: abs(throw.number - catch.number)", "score: abs(throw.number - catch.numbr)", "78:31: error: a card has no attribute 'numbr'"),
+    (
+        "score: abs(throw.number - catch.number)",
+        "score: abs(throw.number - cach.number)",
+        "78:31: error: unknown name 'cach'",
+    ),
+    (
+        "score: abs(throw.number - catch.number)",
+        "score: abs(throw.number - catch.numbr)",
+        "78:31: error: a card has no attribute 'numbr'",
+    ),
     ("score: abs(throw.number - catch.number)", "score: abs(throw.number - )", "78:31: error: syntax: unexpected ')'"),
-    ("score: abs(throw.number - catch.number)", "score: abs(throw.number, catch.number)", "78:12: error: 'abs' takes 1 argument, got 2"),
-    ("score: abs(throw.number - catch.number)", "score: abs(throw - catch.number)", "78:16: error: '-' needs numbers, got card"),
-    ("score: abs(throw.number - catch.number)", "score: throw.number > 3", "78:12: error: this expression gives true/false, but number is needed here"),
+    (
+        "score: abs(throw.number - catch.number)",
+        "score: abs(throw.number, catch.number)",
+        "78:12: error: 'abs' takes 1 argument, got 2",
+    ),
+    (
+        "score: abs(throw.number - catch.number)",
+        "score: abs(throw - catch.number)",
+        "78:16: error: '-' needs numbers, got card",
+    ),
+    (
+        "score: abs(throw.number - catch.number)",
+        "score: throw.number > 3",
+        "78:12: error: this expression gives true/false, but number is needed here",
+    ),
     ("icons(cards, collection)]);", "icons(cards, colection)]);", "85:55: error: unknown name 'colection'"),
     ("icons: [Souvenirs, Bushwalking]", "icons: [Souvenir, Bushwalking]", "52:87: error: unknown icon 'Souvenir'"),
-    ("region: Queensland, number: 6, icons: [Souvenirs", "region: Queenslan, number: 6, icons: [Souvenirs", "52:56: error: unknown region 'Queenslan'"),
+    (
+        "region: Queensland, number: 6, icons: [Souvenirs",
+        "region: Queenslan, number: 6, icons: [Souvenirs",
+        "52:56: error: unknown region 'Queenslan'",
+    ),
     ("hand_size: 7", "hand_size: 8", "16:12: error: 4 players need 32 cards"),
     ("hand_size: 7", "hand_sise: 7", "16:1: error: unknown key 'hand_sise'"),
-    ("tie_breaks: [throw_catch]", "tie_breaks: [throw_and_catch]", "124:14: error: unknown category or race 'throw_and_catch'"),
-    ("qualifies: subset(region.cards, visited)", "qualifies: subset(region.cards, 3)", "121:37: error: argument 2 of 'subset': expected a list, got number"),
+    (
+        "tie_breaks: [throw_catch]",
+        "tie_breaks: [throw_and_catch]",
+        "124:14: error: unknown category or race 'throw_and_catch'",
+    ),
+    (
+        "qualifies: subset(region.cards, visited)",
+        "qualifies: subset(region.cards, 3)",
+        "121:37: error: argument 2 of 'subset': expected a list, got number",
+    ),
     ("  collection:\n", "  collection:\n  collection:\n", "23:3: error: duplicate key 'collection'"),
     ("rounds: 4", "rounds: [4", "16:10: error: YAML syntax"),
 ]
@@ -88,8 +123,17 @@ def test_validate_json_format(tmp_path):
     result = invoke("validate", "--format", "json", path)
     assert result.exit_code == 1
     [diagnostic] = json.loads(result.output)
-    assert diagnostic == {"file": str(path), "line": 78, "col": 31, "end_line": 78, "end_col": 35, "severity": "error",
-                          "code": "D202", "message": "unknown name 'cach'", "hint": "did you mean 'catch'?"}
+    assert diagnostic == {
+        "file": str(path),
+        "line": 78,
+        "col": 31,
+        "end_line": 78,
+        "end_col": 35,
+        "severity": "error",
+        "code": "D202",
+        "message": "unknown name 'cach'",
+        "hint": "did you mean 'catch'?",
+    }
 
 
 def test_validate_missing_file_and_non_mapping(tmp_path):
@@ -110,7 +154,14 @@ def test_run_save_record_then_score_gives_the_same_totals(tmp_path):
     assert scored.exit_code == 0
     sheet = json.loads(scored.output)
     assert sorted(sheet) == ["decided_by", "players", "ranking", "winners"]
-    assert set(sheet["players"][0]["categories"]) == {"throw_catch", "collections", "animals", "activities", "sites", "regions"}
+    assert set(sheet["players"][0]["categories"]) == {
+        "throw_catch",
+        "collections",
+        "animals",
+        "activities",
+        "sites",
+        "regions",
+    }
     for player in sheet["players"]:
         assert f"{player['total']}" in result.output
         assert player["total"] == sum(player["categories"].values())
@@ -130,7 +181,9 @@ def test_run_rejects_a_bad_player_count_as_a_usage_error_with_the_edition_s_rang
 
 def test_human_seat_plays_from_piped_input_and_end_of_input_stops_cleanly(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["run", str(AUSTRALIA), "--players", "2", "--seed", "1", "--seat", "human"], input="?\nzz\n")
+    result = CliRunner().invoke(
+        main, ["run", str(AUSTRALIA), "--players", "2", "--seed", "1", "--seat", "human"], input="?\nzz\n"
+    )
     assert result.exit_code == 130
     assert "not in your hand" in result.output
     [path] = re.findall(r"Game stopped in round 1; saved to (boom-australia-\d{8}-\d{6}\.json)", result.output)
@@ -164,15 +217,26 @@ def test_score_a_hand_written_record(tmp_path):
 
 
 BAD_RECORDS = [
-    (lambda r: r["rounds"][1]["drafts"]["Ben"].__setitem__(2, "Q"), "round 2, Ben: card 'Q' was already drafted by Ana this round"),
+    (
+        lambda r: r["rounds"][1]["drafts"]["Ben"].__setitem__(2, "Q"),
+        "round 2, Ben: card 'Q' was already drafted by Ana this round",
+    ),
     (lambda r: r["rounds"][0]["drafts"]["Ana"].__setitem__(0, "a"), "round 1, Ana: unknown card 'a'"),
     (lambda r: r["rounds"][0]["drafts"]["Ana"].pop(), "round 1, Ana: 6 cards, but a seat drafts 7 a round"),
     (lambda r: r["players"].extend(["Cy", "Dee", "Eve"]), "for 2 to 4 players, this record has 5"),
     (lambda r: r["rounds"].pop(), "has 4 rounds, this record has 3"),
-    (lambda r: r["rounds"][2].update(choices={"Ana": {"activities": "Swimming"}}),
-     "round 3, Ana: 'Swimming' cannot be chosen for Activities this round"),
-    (lambda r: r["rounds"][0].update(choices={"Ana": {"activities": "Swiming"}}), "round 1, Ana: 'Swiming' is not one of"),
-    (lambda r: r["rounds"][0].update(choices={"Ana": {"treasures": "Art"}}), "round 1, Ana: 'treasures' is not a category with a choice"),
+    (
+        lambda r: r["rounds"][2].update(choices={"Ana": {"activities": "Swimming"}}),
+        "round 3, Ana: 'Swimming' cannot be chosen for Activities this round",
+    ),
+    (
+        lambda r: r["rounds"][0].update(choices={"Ana": {"activities": "Swiming"}}),
+        "round 1, Ana: 'Swiming' is not one of",
+    ),
+    (
+        lambda r: r["rounds"][0].update(choices={"Ana": {"treasures": "Art"}}),
+        "round 1, Ana: 'treasures' is not a category with a choice",
+    ),
 ]
 
 

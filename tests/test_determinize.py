@@ -24,7 +24,11 @@ def test_sampled_state_keeps_what_the_seat_knows_and_hides_nothing_else(australi
                     assert sample.view(seat)["table"] == view["table"]
                     assert sample.scores.sheet() == game.scores.sheet()
                     # every card is in exactly one place
-                    places = [c for h in sample.hands for c in h] + [c for d in sample.drafts for c in d] + list(sample.leftover)
+                    places = (
+                        [c for h in sample.hands for c in h]
+                        + [c for d in sample.drafts for c in d]
+                        + list(sample.leftover)
+                    )
                     assert sorted(c.index for c in places) == list(range(28))
                     assert all(len(h) == len(view["hand"]) for h in sample.hands)
                     # the hand this seat passed on is known exactly
@@ -34,7 +38,9 @@ def test_sampled_state_keeps_what_the_seat_knows_and_hides_nothing_else(australi
                         assert set(sample.hands[neighbour]) == set(game.hands[neighbour])
                         exact_hands += 1
             for decision in game.pending():
-                game.apply(decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision), decision.category)
+                game.apply(
+                    decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision), decision.category
+                )
         assert exact_hands > 0
 
 
@@ -47,5 +53,7 @@ def test_sampled_games_play_to_the_end(australia):
     agents = [RandomAgent(s) for s in range(3)]
     while not sample.over:
         for decision in sample.pending():
-            sample.apply(decision.seat, agents[decision.seat].decide(sample.view(decision.seat), decision), decision.category)
+            sample.apply(
+                decision.seat, agents[decision.seat].decide(sample.view(decision.seat), decision), decision.category
+            )
     assert len(sample.record()["rounds"]) == 4

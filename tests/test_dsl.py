@@ -30,7 +30,7 @@ def test_check_then_compile_gives_the_value(australia):
     assert checked.problems == [] and checked.type == NUMBER
     run = dsl.compile(checked, australia.language)
     kangaroos = [c for c in australia.cards if "Kangaroos" in c.icons][:2]
-    assert run({"cards": kangaroos}) == 2 + 7     # two Kangaroos, seven regions
+    assert run({"cards": kangaroos}) == 2 + 7  # two Kangaroos, seven regions
 
 
 def test_check_reports_syntax_as_a_problem_with_offsets(australia):
@@ -44,13 +44,26 @@ def test_only_an_expression_without_problems_compiles(australia):
 
 def test_the_tree_is_made_of_ast_nodes_only_and_walked_root_first(australia):
     node = dsl.parse("abs(1 - x) + [y for y in z]")
-    assert [type(n).__name__ for n in dsl.walk(node)] == ["Binary", "Call", "Binary", "Number", "Name", "Comprehension", "Name", "Name"]
+    assert [type(n).__name__ for n in dsl.walk(node)] == [
+        "Binary",
+        "Call",
+        "Binary",
+        "Number",
+        "Name",
+        "Comprehension",
+        "Name",
+        "Name",
+    ]
 
 
 def test_every_walker_uses_the_one_visitor_idiom():
     from rulesengine.dsl import ast, budget, checker, compiler, folding
 
-    kinds = {f"visit_{cls.__name__}" for cls in vars(ast).values() if isinstance(cls, type) and issubclass(cls, ast.Node) and cls is not ast.Node}
+    kinds = {
+        f"visit_{cls.__name__}"
+        for cls in vars(ast).values()
+        if isinstance(cls, type) and issubclass(cls, ast.Node) and cls is not ast.Node
+    }
     assert len(kinds) == 12
     for visitor in (checker.Checker, compiler.Compiler, budget._Work):
         assert issubclass(visitor, dsl.Visitor) and kinds <= set(dir(visitor)), visitor
@@ -72,8 +85,12 @@ def test_a_builtin_declared_once_is_checked_compiled_and_budgeted(australia, mon
     checked = checked_in_round(australia, "twice(3) + 1")
     assert checked.problems == [] and dsl.compile(checked, australia.language)({}) == 7
     assert problems(australia, "twice(1, 2)") == [("D207", "'twice' takes 1 argument, got 2", 0, 11)]
-    assert problems(australia, "twice(cards)") == [("D205", "argument 1 of 'twice': expected number, got list of cards", 6, 11)]
-    assert checked.problems == [] and dsl.worst_case(checked.node, australia.language.bounds, ROUND_VARIABLES, checked.resolved) == (4, None)
+    assert problems(australia, "twice(cards)") == [
+        ("D205", "argument 1 of 'twice': expected number, got list of cards", 6, 11)
+    ]
+    assert checked.problems == [] and dsl.worst_case(
+        checked.node, australia.language.bounds, ROUND_VARIABLES, checked.resolved
+    ) == (4, None)
 
 
 def test_folding_reads_the_registry(australia):
@@ -82,11 +99,14 @@ def test_folding_reads_the_registry(australia):
 
 
 # -- the work budget and the bound on numbers ----------------------------------------------------------------
-@pytest.mark.parametrize("text, steps", [
-    ("len([a for a in deck])", 59),                     # 28 cards: 1 + 1 + 28 * (1 + 1) for the list, 1 for len
-    ("count('Kangaroos', cards)", 17),                  # 7 cards of at most 2 icons: 14, and 3 for the nodes
-    ("len([[a for a in cards] for b in others])", 360),  # 21 * (16 + 1) + 2 with 16 = 1 + 1 + 7 * 2, and 1 for len
-])
+@pytest.mark.parametrize(
+    "text, steps",
+    [
+        ("len([a for a in deck])", 59),  # 28 cards: 1 + 1 + 28 * (1 + 1) for the list, 1 for len
+        ("count('Kangaroos', cards)", 17),  # 7 cards of at most 2 icons: 14, and 3 for the nodes
+        ("len([[a for a in cards] for b in others])", 360),  # 21 * (16 + 1) + 2 with 16 = 1 + 1 + 7 * 2, and 1 for len
+    ],
+)
 def test_the_worst_case_counts_the_editions_largest_lists(australia, text, steps):
     checked = checked_in_round(australia, text)
     assert dsl.worst_case(checked.node, australia.language.bounds, ROUND_VARIABLES, checked.resolved) == (steps, None)
@@ -94,7 +114,9 @@ def test_the_worst_case_counts_the_editions_largest_lists(australia, text, steps
 
 def test_an_expression_over_the_budget_is_refused_at_its_costliest_loop(australia):
     text = "len([[[a for a in deck if a.number > b.number + c.number] for b in deck] for c in deck])"
-    assert problems(australia, text) == [("D210", "this can take 221,958 steps to evaluate, more than the budget of 100,000", 4, 87)]
+    assert problems(australia, text) == [
+        ("D210", "this can take 221,958 steps to evaluate, more than the budget of 100,000", 4, 87)
+    ]
 
 
 def test_the_shipped_editions_are_far_within_the_budget():
@@ -108,15 +130,27 @@ def test_the_shipped_editions_are_far_within_the_budget():
 def test_numbers_are_bounded_where_they_are_written(australia):
     assert dsl.compile(checked_in_round(australia, "1000000000000000"), australia.language)({}) == 10**15
     assert problems(australia, "2 * 1000000000000001") == [
-        ("D211", "the number 1000000000000001 is too large: numbers in expressions are at most 1,000,000,000,000,000", 4, 20)]
-    assert problems(australia, "1" * 309)[0][1] == "the number 11111111... (309 digits) is too large: numbers in expressions are at most 1,000,000,000,000,000"
+        (
+            "D211",
+            "the number 1000000000000001 is too large: numbers in expressions are at most 1,000,000,000,000,000",
+            4,
+            20,
+        )
+    ]
+    assert (
+        problems(australia, "1" * 309)[0][1]
+        == "the number 11111111... (309 digits) is too large: numbers in expressions are at most 1,000,000,000,000,000"
+    )
 
 
 def test_a_product_too_large_is_a_located_runtime_error(australia):
     checked = checked_in_round(australia, "let x = 1000000000000000; len(cards) * x")
     with pytest.raises(dsl.DslRuntimeError) as caught:
         dsl.compile(checked, australia.language)({"cards": cards(australia, "AB")})
-    assert caught.value.message == "a product larger than 1,000,000,000,000,000 (is something multiplied by itself over and over?)"
+    assert (
+        caught.value.message
+        == "a product larger than 1,000,000,000,000,000 (is something multiplied by itself over and over?)"
+    )
     assert (caught.value.node.start, caught.value.node.end) == (26, 40)
 
 
@@ -135,13 +169,13 @@ def test_quoting_fills_only_diagnostics_of_the_files_given():
     elsewhere = errors.Diagnostic(errors.Span("b.yaml", 1, 1), "m", "E002")
     quoted = errors.quoting([here, elsewhere], {"a.yaml": "one\ntwo\n"})
     assert [d.quote for d in quoted] == ["two", None]
-    assert quoted[0] == here    # the quote is not part of what a diagnostic says
+    assert quoted[0] == here  # the quote is not part of what a diagnostic says
     assert render(quoted[1]) == "b.yaml:1:1: error: m"
 
 
 def test_the_documented_functions_are_the_declared_ones():
     doc = (Path(__file__).resolve().parent.parent / "docs" / "dsl.md").read_text(encoding="utf-8")
-    table = doc[doc.index("## Functions"):doc.index("## What each expression sees")]
+    table = doc[doc.index("## Functions") : doc.index("## What each expression sees")]
     assert set(re.findall(r"`([a-z]+)\(", table)) == set(dsl.REGISTRY)
     limits = (Path(__file__).resolve().parent.parent / "docs" / "limits.md").read_text(encoding="utf-8")
     for name, entry in dsl.REGISTRY.items():
@@ -155,12 +189,42 @@ def test_an_overflow_in_a_game_with_bots_is_a_located_error_quoting_its_line(tmp
     from cli.main import main
 
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "australia.yaml").write_text((BROKEN.parent.parent / "editions" / "australia.yaml").read_text(encoding="utf-8"))
-    (tmp_path / "huge.yaml").write_text("extends: australia.yaml\ncategories:\n  - key: throw_catch\n"
-                                        "    score: len(cards) * 1000000000000000\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["run", "huge.yaml", "--players", "3", "--seed", "1", "--seat", "greedy", "--seat", "search",
-                                       "--seat", "random", "--search-rollouts", "2", "-q"], catch_exceptions=False)
+    (tmp_path / "australia.yaml").write_text(
+        (BROKEN.parent.parent / "editions" / "australia.yaml").read_text(encoding="utf-8")
+    )
+    (tmp_path / "huge.yaml").write_text(
+        "extends: australia.yaml\ncategories:\n  - key: throw_catch\n    score: len(cards) * 1000000000000000\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(
+        main,
+        [
+            "run",
+            "huge.yaml",
+            "--players",
+            "3",
+            "--seed",
+            "1",
+            "--seat",
+            "greedy",
+            "--seat",
+            "search",
+            "--seat",
+            "random",
+            "--search-rollouts",
+            "2",
+            "-q",
+        ],
+        catch_exceptions=False,
+    )
     assert result.exit_code == 1 and "internal error" not in result.output
     lines = result.output.splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith("huge.yaml:4:12: error: a product larger than 1,000,000,000,000,000"))
-    assert lines[at + 1:at + 3] == ["        score: len(cards) * 1000000000000000", "           " + "    ^" + "~" * 28]
+    at = next(
+        i
+        for i, line in enumerate(lines)
+        if line.startswith("huge.yaml:4:12: error: a product larger than 1,000,000,000,000,000")
+    )
+    assert lines[at + 1 : at + 3] == [
+        "        score: len(cards) * 1000000000000000",
+        "           " + "    ^" + "~" * 28,
+    ]

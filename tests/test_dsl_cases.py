@@ -19,8 +19,12 @@ VARIABLES = {**ROUND_VARIABLES, "choice": dsl.IconType("activity")}
 
 
 def environment(edition, case: dict) -> dict:
-    env = {"players": case.get("players", 3), "round": case.get("round", 1), "previous": case.get("previous", 0),
-           "choice": case.get("choice", "Sightseeing")}
+    env = {
+        "players": case.get("players", 3),
+        "round": case.get("round", 1),
+        "previous": case.get("previous", 0),
+        "choice": case.get("choice", "Sightseeing"),
+    }
     for name in ("cards", "others", "visited"):
         env[name] = [edition.card(letter) for letter in case.get(name, "")]
     if env["cards"]:
@@ -36,7 +40,11 @@ def shown(value):
 
 
 def test_there_are_cases_of_every_kind():
-    assert len(CASES) >= 30 and {next(k for k in ("result", "refused", "fails") if k in c) for c in CASES} == {"result", "refused", "fails"}
+    assert len(CASES) >= 30 and {next(k for k in ("result", "refused", "fails") if k in c) for c in CASES} == {
+        "result",
+        "refused",
+        "fails",
+    }
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["expression"] for c in CASES])
@@ -45,7 +53,8 @@ def test_case(australia, case):
     if "refused" in case:
         want = REFUSED.match(case["refused"])
         assert [(p.code, p.start, p.end, p.message) for p in checked.problems] == [
-            (want["code"], int(want["start"]), int(want["end"]), want["message"])]
+            (want["code"], int(want["start"]), int(want["end"]), want["message"])
+        ]
         return
     assert checked.problems == []
     run = dsl.compile(checked, australia.language)

@@ -75,7 +75,7 @@ def test_illegal_decisions_are_refused(australia):
 
 def test_player_count_is_checked(australia):
     with pytest.raises(GameRuleError, match="2 to 4 players"):
-        Game(australia, NAMES[:1] , 0)
+        Game(australia, NAMES[:1], 0)
 
 
 def test_a_view_never_shows_another_seats_hand_or_throw(australia):
@@ -89,12 +89,20 @@ def test_a_view_never_shows_another_seats_hand_or_throw(australia):
                 held = {c for hand in game.seen_hands[seat] for c in hand}
                 secret = {c.letter for other in range(4) if other != seat for c in game.hands[other] if c not in held}
                 if game.phase != "choice":
-                    secret |= {game.drafts[o][0].letter for o in range(4) if o != seat and game.drafts[o] and game.drafts[o][0] not in held}
-                this_round = {k: v for k, v in game.view(seat).items() if k != "history"}  # history: earlier rounds, all revealed
+                    secret |= {
+                        game.drafts[o][0].letter
+                        for o in range(4)
+                        if o != seat and game.drafts[o] and game.drafts[o][0] not in held
+                    }
+                this_round = {
+                    k: v for k, v in game.view(seat).items() if k != "history"
+                }  # history: earlier rounds, all revealed
                 text = json.dumps(this_round)
                 assert not [letter for letter in secret if f'"{letter}"' in text]
                 checked += 1
-            game.apply(decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision), decision.category)
+            game.apply(
+                decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision), decision.category
+            )
     assert checked > 100
 
 

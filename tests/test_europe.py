@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EUROPE = ROOT / "editions" / "europe.yaml"
 REFERENCE = Path(__file__).resolve().parent / "reference"
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
-EXPECTED_RECONSTRUCTED = 103   # 100 card fields + 3 region bonuses, see test_reconstructed_fact_count
+EXPECTED_RECONSTRUCTED = 103  # 100 card fields + 3 region bonuses, see test_reconstructed_fact_count
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +112,12 @@ def test_cards_match_europe_deck_csv(europe):
     assert len(rows) == len(europe.cards) == 28
     for row, card in zip(rows, europe.cards, strict=True):
         assert (card.letter, card.name, card.region.name, card.number, list(card.icons)) == (
-            row["letter"], row["name"], row["region"], int(row["number"]), [row["icon_1"], row["icon_2"]])
+            row["letter"],
+            row["name"],
+            row["region"],
+            int(row["number"]),
+            [row["icon_1"], row["icon_2"]],
+        )
         for n in (1, 2):  # each icon belongs to the family the CSV names
             assert row[f"icon_{n}"] in europe.families[row[f"icon_{n}_family"]].icon_set
         assert card.reconstructed == reconstructed_fields(row), card.letter
@@ -140,7 +145,13 @@ def test_reconstructed_fact_count(europe):
 
 
 def test_edition_shape(europe):
-    assert (europe.id, europe.players_min, europe.players_max, europe.rounds, europe.hand_size) == ("europe", 2, 4, 4, 7)
+    assert (europe.id, europe.players_min, europe.players_max, europe.rounds, europe.hand_size) == (
+        "europe",
+        2,
+        4,
+        4,
+        7,
+    )
     assert europe.passing.directions == ("left",) and europe.passing.catch == "same"
     assert europe.families["cuisine"].values == {"Beer": 1, "Cheese": 2, "Wine": 3, "Spirits": 5}
     assert europe.families["transport"].values == {"Car": 3, "Train": 4, "Bicycle": 5, "Boat": 7, "Plane": 9}
@@ -172,8 +183,9 @@ def test_cuisine_rulebook_sheet_and_edges(europe, tmp_path):
     sheet = score(europe, tmp_path, ["Ana", "Ben", "Cy"], [{"Ana": "IMUWEBC", "Ben": "AKHSDFG", "Cy": "@NPRJLO"}])
     assert [points(sheet, p, "cuisine") for p in ("Ana", "Ben", "Cy")] == [8, 6, 5]
     # the edge: 7 is scored as is, 8 is halved. I 5 + E 2 = 7 -> 7; I 5 + M 3 = 8 -> 4.
-    sheet = score(europe, tmp_path, ["Ana", "Ben"], [{"Ana": "IEBCDFG", "Ben": "JLOQTVX"},
-                                                     {"Ana": "IMBCDFG", "Ben": "JLOQTVX"}])
+    sheet = score(
+        europe, tmp_path, ["Ana", "Ben"], [{"Ana": "IEBCDFG", "Ben": "JLOQTVX"}, {"Ana": "IMBCDFG", "Ben": "JLOQTVX"}]
+    )
     assert per_round(sheet, "Ana", "cuisine")[:2] == [7, 4]
     assert per_round(sheet, "Ben", "cuisine")[:2] == [0, 0]
 
@@ -191,7 +203,7 @@ def test_transport_rulebook_examples(europe, tmp_path):
 TREASURE_DEALS = {
     2: {"Ana": "WLXACDE", "Ben": "BHJFGIK"},
     3: {"Ana": "WLXACDE", "Ben": "BHFGIKM", "Cy": "JNOPQRS"},
-    4: {"Ana": "WLXACDE", "Ben": "BFGIKMN", "Cy": "HOPQRST", "Dee": "JUVYZ@#"},   # the whole deck
+    4: {"Ana": "WLXACDE", "Ben": "BFGIKMN", "Cy": "HOPQRST", "Dee": "JUVYZ@#"},  # the whole deck
 }
 
 
@@ -199,9 +211,9 @@ TREASURE_DEALS = {
 def test_treasures_three_art_icons_on_other_seats(europe, tmp_path, players, expected):
     sheet = score(europe, tmp_path, NAMES[:players], [(TREASURE_DEALS[players], {"Ana": "Art"})])
     assert points(sheet, "Ana", "treasures") == expected
-    assert per_round(sheet, "Ana", "treasures")[1:] == [0, 0, 0]       # no choice in the later rounds
+    assert per_round(sheet, "Ana", "treasures")[1:] == [0, 0, 0]  # no choice in the later rounds
     for other in NAMES[1:players]:
-        assert points(sheet, other, "treasures") == 0                   # scoring a treasure is optional
+        assert points(sheet, other, "treasures") == 0  # scoring a treasure is optional
 
 
 def test_treasures_rulebook_sheet_four_players(europe, tmp_path):
@@ -215,36 +227,51 @@ def test_treasures_rulebook_sheet_four_players(europe, tmp_path):
 
 
 # -- 3. races: Passport and region bonuses, ties ----------------------------------------------
-PASSPORT_1 = "AFIKNQU"   # one card of each region
-PASSPORT_2 = "BGJLORV"   # another one, disjoint from PASSPORT_1
+PASSPORT_1 = "AFIKNQU"  # one card of each region
+PASSPORT_2 = "BGJLORV"  # another one, disjoint from PASSPORT_1
 
 PASSPORT_GAMES = [
     # 2 players, both qualify in round 1: both take the highest award, 7.
-    ({"Ana": [7, 0, 0, 0], "Ben": [7, 0, 0, 0]},
-     [{"Ana": PASSPORT_1, "Ben": PASSPORT_2}]),
+    ({"Ana": [7, 0, 0, 0], "Ben": [7, 0, 0, 0]}, [{"Ana": PASSPORT_1, "Ben": PASSPORT_2}]),
     # 2 players, Ana in round 1 (7); Ben lacks the British Isles until J in round 2 (3).
-    ({"Ana": [7, 0, 0, 0], "Ben": [0, 3, 0, 0]},
-     [{"Ana": PASSPORT_1, "Ben": "BGLORVW"}, {"Ana": PASSPORT_1, "Ben": "JBGLORV"}]),
+    (
+        {"Ana": [7, 0, 0, 0], "Ben": [0, 3, 0, 0]},
+        [{"Ana": PASSPORT_1, "Ben": "BGLORVW"}, {"Ana": PASSPORT_1, "Ben": "JBGLORV"}],
+    ),
     # 3 players, Ana and Ben tie in round 1 (7 each); Cy (no British Isles, no Southern card in
     # round 1) gets I and U in round 2: the next award, 3.
-    ({"Ana": [7, 0, 0, 0], "Ben": [7, 0, 0, 0], "Cy": [0, 3, 0, 0]},
-     [{"Ana": PASSPORT_1, "Ben": PASSPORT_2, "Cy": "CDEHMPS"},
-      {"Ana": "JNOPQRS", "Ben": "VWXYZ@#", "Cy": "IUCDEHM"}]),
+    (
+        {"Ana": [7, 0, 0, 0], "Ben": [7, 0, 0, 0], "Cy": [0, 3, 0, 0]},
+        [
+            {"Ana": PASSPORT_1, "Ben": PASSPORT_2, "Cy": "CDEHMPS"},
+            {"Ana": "JNOPQRS", "Ben": "VWXYZ@#", "Cy": "IUCDEHM"},
+        ],
+    ),
     # 3 players, one a round: 7, 3, then 1 (a 3-player game has the third award).
-    ({"Ana": [7, 0, 0, 0], "Ben": [0, 3, 0, 0], "Cy": [0, 0, 1, 0]},
-     [{"Ana": PASSPORT_1, "Ben": "BGLORVW", "Cy": "CDEHMPS"},
-      {"Ana": PASSPORT_1, "Ben": "JBGLORV", "Cy": "CDEHMPS"},
-      {"Ana": "JNOPQRS", "Ben": "VWXYZ@#", "Cy": "IUCDEHM"}]),
+    (
+        {"Ana": [7, 0, 0, 0], "Ben": [0, 3, 0, 0], "Cy": [0, 0, 1, 0]},
+        [
+            {"Ana": PASSPORT_1, "Ben": "BGLORVW", "Cy": "CDEHMPS"},
+            {"Ana": PASSPORT_1, "Ben": "JBGLORV", "Cy": "CDEHMPS"},
+            {"Ana": "JNOPQRS", "Ben": "VWXYZ@#", "Cy": "IUCDEHM"},
+        ],
+    ),
     # 4 players (the whole deck each round): Ana and Ben tie in round 1 (7 each); neither Cy nor Dee
     # has a British Isles card yet. Round 2: Cy gets I (and U) -> 3; Dee still lacks I/J. Round 3: Dee gets I -> 1.
-    ({"Ana": [7, 0, 0, 0], "Ben": [7, 0, 0, 0], "Cy": [0, 3, 0, 0], "Dee": [0, 0, 1, 0]},
-     [{"Ana": PASSPORT_1, "Ben": PASSPORT_2, "Cy": "CDEHMPS", "Dee": "TWXYZ@#"},
-      {"Ana": "JOPQRST", "Ben": "VWXYZ@#", "Cy": "IUABFGK", "Dee": "CDEHLMN"},
-      {"Ana": "FGHKLMN", "Ben": "OPQRSTU", "Cy": "VWXYZ@#", "Dee": "IJABCDE"}]),
+    (
+        {"Ana": [7, 0, 0, 0], "Ben": [7, 0, 0, 0], "Cy": [0, 3, 0, 0], "Dee": [0, 0, 1, 0]},
+        [
+            {"Ana": PASSPORT_1, "Ben": PASSPORT_2, "Cy": "CDEHMPS", "Dee": "TWXYZ@#"},
+            {"Ana": "JOPQRST", "Ben": "VWXYZ@#", "Cy": "IUABFGK", "Dee": "CDEHLMN"},
+            {"Ana": "FGHKLMN", "Ben": "OPQRSTU", "Cy": "VWXYZ@#", "Dee": "IJABCDE"},
+        ],
+    ),
 ]
 
 
-@pytest.mark.parametrize("expected, rounds", PASSPORT_GAMES, ids=["2p-tie", "2p-7-3", "3p-tie-then-3", "3p-7-3-1", "4p-tie-3-1"])
+@pytest.mark.parametrize(
+    "expected, rounds", PASSPORT_GAMES, ids=["2p-tie", "2p-7-3", "3p-tie-then-3", "3p-7-3-1", "4p-tie-3-1"]
+)
 def test_passport_places_and_ties(europe, tmp_path, expected, rounds):
     sheet = score(europe, tmp_path, list(expected), rounds)
     assert {name: per_round(sheet, name, "passport") for name in expected} == expected
@@ -255,10 +282,25 @@ def test_passport_places_and_ties(europe, tmp_path, expected, rounds):
 def test_passport_third_award_only_with_three_or_four_players(europe):
     # With 2 seats a third place cannot happen in a game; the award expression still says so.
     passport = next(r for r in europe.races if r.key == "passport")
-    award = {(place, players): passport.award.run({"place": place, "players": players, "round": 3})
-             for place in (1, 2, 3, 4) for players in (2, 3, 4)}
-    assert award == {(1, 2): 7, (1, 3): 7, (1, 4): 7, (2, 2): 3, (2, 3): 3, (2, 4): 3,
-                     (3, 2): 0, (3, 3): 1, (3, 4): 1, (4, 2): 0, (4, 3): 0, (4, 4): 0}
+    award = {
+        (place, players): passport.award.run({"place": place, "players": players, "round": 3})
+        for place in (1, 2, 3, 4)
+        for players in (2, 3, 4)
+    }
+    assert award == {
+        (1, 2): 7,
+        (1, 3): 7,
+        (1, 4): 7,
+        (2, 2): 3,
+        (2, 3): 3,
+        (2, 4): 3,
+        (3, 2): 0,
+        (3, 3): 1,
+        (3, 4): 1,
+        (4, 2): 0,
+        (4, 3): 0,
+        (4, 4): 0,
+    }
 
 
 def test_region_bonus_ties_and_closing(europe, tmp_path):
@@ -273,7 +315,7 @@ def test_region_bonus_ties_and_closing(europe, tmp_path):
         # round 3: Cy completes Benelux later: the bonus is closed -> 0.
         {"Ana": "ABQUVGH", "Ben": "CDRWXYN", "Cy": "KLMESTZ"},
     ]
-    sheet = score(europe, tmp_path, ["Ana", "Ben", "Cy"], rounds)   # round 4 repeats round 3
+    sheet = score(europe, tmp_path, ["Ana", "Ben", "Cy"], rounds)  # round 4 repeats round 3
     assert per_round(sheet, "Ana", "regions") == [0, 3, 0, 0]
     assert per_round(sheet, "Ben", "regions") == [0, 3, 0, 0]
     assert per_round(sheet, "Cy", "regions") == [0, 0, 0, 0]
@@ -288,7 +330,7 @@ def test_region_bonus_is_the_regions_own(europe, tmp_path):
         {"Ana": "JUVWXYA", "Ben": "IBCDEFG"},
         {"Ana": "Z@#ABCD", "Ben": "EFGHKLN"},
     ]
-    sheet = score(europe, tmp_path, ["Ana", "Ben"], rounds)   # round 4 repeats round 3
+    sheet = score(europe, tmp_path, ["Ana", "Ben"], rounds)  # round 4 repeats round 3
     assert per_round(sheet, "Ana", "regions") == [0, 2, 5, 0]
     assert per_round(sheet, "Ben", "regions") == [0, 2, 3, 0]
 
@@ -303,8 +345,10 @@ def test_treasure_without_an_own_icon_is_rejected(europe, tmp_path):
     [diagnostic] = caught.value.diagnostics
     message = diagnostic.message
     assert message.startswith("round 2, Ben: ")
-    assert "'Music' cannot be chosen for National Treasures this round: it may be chosen only when the number " \
-           "of Music on your cards this round is at least 1" in message
+    assert (
+        "'Music' cannot be chosen for National Treasures this round: it may be chosen only when the number "
+        "of Music on your cards this round is at least 1" in message
+    )
     assert diagnostic.span.line == text.splitlines().index("      Ben: {treasures: Music}") + 1
 
 
@@ -345,5 +389,7 @@ def test_a_played_game_offers_only_legal_treasures_and_rescores_the_same(europe,
 def test_boom_validate_reports_the_reconstructed_facts():
     result = CliRunner().invoke(main, ["validate", str(EUROPE)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert result.output.strip() == (f"{EUROPE}: ok: Boomerang: Europe, 28 cards, 5 categories, 2 races, "
-                                     f"{EXPECTED_RECONSTRUCTED} reconstructed facts")
+    assert result.output.strip() == (
+        f"{EUROPE}: ok: Boomerang: Europe, 28 cards, 5 categories, 2 races, "
+        f"{EXPECTED_RECONSTRUCTED} reconstructed facts"
+    )

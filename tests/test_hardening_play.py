@@ -19,7 +19,7 @@ from cli.main import main
 from cli.terminal import TerminalAgent
 from rulesengine import Game, check_edition, load_edition
 from rulesengine.bots.registry import RandomAgent, agent_seed
-from rulesengine.edition import source
+from rulesengine.edition import bounded_yaml
 from rulesengine.edition.source import MAX_NODES, load_yaml
 from rulesengine.errors import EditionError
 
@@ -242,13 +242,13 @@ def test_empty_blank_and_control_names_are_refused(name):
 # -- 8. smaller ------------------------------------------------------------------------------------
 def test_a_long_yaml_list_is_refused_after_at_most_max_nodes_nodes(monkeypatch):
     composed = []
-    original = source._Bounds.compose_node          # the bounds of both YAML readers
+    original = bounded_yaml._Bounds.compose_node          # the bounds of both YAML readers
 
     def counting(self, parent, index):
         composed.append(1)
         return original(self, parent, index)
 
-    monkeypatch.setattr(source._Bounds, "compose_node", counting)
+    monkeypatch.setattr(bounded_yaml._Bounds, "compose_node", counting)
     with pytest.raises(EditionError) as caught:
         load_yaml("<list>", "[" + "1," * 60_000 + "1]")
     assert caught.value.diagnostics[0].message == f"the document has more than {MAX_NODES} nodes"

@@ -234,8 +234,8 @@ def test_the_network_commands_fail_with_one_clear_line(server, tmp_path):
     too_many = runner.invoke(main, ["host", server.url, "australia", "--players", "5"])
     assert too_many.exit_code == 1
     assert (
-        too_many.output
-        == "error: the server refused: Boomerang: Australia is for 2 to 4 players, with at most that many bots (bad_players)\n"
+        too_many.output == "error: the server refused: Boomerang: Australia is for 2 to 4 players, "
+        "with at most that many bots (bad_players)\n"
     )
     nobody = runner.invoke(main, ["join", "ws://127.0.0.1:9", "ABCDEF", "--name", "Ana"])
     assert nobody.exit_code == 1 and nobody.output.startswith("error: cannot reach the server at ws://127.0.0.1:9")

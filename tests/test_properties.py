@@ -21,16 +21,18 @@ from rulesengine.bots.registry import RandomAgent, agent_seed
 from rulesengine.game.loop import play
 
 ROOT = Path(__file__).resolve().parent.parent
-EDITION_FILES = shipped_that_load()      # a broken file fails test_shipped, naming it
+EDITION_FILES = shipped_that_load()  # a broken file fails test_shipped, naming it
 EDITIONS = {path.relative_to(ROOT).as_posix(): load_edition(path) for path in EDITION_FILES}
-DRAFTING = {name: edition for name, edition in EDITIONS.items() if edition.flow is None}   # a flow: test_flow.py
+DRAFTING = {name: edition for name, edition in EDITIONS.items() if edition.flow is None}  # a flow: test_flow.py
 
 
 def check_invariants(edition, game):
     n = len(game.players)
     places = [c for h in game.hands for c in h] + [c for d in game.drafts for c in d] + list(game.leftover)
     if not game.over:
-        assert sorted(c.index for c in places) == sorted(c.index for c in edition.cards), "every card in exactly one place"
+        assert sorted(c.index for c in places) == sorted(c.index for c in edition.cards), (
+            "every card in exactly one place"
+        )
         assert len({len(h) for h in game.hands}) == 1
         assert all(len(game.hands[s]) + len(game.drafts[s]) == edition.hand_size for s in range(n))
 
@@ -45,7 +47,9 @@ def test_cards_are_conserved_and_hands_stay_full(name, seed, data):
     while not game.over:
         check_invariants(edition, game)
         for decision in game.pending():
-            game.apply(decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision), decision.category)
+            game.apply(
+                decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision), decision.category
+            )
     for round_data in game.record()["rounds"]:
         assert all(len(hand) == edition.hand_size for hand in round_data["drafts"].values())
     sheet = game.scores.sheet()
@@ -71,16 +75,27 @@ def test_a_view_is_unchanged_when_hidden_cards_change(name, seed, steps):
 
 def test_scoring_does_not_depend_on_hash_order():
     """The same game under two hash seeds (set and dict orders differ) gives the same log."""
-    script = ("import json,sys; from rulesengine import Game, load_edition; from rulesengine.bots.registry import RandomAgent, agent_seed;"
-              "from rulesengine.game.loop import play; out=[]\n"
-              "for f in sys.argv[1:]:\n e=load_edition(f)\n for s in range(3):\n"
-              "  n=max(e.players_min,min(3,e.players_max))\n"
-              "  g=play(Game(e,['a','b','c','d'][:n],s),[RandomAgent(agent_seed(s,i)) for i in range(n)]); out.append(g.events)\n"
-              "print(json.dumps(out))")
+    script = (
+        "import json,sys; from rulesengine import Game, load_edition; "
+        "from rulesengine.bots.registry import RandomAgent, agent_seed;"
+        "from rulesengine.game.loop import play; out=[]\n"
+        "for f in sys.argv[1:]:\n e=load_edition(f)\n for s in range(3):\n"
+        "  n=max(e.players_min,min(3,e.players_max))\n"
+        "  g=play(Game(e,['a','b','c','d'][:n],s),[RandomAgent(agent_seed(s,i)) for i in range(n)])\n"
+        "  out.append(g.events)\n"
+        "print(json.dumps(out))"
+    )
     outputs = []
     for hash_seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        result = subprocess.run([sys.executable, "-c", script, *map(str, EDITION_FILES)], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+        result = subprocess.run(
+            [sys.executable, "-c", script, *map(str, EDITION_FILES)],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            check=True,
+        )
         outputs.append(result.stdout)
     assert outputs[0] == outputs[1]
 
@@ -94,14 +109,16 @@ def test_a_record_scores_the_same_whatever_the_order_of_its_mappings(tmp_path):
         round_data["choices"] = dict(reversed(list(round_data["choices"].items())))
     path = tmp_path / "r.json"
     path.write_text(json.dumps(record))
-    result = CliRunner().invoke(main, ["score", str(ROOT / "editions" / "australia.yaml"), "--record", str(path), "--format", "json"])
+    result = CliRunner().invoke(
+        main, ["score", str(ROOT / "editions" / "australia.yaml"), "--record", str(path), "--format", "json"]
+    )
     assert json.loads(result.output) == game.scores.sheet()
 
 
 def test_a_runtime_error_in_an_expression_stops_the_game_cleanly_and_saves_it(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     variant = tmp_path / "broken.yaml"
-    variant.write_text(f"""extends: {ROOT / 'editions' / 'australia.yaml'}
+    variant.write_text(f"""extends: {ROOT / "editions" / "australia.yaml"}
 id: broken
 categories:
   - key: collections
@@ -110,7 +127,7 @@ categories:
     result = CliRunner().invoke(main, ["run", str(variant), "-p", "2", "--seed", "1", "-q"])
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    lines = lines[next(i for i, line in enumerate(lines) if "error:" in line):]
+    lines = lines[next(i for i, line in enumerate(lines) if "error:" in line) :]
     assert lines[0] == f"{variant}:5:12: error: division by zero (round 1, seat Ana, collections)"
     assert lines[1] == "        score: 12 // count('Souvenirs', cards)"
     assert "its state is saved to boom-broken-1.json" in result.output
@@ -123,5 +140,8 @@ def test_every_edition_and_variant_plays_with_every_player_count(name):
     edition = EDITIONS[name]
     for players in range(edition.players_min, edition.players_max + 1):
         for seed in range(3):
-            game = play(Game(edition, [f"p{i}" for i in range(players)], seed), [RandomAgent(agent_seed(seed, s)) for s in range(players)])
+            game = play(
+                Game(edition, [f"p{i}" for i in range(players)], seed),
+                [RandomAgent(agent_seed(seed, s)) for s in range(players)],
+            )
             assert game.over and len(game.scores.sheet()["winners"]) >= 1

@@ -14,7 +14,7 @@ from rulesengine import load_edition
 from rulesengine.edition.rules_text import rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = shipped_that_load()            # a broken file fails test_shipped, naming it
+SHIPPED = shipped_that_load()  # a broken file fails test_shipped, naming it
 
 MINI = """\
 format: 1
@@ -138,9 +138,11 @@ def test_the_whole_summary_of_a_small_edition(tmp_path):
 
 
 # What only the scoring language writes: operators, brackets, quotes, keywords and function calls.
-DSL_SYNTAX = re.compile(r"==|!=|>=|<=|//|\[|\]|'[\w@#]+'|\blet\b|\bthen \w+ else\b|"
-                        r"\b(?:sum|len|count|icons|kinds|value|lookup|subset|intersects|connected|abs)\(|"
-                        r"\b(?:throw|catch|card|region)\.\w|\b\w+_\w+\b")
+DSL_SYNTAX = re.compile(
+    r"==|!=|>=|<=|//|\[|\]|'[\w@#]+'|\blet\b|\bthen \w+ else\b|"
+    r"\b(?:sum|len|count|icons|kinds|value|lookup|subset|intersects|connected|abs)\(|"
+    r"\b(?:throw|catch|card|region)\.\w|\b\w+_\w+\b"
+)
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
@@ -163,7 +165,7 @@ def test_every_shipped_edition_prints_its_rules_in_words_only(path):
         assert said in " ".join(text.split())
     for region in edition.regions:
         assert f"{region.name}" in text
-    body = text.split("\nThe game\n", 1)[1]          # the title may quote the edition's name
+    body = text.split("\nThe game\n", 1)[1]  # the title may quote the edition's name
     assert DSL_SYNTAX.findall(body) == []
 
 
@@ -172,7 +174,7 @@ def test_formulas_come_only_when_asked(path):
     edition = load_edition(path)
     text = invoke(path, "--formulas").output
     for category in edition.categories:
-        for line in (category.score.text if category.score else "").strip().splitlines():   # a majority: none
+        for line in (category.score.text if category.score else "").strip().splitlines():  # a majority: none
             assert f"      {line.strip()}\n" in text
     for race in edition.races:
         assert race.award.text.strip().splitlines()[0] in text
@@ -195,7 +197,11 @@ def test_the_passing_rules_in_words():
 def test_the_author_s_words_come_with_the_formula():
     first_edition = ROOT / "editions" / "variants" / "australia-first-edition.yaml"
     text = " ".join(invoke(first_edition, "--formulas").output.split())
-    assert "Five rounds, and a round's Collections score counts only when it is greater than your Collections score of the previous round" in text
+    assert (
+        "Five rounds, and a round's Collections score counts only when it is greater than "
+        "your Collections score of the previous round"
+        in text
+    )
     assert "scores only when greater than your Collections score of the previous round. Score: let total" in text
     assert "previous: your score in this category in the previous round (0 in round 1)" in text
 

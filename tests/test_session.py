@@ -71,9 +71,9 @@ def test_replay_as_one_seat_is_drawn_as_the_terminal_drew_it(tmp_path):
     throws = [e["card"] for e in events if e["type"] == "throw"]
     drafts = [e["answer"] for e in events if e["type"] == "decision" and e["kind"] == "draft"]
     assert len(throws) == 4 and text.count("Ben chose the Throw ") == 4
-    assert text.count("Ben drafted ") == len(drafts) == 4 * 5       # the Catch is passed, not chosen
+    assert text.count("Ben drafted ") == len(drafts) == 4 * 5  # the Catch is passed, not chosen
     assert f"Ben chose the Throw {throws[0]} " in text
-    assert text.count("▮ face down") == 2 * 4 * 5                  # the other two Throws, at every draft
+    assert text.count("▮ face down") == 2 * 4 * 5  # the other two Throws, at every draft
     assert "Ana chose" not in text and "Cy drafted" not in text
     assert sum(line.strip() == "Round 4 of 4" for line in text.splitlines()) == 1 and "Final score sheet" in text
 
@@ -112,8 +112,14 @@ def test_a_game_killed_mid_round_resumes_to_the_same_end(tmp_path):
     seed = 21
     answers, uninterrupted = human_answers(seed)
     save = tmp_path / "game.json"
-    process = subprocess.Popen(boom("run", AUSTRALIA, "-p", 3, "--seed", seed, "--seat", "human", "--save", save, "-q"),
-                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, text=True)
+    process = subprocess.Popen(
+        boom("run", AUSTRALIA, "-p", 3, "--seed", seed, "--seat", "human", "--save", save, "-q"),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+        text=True,
+    )
     first = 10  # round 2, mid-draft: 7 answers in round 1 (+ maybe a choice), then a few more
     process.stdin.write("\n".join(answers[:first]) + "\n")
     process.stdin.flush()
@@ -130,8 +136,14 @@ def test_a_game_killed_mid_round_resumes_to_the_same_end(tmp_path):
     assert saved["over"] is False
     assert len([d for d in saved["decisions"] if d[0] == 0]) == first
     record = tmp_path / "resumed.json"
-    result = subprocess.run(boom("resume", save, "--save-record", record, "-q"), input="\n".join(answers[first:]) + "\n",
-                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    result = subprocess.run(
+        boom("resume", save, "--save-record", record, "-q"),
+        input="\n".join(answers[first:]) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(record.read_text()) == uninterrupted.record()
     final = json.loads(save.read_text())
@@ -141,7 +153,11 @@ def test_a_game_killed_mid_round_resumes_to_the_same_end(tmp_path):
 def test_end_of_input_saves_the_game_and_says_how_to_resume(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     answers, uninterrupted = human_answers(5)
-    result = CliRunner().invoke(main, ["run", str(AUSTRALIA), "-p", "3", "--seed", "5", "--seat", "human", "-q"], input="\n".join(answers[:3]) + "\n")
+    result = CliRunner().invoke(
+        main,
+        ["run", str(AUSTRALIA), "-p", "3", "--seed", "5", "--seat", "human", "-q"],
+        input="\n".join(answers[:3]) + "\n",
+    )
     assert result.exit_code == 130
     # a human plays: the file is named by the time, not by the seed (a secret until the game ends)
     [path] = re.findall(r"saved to (boom-australia-\d{8}-\d{6}\.json)\. Resume it with: boom resume \1", result.output)
@@ -154,9 +170,16 @@ def test_end_of_input_saves_the_game_and_says_how_to_resume(tmp_path, monkeypatc
 
 def test_a_bad_save_file_is_a_located_error(tmp_path):
     path = tmp_path / "save.json"
-    header = {"format": 2, "edition": str(AUSTRALIA), "edition_id": "australia",
-              "edition_sha256": file_digest(AUSTRALIA),
-              "players": ["a", "b"], "seats": ["random", "random"], "seed": 1, "options": {}}
+    header = {
+        "format": 2,
+        "edition": str(AUSTRALIA),
+        "edition_id": "australia",
+        "edition_sha256": file_digest(AUSTRALIA),
+        "players": ["a", "b"],
+        "seats": ["random", "random"],
+        "seed": 1,
+        "options": {},
+    }
     path.write_text('{"type": "saved_game", ' + json.dumps(header)[1:-1] + ',\n "decisions": [[0, "ZZ", null]]}')
     result = invoke("resume", path)
     assert result.exit_code == 1

@@ -37,13 +37,18 @@ class Scripted:
 def replay(edition, seats, seed):
     """The same seeded game played here: the humans' decisions in the order the terminal asks them."""
     log = []
-    agents = [Scripted(log, s) if kind == "human" else make_bot(kind, edition, agent_seed(seed, s)) for s, kind in enumerate(seats)]
-    game = play(Game(edition, NAMES[:len(seats)], seed), agents)
+    agents = [
+        Scripted(log, s) if kind == "human" else make_bot(kind, edition, agent_seed(seed, s))
+        for s, kind in enumerate(seats)
+    ]
+    game = play(Game(edition, NAMES[: len(seats)], seed), agents)
     return log, game
 
 
 def run(args, lines):
-    result = CliRunner().invoke(main, ["run", str(AUSTRALIA), *map(str, args)], input="\n".join(lines) + "\n", catch_exceptions=False)
+    result = CliRunner().invoke(
+        main, ["run", str(AUSTRALIA), *map(str, args)], input="\n".join(lines) + "\n", catch_exceptions=False
+    )
     assert "Traceback" not in result.output
     return result
 
@@ -63,11 +68,11 @@ def test_a_whole_game_with_help_mistakes_and_choices(australia, tmp_path):
         if index == 0:
             lines += ["zz", "?", f"?{decision.options[1]}", "?@@"]
         if index == 1:
-            lines.append(answer.lower())                # letters are not case-sensitive
+            lines.append(answer.lower())  # letters are not case-sensitive
             continue
         use_number = decision.kind == "choice" and answer is not None and not numbered
         if decision.kind == "choice" and not numbered:
-            lines.append("Nowhere")                     # not an option: asked again
+            lines.append("Nowhere")  # not an option: asked again
         numbered = numbered or use_number
         lines.append(answer_text(decision, answer, use_number))
     record = tmp_path / "game.json"
@@ -80,13 +85,16 @@ def test_a_whole_game_with_help_mistakes_and_choices(australia, tmp_path):
     assert "Activities: choose one for this round" in out
     assert "'Nowhere' is not an option" in out
     assert "Score sheet so far" in out and "Final score sheet" in out
-    assert "▮ face down" in out                         # the other seat's Throw is never shown before the reveal
+    assert "▮ face down" in out  # the other seat's Throw is never shown before the reveal
     assert json.loads(record.read_text()) == game.record()
 
 
 def test_one_human_sees_the_bots_picks_as_they_happen(australia):
     log, game = replay(australia, ["human", "greedy", "random"], 4)
-    result = run(["--players", 3, "--seed", 4, "--seat", "human", "--seat", "greedy", "-q"], [answer_text(d, a) for _, d, a in log])
+    result = run(
+        ["--players", 3, "--seed", 4, "--seat", "human", "--seat", "greedy", "-q"],
+        [answer_text(d, a) for _, d, a in log],
+    )
     assert result.exit_code == 0, result.output[-2000:]
     assert "Since your last turn:" in result.output
     first_pick = game.history[0]["drafts"]["Ben"][1]
@@ -97,7 +105,7 @@ def test_hot_seat_hides_the_screen_between_players(australia):
     log, game = replay(australia, ["human", "human"], 2)
     lines = []
     for _, decision, answer in log:
-        lines += ["", answer_text(decision, answer)]    # Enter once the right player has the terminal
+        lines += ["", answer_text(decision, answer)]  # Enter once the right player has the terminal
     result = run(["--players", 2, "--seed", 2, "--seat", "human", "--seat", "human", "-q"], lines)
     assert result.exit_code == 0, result.output[-2000:]
     assert "Pass the terminal to Ana" in result.output and "Pass the terminal to Ben" in result.output
@@ -150,7 +158,9 @@ def test_help_at_the_throw_shows_only_what_is_known(australia):
     text = " ".join(out.getvalue().split())
     assert "If you throw it (the lines known now, as if it were your only card" in text
     assert "as if it were your last card" not in text
-    assert ("Throw & Catch also needs your Catch, the last card of the round, which nobody knows yet: "
-            "that line is not shown.") in text
+    assert (
+        "Throw & Catch also needs your Catch, the last card of the round, which nobody knows yet: "
+        "that line is not shown."
+    ) in text
     table = text.split("If you throw it", 1)[1].split("Your Throw is", 1)[0]
     assert "Throw & Catch" not in table and "expected round score" in table

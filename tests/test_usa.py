@@ -88,20 +88,28 @@ def test_cards_match_the_reference_deck(usa):
     assert len(rows) == len(usa.cards) == 28
     for row, card in zip(rows, usa.cards, strict=True):
         assert (card.letter, card.name, card.region.name, card.number, list(card.icons)) == (
-            row["letter"], row["name"], row["region"], int(row["number"]), [row["icon_1"], row["icon_2"]])
+            row["letter"],
+            row["name"],
+            row["region"],
+            int(row["number"]),
+            [row["icon_1"], row["icon_2"]],
+        )
         for n in (1, 2):  # the icon's family is that of the reference row
             family = next(key for key, f in usa.families.items() if row[f"icon_{n}"] in f.icon_set)
             assert family == row[f"icon_{n}_family"]
         provenance = dict(item.split(":") for item in row["provenance"].split(";"))
         expected = [f for f in ("letter", "name", "region", "number") if provenance[f] == "reconstructed"]
-        expected += [f"icon_{n}" for n in (1, 2)
-                     if "reconstructed" in (provenance[f"icon_{n}"], provenance[f"icon_{n}_family"])]
+        expected += [
+            f"icon_{n}" for n in (1, 2) if "reconstructed" in (provenance[f"icon_{n}"], provenance[f"icon_{n}_family"])
+        ]
         assert list(card.reconstructed) == expected, card.letter
     assert [card.letter for card in usa.cards if not card.reconstructed] == ["P"]  # St. Louis
 
 
 def test_regions_families_and_table(usa):
-    assert [(r.name, r.bonus) for r in usa.regions] == list(dict.fromkeys((row["region"], 3) for row in read_csv("usa-deck.csv")))
+    assert [(r.name, r.bonus) for r in usa.regions] == list(
+        dict.fromkeys((row["region"], 3) for row in read_csv("usa-deck.csv"))
+    )
     assert all(len(region.cards) == 4 for region in usa.regions)
     assert usa.families["americana"].values == {"Mail box": 1, "Baseball cap": 2, "Football jersey": 3, "US flag": 5}
     assert usa.families["animal"].values == {"Trout": 3, "Cattle": 4, "Grizzly": 5, "Bald eagle": 7, "Bigfoot": 9}
@@ -131,10 +139,15 @@ def test_map_and_coasts_match_the_reference(usa):
 def test_the_variant_differs_only_in_americana(usa, at_least):
     assert at_least.id == "usa-americana-at-least"
     assert [(c.letter, c.name, c.region.name, c.number, c.icons, c.reconstructed) for c in at_least.cards] == [
-        (c.letter, c.name, c.region.name, c.number, c.icons, c.reconstructed) for c in usa.cards]
+        (c.letter, c.name, c.region.name, c.number, c.icons, c.reconstructed) for c in usa.cards
+    ]
+
     def letters(edition):
-        return ({(a.letter, b.letter) for a, ends in edition.paths.items() for b in ends},
-                {name: [c.letter for c in cards] for name, cards in edition.card_sets.items()})
+        return (
+            {(a.letter, b.letter) for a, ends in edition.paths.items() for b in ends},
+            {name: [c.letter for c in cards] for name, cards in edition.card_sets.items()},
+        )
+
     assert letters(at_least) == letters(usa)
     texts = {c.key: c.score.text for c in usa.categories}
     variant = {c.key: c.score.text for c in at_least.categories}
@@ -145,12 +158,16 @@ def test_the_variant_differs_only_in_americana(usa, at_least):
 
 # -- 2. the rulebook examples (DESIGN.md) -------------------------------------------------------
 def test_throw_and_catch(tmp_path, usa):
-    sheet = play_record(tmp_path, usa, [
-        {"Ana": "ABCFGHE"},   # Throw A 4, Catch E 5 -> 4 (the rulebook's first example)
-        {"Ana": "IJKLMNQ"},   # Throw I 3, Catch Q 2 -> 0 (the second example)
-        {"Ana": "ABCEFGD"},   # Throw A 4, Catch D 4 -> 4 (equal is enough)
-        {"Ana": "YZ@ABCM"},   # Throw Y 7, Catch M 1 -> 0
-    ])
+    sheet = play_record(
+        tmp_path,
+        usa,
+        [
+            {"Ana": "ABCFGHE"},  # Throw A 4, Catch E 5 -> 4 (the rulebook's first example)
+            {"Ana": "IJKLMNQ"},  # Throw I 3, Catch Q 2 -> 0 (the second example)
+            {"Ana": "ABCEFGD"},  # Throw A 4, Catch D 4 -> 4 (equal is enough)
+            {"Ana": "YZ@ABCM"},  # Throw Y 7, Catch M 1 -> 0
+        ],
+    )
     assert per_round(sheet, "Ana", "throw_catch") == [4, 0, 4, 0]
     assert total(sheet, "Ana", "throw_catch") == 8
 
@@ -207,12 +224,17 @@ def test_animals_pairs(tmp_path, usa):
 
 
 def test_activities_rulebook_example(tmp_path, usa):
-    sheet = play_record(tmp_path, usa, [
-        {"Ana": "GIMNSAB"},              # 5 Hiking (G I M N S) -> 10
-        {"Ana": "DEPABCF", "Ben": "GIMJKLO"},   # Ana 3 Sporting events (D E P) -> 4; Ben 3 Hiking -> 4
-        {"Ana": "GIMNSWA"},              # 6 Hiking, but Hiking was scored in round 1: no choice -> 0
-        {"Ana": "ABCFJRX"},              # Dining: B F J R X = 5 -> 10
-    ], choices={0: {"Ana": "Hiking"}, 1: {"Ana": "Sporting events", "Ben": "Hiking"}, 3: {"Ana": "Dining"}})
+    sheet = play_record(
+        tmp_path,
+        usa,
+        [
+            {"Ana": "GIMNSAB"},  # 5 Hiking (G I M N S) -> 10
+            {"Ana": "DEPABCF", "Ben": "GIMJKLO"},  # Ana 3 Sporting events (D E P) -> 4; Ben 3 Hiking -> 4
+            {"Ana": "GIMNSWA"},  # 6 Hiking, but Hiking was scored in round 1: no choice -> 0
+            {"Ana": "ABCFJRX"},  # Dining: B F J R X = 5 -> 10
+        ],
+        choices={0: {"Ana": "Hiking"}, 1: {"Ana": "Sporting events", "Ben": "Hiking"}, 3: {"Ana": "Dining"}},
+    )
     assert per_round(sheet, "Ana", "activities") == [10, 4, 0, 10]
     assert per_round(sheet, "Ben", "activities") == [0, 4, 0, 0]
 
@@ -221,8 +243,12 @@ def test_activity_used_twice_is_refused(tmp_path, usa):
     from rulesengine import RecordError
 
     with pytest.raises(RecordError, match="already scored"):
-        play_record(tmp_path, usa, [{"Ana": "GIMNSAB"}, {"Ana": "GIMABCD"}, {}, {}],
-                    choices={0: {"Ana": "Hiking"}, 1: {"Ana": "Hiking"}})
+        play_record(
+            tmp_path,
+            usa,
+            [{"Ana": "GIMNSAB"}, {"Ana": "GIMABCD"}, {}, {}],
+            choices={0: {"Ana": "Hiking"}, 1: {"Ana": "Hiking"}},
+        )
 
 
 def test_sites_count_distinct_towns(tmp_path, usa):
@@ -257,7 +283,7 @@ def test_coast_to_coast_over_two_rounds(tmp_path, usa):
     # round 1: A E M N (west coast A, chain stops at N) + B C D: no chain -> 0
     # round 2: O U V Z: with round 1's towns, A-E-M-N-O-U-V-Z reaches the east coast -> 7
     sheet = play_record(tmp_path, usa, [{"Ana": "AEMNBCD"}, {"Ana": "OUVZBCD"}, {"Ana": "AEMNOUV"}, {"Ana": "ABCDEFG"}])
-    assert per_round(sheet, "Ana", "coast_to_coast") == [0, 7, 0, 0]   # won once
+    assert per_round(sheet, "Ana", "coast_to_coast") == [0, 7, 0, 0]  # won once
     assert total(sheet, "Ana", "coast_to_coast") == 7
     # Ben (deck-order filler each round) takes the other cards and never crosses
     assert total(sheet, "Ben", "coast_to_coast") == 0
@@ -289,17 +315,17 @@ def race_rounds(players):
 def test_coast_to_coast_ties_and_places_four_players(tmp_path, usa):
     players = ("Ana", "Ben", "Cy", "Dee")
     sheet = play_record(tmp_path, usa, race_rounds(players), players=players)
-    assert per_round(sheet, "Ana", "coast_to_coast") == [0, 7, 0, 0]   # same round: both 7
+    assert per_round(sheet, "Ana", "coast_to_coast") == [0, 7, 0, 0]  # same round: both 7
     assert per_round(sheet, "Ben", "coast_to_coast") == [0, 7, 0, 0]
-    assert per_round(sheet, "Cy", "coast_to_coast") == [0, 0, 3, 0]    # next round: 3
-    assert per_round(sheet, "Dee", "coast_to_coast") == [0, 0, 0, 1]   # later: 1 (4 players)
+    assert per_round(sheet, "Cy", "coast_to_coast") == [0, 0, 3, 0]  # next round: 3
+    assert per_round(sheet, "Dee", "coast_to_coast") == [0, 0, 0, 1]  # later: 1 (4 players)
 
 
 def test_coast_to_coast_three_players(tmp_path, usa):
     players = ("Ana", "Cy", "Dee")
     sheet = play_record(tmp_path, usa, race_rounds(players), players=players)
     assert [total(sheet, name, "coast_to_coast") for name in players] == [7, 3, 1]
-    players = ("Ana", "Ben", "Dee")   # Ana and Ben share place 1, so Dee is second: 3
+    players = ("Ana", "Ben", "Dee")  # Ana and Ben share place 1, so Dee is second: 3
     sheet = play_record(tmp_path, usa, race_rounds(players), players=players)
     assert [total(sheet, name, "coast_to_coast") for name in players] == [7, 7, 3]
 
@@ -316,10 +342,25 @@ def test_coast_to_coast_award_by_place_and_players(usa):
     # with a qualifier uses one place), so the "1 only with 3-4 players" rule is checked here
     # on the award expression itself.
     award = next(r for r in usa.races if r.key == "coast_to_coast").award
-    table = {(place, players): award.run({"place": place, "players": players, "round": 4})
-             for place in (1, 2, 3, 4) for players in (2, 3, 4)}
-    assert table == {(1, 2): 7, (1, 3): 7, (1, 4): 7, (2, 2): 3, (2, 3): 3, (2, 4): 3,
-                     (3, 2): 0, (3, 3): 1, (3, 4): 1, (4, 2): 0, (4, 3): 1, (4, 4): 1}
+    table = {
+        (place, players): award.run({"place": place, "players": players, "round": 4})
+        for place in (1, 2, 3, 4)
+        for players in (2, 3, 4)
+    }
+    assert table == {
+        (1, 2): 7,
+        (1, 3): 7,
+        (1, 4): 7,
+        (2, 2): 3,
+        (2, 3): 3,
+        (2, 4): 3,
+        (3, 2): 0,
+        (3, 3): 1,
+        (3, 4): 1,
+        (4, 2): 0,
+        (4, 3): 1,
+        (4, 4): 1,
+    }
 
 
 def test_region_bonus_first_only(tmp_path, usa):

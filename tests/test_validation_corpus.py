@@ -20,7 +20,9 @@ from rulesengine import check_edition
 
 BROKEN = Path(__file__).resolve().parent / "broken"
 CASES = sorted(BROKEN.glob("*.yaml"))
-EXPECT = re.compile(r"^# expect: (?P<code>[A-Z]\d{3}) at (?:(?P<file>[^:\s]+):)?(?P<line>\d+):(?P<col>\d+)(?: hint: (?P<hint>.*))?$")
+EXPECT = re.compile(
+    r"^# expect: (?P<code>[A-Z]\d{3}) at (?:(?P<file>[^:\s]+):)?(?P<line>\d+):(?P<col>\d+)(?: hint: (?P<hint>.*))?$"
+)
 ROOT = BROKEN.parent.parent
 ERRORS_DOC = ROOT / "docs" / "errors.md"
 # Codes no small file triggers: a chain of 17 extends, and the schema fallback for a keyword boom's
@@ -52,7 +54,10 @@ def found(path: Path, expected: list[tuple]) -> list[tuple]:
 
 def _expected_hint_or_any(expected, actual):
     """An expectation without a hint accepts any hint."""
-    return [(c, f, line, col, h if eh is not None else None) for (c, f, line, col, h), (_, _, _, _, eh) in zip(actual, expected, strict=True)]
+    return [
+        (c, f, line, col, h if eh is not None else None)
+        for (c, f, line, col, h), (_, _, _, _, eh) in zip(actual, expected, strict=True)
+    ]
 
 
 def test_the_corpus_is_large_enough():
@@ -122,7 +127,9 @@ def test_every_schema_property_has_a_title_a_description_and_examples():
     schema = json.loads((ROOT / "schemas" / "edition.schema.json").read_text(encoding="utf-8"))
     properties = schema_properties(schema)
     assert len(properties) > 50
-    missing = [(where, key) for where, sub in properties for key in ("title", "description", "examples") if not sub.get(key)]
+    missing = [
+        (where, key) for where, sub in properties for key in ("title", "description", "examples") if not sub.get(key)
+    ]
     assert missing == []
 
 
@@ -152,7 +159,16 @@ def test_every_variant_is_a_few_lines_that_say_what_they_do(path):
 
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert data["extends"].startswith("../") and data.get("description")
-    assert len([line for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.lstrip().startswith("#")]) <= 25
+    assert (
+        len(
+            [
+                line
+                for line in path.read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.lstrip().startswith("#")
+            ]
+        )
+        <= 25
+    )
 
 
 def test_the_variants_change_what_they_say():
@@ -166,9 +182,9 @@ def test_the_variants_change_what_they_say():
     first = variants["australia-first-edition"]
     assert first.rounds == 5
     collections = next(c for c in first.categories if c.key == "collections")
-    three_leaves_and_a_shell = [first.card(x) for x in "AVYCBEF"]   # 1 + 1 + 1 + 3 = 6, doubled: 12
+    three_leaves_and_a_shell = [first.card(x) for x in "AVYCBEF"]  # 1 + 1 + 1 + 3 = 6, doubled: 12
     assert collections.score.run({"cards": three_leaves_and_a_shell, "previous": 11}) == 12
-    assert collections.score.run({"cards": three_leaves_and_a_shell, "previous": 12}) == 0   # must beat last round
+    assert collections.score.run({"cards": three_leaves_and_a_shell, "previous": 12}) == 0  # must beat last round
     assert collections.score.run({"cards": three_leaves_and_a_shell, "previous": 0}) == 12
 
 
@@ -180,10 +196,12 @@ def test_the_readme_house_rule_validates_plays_and_prints(tmp_path):
     from rulesengine.game.loop import play
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Writing a house rule"):]
+    section = readme[readme.index("## Writing a house rule") :]
     example = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
     (tmp_path / "variants").mkdir()
-    (tmp_path / "australia.yaml").write_text((EDITIONS / "australia.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "australia.yaml").write_text(
+        (EDITIONS / "australia.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     path = tmp_path / "variants" / "koalas.yaml"
     path.write_text(example, encoding="utf-8")
     edition, diagnostics = check_edition(path)

@@ -176,4 +176,6 @@ def test_a_second_seat_never_sees_the_first_ones_cards_and_a_reload_returns_to_t
     assert ana_throw not in cards_shown(ben) and ana_throw not in strings_in(ben_frames)
 
     server.stop()  # the server gone: the page says so, and keeps trying
-    ben.wait_for_function("() => document.querySelector('#status').textContent.includes('cannot be reached')", timeout=WAIT)
+    ben.wait_for_function(
+        "() => document.querySelector('#status').textContent.includes('cannot be reached')", timeout=WAIT
+    )

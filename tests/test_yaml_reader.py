@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesengine.edition import source
+from rulesengine.edition import bounded_yaml, source
 from rulesengine.errors import EditionError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +27,7 @@ scores: |
 
 
 def read(monkeypatch, path: str, text: str | None, fast: bool):
-    monkeypatch.setattr(source, "_CParser", source._CParser if fast else None)
+    monkeypatch.setattr(bounded_yaml, "_CParser", bounded_yaml._CParser if fast else None)
     try:
         data, source_map = source.load_yaml(path, text)
         return data, source_map.values, source_map.keys, source_map.scalars
@@ -35,14 +35,14 @@ def read(monkeypatch, path: str, text: str | None, fast: bool):
         return [(d.code, d.message, d.span) for d in exc.diagnostics]
 
 
-@pytest.mark.skipif(source._CParser is None, reason="PyYAML without libyaml")
+@pytest.mark.skipif(bounded_yaml._CParser is None, reason="PyYAML without libyaml")
 @pytest.mark.parametrize("name", FILES)
 def test_the_fast_reader_reads_every_file_as_the_pure_one(monkeypatch, name):
     path = ROOT / name
     assert read(monkeypatch, str(path), None, True) == read(monkeypatch, str(path), None, False)
 
 
-@pytest.mark.skipif(source._CParser is None, reason="PyYAML without libyaml")
+@pytest.mark.skipif(bounded_yaml._CParser is None, reason="PyYAML without libyaml")
 @pytest.mark.parametrize("text", [UNICODE, "a: [1, 2\nb: 3\n", "a: 'x\x00'\n", "[" * 100 + "]" * 100,
                                   "a: &x [1]\nb: *x\n"])
 def test_the_fast_reader_keeps_positions_in_characters_and_leaves_problems_to_the_pure_one(monkeypatch, text):

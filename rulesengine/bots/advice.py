@@ -47,9 +47,13 @@ def card_advice(edition: Edition, view: dict, decision: Decision, samples: int =
     standing = standing_from_view(edition, view)
     seat, drafts, others = view["seat"], my_drafts(edition, view), face_up_cards(edition, view)[1]
     before = breakdown(standing, seat, drafts, others)
-    gains = GreedyAgent(0, edition, samples=samples).gains(view, decision, random.Random(f"advice/{view['round']}/{len(drafts)}"))
-    return [CardAdvice(card.letter, before, breakdown(standing, seat, drafts + [card], others), gains[card.letter])
-            for card in card_list(edition, decision.options)]
+    gains = GreedyAgent(0, edition, samples=samples).gains(
+        view, decision, random.Random(f"advice/{view['round']}/{len(drafts)}")
+    )
+    return [
+        CardAdvice(card.letter, before, breakdown(standing, seat, drafts + [card], others), gains[card.letter])
+        for card in card_list(edition, decision.options)
+    ]
 
 
 def choice_advice(edition: Edition, view: dict, decision: Decision) -> list[ChoiceOption]:
@@ -60,8 +64,13 @@ def choice_advice(edition: Edition, view: dict, decision: Decision) -> list[Choi
     points = choice_points(standing, seat, category, *face_up_cards(edition, view))
     used = standing.seats[seat].used.get(category.key, frozenset())
     options = [ChoiceOption(icon, points.get(icon, 0)) for icon in decision.options if icon is not None]
-    options += [ChoiceOption(icon, 0, "scored in an earlier round") for icon in category.choice.family.icons if icon in used]
-    options += [ChoiceOption(icon, 0, "not allowed with these cards") for icon in category.choice.family.icons
-                if icon not in used and icon not in decision.options]
+    options += [
+        ChoiceOption(icon, 0, "scored in an earlier round") for icon in category.choice.family.icons if icon in used
+    ]
+    options += [
+        ChoiceOption(icon, 0, "not allowed with these cards")
+        for icon in category.choice.family.icons
+        if icon not in used and icon not in decision.options
+    ]
     options.append(ChoiceOption(None, 0, "keep every icon for later" if category.choice.once_per_game else ""))
     return options

@@ -24,7 +24,7 @@ from ..game.scoring import ScoreKeeper
 _FAILED = (DslRuntimeError, ArithmeticError, KeyError, TypeError, ValueError, RecursionError)
 
 
-def _run(expression, env: dict, default=0):   # the `run` of scoring_rules for hands that may never happen
+def _run(expression, env: dict, default=0):  # the `run` of scoring_rules for hands that may never happen
     """The expression's value, or `default` when it cannot be evaluated on this hypothetical hand."""
     try:
         return expression.run(env)
@@ -36,12 +36,12 @@ def _run(expression, env: dict, default=0):   # the `run` of scoring_rules for h
 class SeatPast:
     """One seat's public past: what earlier rounds left on its sheet."""
 
-    visited: tuple                   # cards visited in earlier rounds, in deck order
+    visited: tuple  # cards visited in earlier rounds, in deck order
     visited_set: frozenset
-    previous: dict                   # category key -> points of the previous round
-    used: dict                       # choice category key -> frozenset of icons already scored
-    end_points: float                # game-end categories on `visited` as it stands
-    total: int                       # the sheet total so far (round categories and races)
+    previous: dict  # category key -> points of the previous round
+    used: dict  # choice category key -> frozenset of icons already scored
+    end_points: float  # game-end categories on `visited` as it stands
+    total: int  # the sheet total so far (round categories and races)
 
 
 @dataclass(frozen=True)
@@ -61,25 +61,27 @@ class Standing:
 
     edition: Edition
     players: int
-    round: int                       # 1-based number of the round being played
+    round: int  # 1-based number of the round being played
     seats: tuple
     races: tuple
-    own: tuple = ()                  # the round categories that read only this seat's cards
-    shared: tuple = ()               # those that read `others` too (see seat_value)
-    at: Moment | None = None         # what the expressions of this round see of the game
-    rounds: tuple = ()               # every round category, in sheet order
+    own: tuple = ()  # the round categories that read only this seat's cards
+    shared: tuple = ()  # those that read `others` too (see seat_value)
+    at: Moment | None = None  # what the expressions of this round see of the game
+    rounds: tuple = ()  # every round category, in sheet order
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
-MEMO_LIMIT = 50_000                  # seat values kept per standing; past it the memo starts afresh
+MEMO_LIMIT = 50_000  # seat values kept per standing; past it the memo starts afresh
 
 
-TABLE_VARIABLES = frozenset({"others", "opponents", "left", "right"})   # what other seats drafted
+TABLE_VARIABLES = frozenset({"others", "opponents", "left", "right"})  # what other seats drafted
 
 
 def _reads_others(category) -> bool:
     """Whether a category's points depend on the other seats' cards (races never see them)."""
-    expressions = [category.score] + ([category.choice.requires] if category.choice and category.choice.requires else [])
+    expressions = [category.score] + (
+        [category.choice.requires] if category.choice and category.choice.requires else []
+    )
     return any(e.variables & TABLE_VARIABLES for e in expressions)
 
 
@@ -106,7 +108,7 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         next_award = rules.race_award(race, region, at, state.places_given + 1, _run)
         races.append(RaceSlot(race, region, state.places_given, frozenset(state.winners), next_award))
     rounds = rules.round_categories(edition)
-    counting = tuple(c for c in rounds if c.counts)      # a line that is not added up is worth nothing to a seat
+    counting = tuple(c for c in rounds if c.counts)  # a line that is not added up is worth nothing to a seat
     own = tuple(c for c in counting if not _reads_others(c))
     shared = tuple(c for c in counting if _reads_others(c))
     return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds)
@@ -125,7 +127,7 @@ def standing_from_view(edition: Edition, view: dict) -> Standing:
             drafts = [[edition.card(x) for x in round_data["drafts"][name]] for name in view["players"]]
             scores.score_round(drafts, [dict(round_data["choices"].get(name, {})) for name in view["players"]])
         standing = standing_from_scores(edition, scores)
-        if len(_STANDINGS) > 16:       # a memo of a pure function: it never changes a decision
+        if len(_STANDINGS) > 16:  # a memo of a pure function: it never changes a decision
             _STANDINGS.clear()
         _STANDINGS[key] = standing
     return standing
@@ -139,8 +141,13 @@ def visited_after(past: SeatPast, cards) -> list:
 def choice_points(standing: Standing, seat: int, category, cards: list, others: list, visited=None) -> dict:
     """icon -> points for every icon this seat may still pick for a choice category with these cards."""
     past = standing.seats[seat]
-    env = round_env(standing.at, cards, others, visited if visited is not None else visited_after(past, cards),
-                    past.previous.get(category.key, 0))
+    env = round_env(
+        standing.at,
+        cards,
+        others,
+        visited if visited is not None else visited_after(past, cards),
+        past.previous.get(category.key, 0),
+    )
     return dict(rules.icon_points(category, env, past.used.get(category.key, ()), _run))
 
 
@@ -228,8 +235,9 @@ def round_values(standing: Standing, drafts: list, choices: list | None = None) 
     visited = [visited_after(standing.seats[s], drafts[s]) for s in range(n)]
     values = []
     for seat in range(n):
-        points = category_points(standing, seat, drafts[seat], rules.others(drafts, seat, visited),
-                                 choices[seat] if choices else None)
+        points = category_points(
+            standing, seat, drafts[seat], rules.others(drafts, seat, visited), choices[seat] if choices else None
+        )
         value = sum(points[c.key] for c in standing.rounds if c.counts)
         if len(visited[seat]) != len(standing.seats[seat].visited):
             value += _end_points(standing.edition, standing.at, visited[seat]) - standing.seats[seat].end_points
@@ -250,4 +258,6 @@ def face_up_cards(edition: Edition, view: dict) -> tuple[list, list]:
     """The cards this seat has face up, and those every other seat has face up (the `others`)."""
     seat = view["seat"]
     mine = card_list(edition, view["table"][seat]["face_up"])
-    return mine, [c for other, table in enumerate(view["table"]) if other != seat for c in card_list(edition, table["face_up"])]
+    return mine, [
+        c for other, table in enumerate(view["table"]) if other != seat for c in card_list(edition, table["face_up"])
+    ]

@@ -16,7 +16,15 @@ from ..edition.model import Edition
 from ..game.scoring import ScoreKeeper
 from . import flow_bots
 from .determinize import from_view
-from .evaluate import Standing, card_list, choice_points, face_up_cards, seat_value, standing_from_scores, standing_from_view
+from .evaluate import (
+    Standing,
+    card_list,
+    choice_points,
+    face_up_cards,
+    seat_value,
+    standing_from_scores,
+    standing_from_view,
+)
 from .seeding import INTEGER_SEEDS, decision_rng
 
 
@@ -35,8 +43,9 @@ def sample_round(edition: Edition, view: dict, rng: random.Random) -> Sample:
     return Sample(in_hands, in_hands + tuple(c for cards in world.drafts for c in cards))
 
 
-def expected_gains(standing: Standing, seat: int, drafts: list, options: list, samples: list, rng: random.Random,
-                   completions: int = 1) -> dict:
+def expected_gains(
+    standing: Standing, seat: int, drafts: list, options: list, samples: list, rng: random.Random, completions: int = 1
+) -> dict:
     """option -> mean gain of the round if the seat takes it now and the rest of its cards at random.
 
     Every option is completed with the same random orders (common random numbers), so the
@@ -50,7 +59,7 @@ def expected_gains(standing: Standing, seat: int, drafts: list, options: list, s
             rng.shuffle(order)
             count += 1
             for card in options:
-                completion = [c for c in order[:rest + 1] if c is not card][:rest]
+                completion = [c for c in order[: rest + 1] if c is not card][:rest]
                 cards = drafts + [card] + completion
                 mine = set(cards)
                 others = [c for c in sample.dealt if c not in mine]
@@ -77,7 +86,7 @@ def _typical_points(edition: Edition, category, players: int) -> float:
         total, trials = 0.0, 200
         for _ in range(trials):
             dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
-            points = choice_points(standing, 0, category, dealt[:edition.hand_size], dealt[edition.hand_size:])
+            points = choice_points(standing, 0, category, dealt[: edition.hand_size], dealt[edition.hand_size :])
             positive = sorted((p for p in points.values() if p > 0), reverse=True)
             total += sum(positive) / len(positive) if positive else 0.0
         _TYPICAL[key] = total / trials
@@ -123,10 +132,17 @@ class GreedyAgent:
     """Maximises this seat's expected round gain over random completions of its round."""
 
     kind = "greedy"
-    lazy_view = True          # reads a few entries of the view: play() works out only those
+    lazy_view = True  # reads a few entries of the view: play() works out only those
 
-    def __init__(self, seed: int = 0, edition: Edition | None = None, *, samples: int = 6, completions: int = 3,
-                 seeding: int = INTEGER_SEEDS):
+    def __init__(
+        self,
+        seed: int = 0,
+        edition: Edition | None = None,
+        *,
+        samples: int = 6,
+        completions: int = 3,
+        seeding: int = INTEGER_SEEDS,
+    ):
         if edition is None:
             raise ValueError("the greedy bot needs the edition")
         self.seed = seed
@@ -146,5 +162,7 @@ class GreedyAgent:
         standing = standing_from_view(edition, view)
         samples = [sample_round(edition, view, rng) for _ in range(self.samples)]
         options = card_list(edition, decision.options)
-        gains = expected_gains(standing, view["seat"], my_drafts(edition, view), options, samples, rng, self.completions)
+        gains = expected_gains(
+            standing, view["seat"], my_drafts(edition, view), options, samples, rng, self.completions
+        )
         return {card.letter: gain for card, gain in gains.items()}

@@ -62,7 +62,7 @@ def greedy_pick(standing: Standing, play: RoundPlay, seat: int, rng: random.Rand
     orders = []
     for _ in range(completions):
         rng.shuffle(pool)
-        orders.append(pool[:rest + 1])
+        orders.append(pool[: rest + 1])
     best, best_value = hand[0], None
     for card in hand:
         if orders:
@@ -84,8 +84,15 @@ def _others(play: RoundPlay, cards: list) -> list:
     return [c for c in play.dealt if c not in mine]
 
 
-def play_out(standing: Standing, play: RoundPlay, first: dict, rng: random.Random, policy: str, completions: int,
-             known: dict | None = None) -> list:
+def play_out(
+    standing: Standing,
+    play: RoundPlay,
+    first: dict,
+    rng: random.Random,
+    policy: str,
+    completions: int,
+    known: dict | None = None,
+) -> list:
     """Finish the round: `first` fixes some seats' next pick; then every seat follows the policy.
     Returns each seat's gain from the round.
 
@@ -102,7 +109,11 @@ def play_out(standing: Standing, play: RoundPlay, first: dict, rng: random.Rando
             elif policy == "random":
                 picks.append(hand[rng.randrange(len(hand))])
             else:
-                key = (seat, "".join(c.letter for c in hand), "/".join("".join(c.letter for c in d) for d in play.drafts))
+                key = (
+                    seat,
+                    "".join(c.letter for c in hand),
+                    "/".join("".join(c.letter for c in d) for d in play.drafts),
+                )
                 pick = known.get(key) if known is not None else None
                 if pick is None:
                     seeded = random.Random(f"{key}") if completions else rng

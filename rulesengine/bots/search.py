@@ -42,7 +42,7 @@ def margin(standing: Standing, seat: int, gains: list, rivals: str = "auto") -> 
     return gains[seat] - sum(others) / (n - 1) / (n - 1)
 
 
-DEFAULT_ROLLOUTS = 160   # measured: 64 rollouts won 31% against three greedy bots, 160 won 44% (Australia)
+DEFAULT_ROLLOUTS = 160  # measured: 64 rollouts won 31% against three greedy bots, 160 won 44% (Australia)
 
 
 def search_budget(rollouts: int | None, seconds: float | None) -> dict:
@@ -61,11 +61,21 @@ class SearchAgent:
     """Flat Monte Carlo over determinised worlds with greedy rollouts to the end of the round."""
 
     kind = "search"
-    lazy_view = True          # reads a few entries of the view: play() works out only those
+    lazy_view = True  # reads a few entries of the view: play() works out only those
 
-    def __init__(self, seed: int = 0, edition: Edition | None = None, *, rollouts: int | None = DEFAULT_ROLLOUTS, seconds: float | None = None,
-                 policy: str = "greedy", completions: int = 0, rivals: str = "auto", width: int | None = 4,
-                 seeding: int = INTEGER_SEEDS):
+    def __init__(
+        self,
+        seed: int = 0,
+        edition: Edition | None = None,
+        *,
+        rollouts: int | None = DEFAULT_ROLLOUTS,
+        seconds: float | None = None,
+        policy: str = "greedy",
+        completions: int = 0,
+        rivals: str = "auto",
+        width: int | None = 4,
+        seeding: int = INTEGER_SEEDS,
+    ):
         if edition is None:
             raise ValueError("the search bot needs the edition")
         if rivals not in ("auto", "none", "max"):
@@ -110,7 +120,15 @@ class SearchAgent:
             rollout_seed = rng.randrange(2**31)
             known: dict = {}
             for card in options:
-                gains = play_out(standing, world.copy(), {seat: card}, random.Random(rollout_seed), self.policy, self.completions, known)
+                gains = play_out(
+                    standing,
+                    world.copy(),
+                    {seat: card},
+                    random.Random(rollout_seed),
+                    self.policy,
+                    self.completions,
+                    known,
+                )
                 totals[card] += margin(standing, seat, gains, self.rivals)
             played += 1
         return {card.letter: total / played for card, total in totals.items()}

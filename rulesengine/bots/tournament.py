@@ -69,10 +69,25 @@ class Tournament:
         return self.games / self.seconds if self.seconds else 0.0
 
     def as_dict(self) -> dict:
-        return {"edition": self.edition, "seats": list(self.kinds), "games": self.games, "seed": self.seed,
-                "seconds": round(self.seconds, 3), "games_per_second": round(self.games_per_second, 3),
-                "entries": [{"position": e.position, "kind": e.kind, "wins": e.wins, "win_rate": round(e.rate, 4),
-                             "ci95": [round(x, 4) for x in e.interval], "mean_points": round(e.mean_points, 2)} for e in self.entries]}
+        return {
+            "edition": self.edition,
+            "seats": list(self.kinds),
+            "games": self.games,
+            "seed": self.seed,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games_per_second, 3),
+            "entries": [
+                {
+                    "position": e.position,
+                    "kind": e.kind,
+                    "wins": e.wins,
+                    "win_rate": round(e.rate, 4),
+                    "ci95": [round(x, 4) for x in e.interval],
+                    "mean_points": round(e.mean_points, 2),
+                }
+                for e in self.entries
+            ],
+        }
 
 
 def check_kinds(kinds) -> None:
@@ -85,9 +100,11 @@ def play_one(edition: Edition, kinds: tuple, number: int, seed: int, options: di
     """Game `number` of a tournament: (wins, points) per line-up entry."""
     n = len(kinds)
     game_seed = seed + number
-    entry_at = [(seat - number) % n for seat in range(n)]          # seat -> line-up entry
-    agents = [make_bot(kinds[entry_at[seat]], edition, agent_seed(game_seed, seat), **options.get(kinds[entry_at[seat]], {}))
-              for seat in range(n)]
+    entry_at = [(seat - number) % n for seat in range(n)]  # seat -> line-up entry
+    agents = [
+        make_bot(kinds[entry_at[seat]], edition, agent_seed(game_seed, seat), **options.get(kinds[entry_at[seat]], {}))
+        for seat in range(n)
+    ]
     game = play(Game(edition, [f"P{seat + 1}" for seat in range(n)], game_seed, events=False), agents)
     wins, points = [0.0] * n, [0] * n
     winners = game.scores.winners()
@@ -109,13 +126,20 @@ def _play_chunk(kinds: tuple, numbers: list, seed: int, options: dict) -> list:
     return [play_one(_WORKER["edition"], kinds, number, seed, options) for number in numbers]
 
 
-def run_tournament(edition_path: str, kinds, games: int, seed: int = 0, options: dict | None = None, jobs: int = 1,
-                   on_game: Callable[[int], None] | None = None) -> Tournament:
+def run_tournament(
+    edition_path: str,
+    kinds,
+    games: int,
+    seed: int = 0,
+    options: dict | None = None,
+    jobs: int = 1,
+    on_game: Callable[[int], None] | None = None,
+) -> Tournament:
     """Play `games` games of this line-up; options: bot kind -> keyword options (e.g. a search budget)."""
     kinds, options = tuple(kinds), dict(options or {})
     check_kinds(kinds)
     edition = load_edition(edition_path)
-    Game(edition, [f"P{i + 1}" for i in range(len(kinds))], seed)            # the player count is checked once, here
+    Game(edition, [f"P{i + 1}" for i in range(len(kinds))], seed)  # the player count is checked once, here
     results = []
     start = time.perf_counter()
     if jobs <= 1:
@@ -133,7 +157,9 @@ def run_tournament(edition_path: str, kinds, games: int, seed: int = 0, options:
                     on_game(len(done))
     seconds = time.perf_counter() - start
     n = len(kinds)
-    entries = tuple(Entry(i, kinds[i], sum(r[0][i] for r in results), sum(r[1][i] for r in results), len(results)) for i in range(n))
+    entries = tuple(
+        Entry(i, kinds[i], sum(r[0][i] for r in results), sum(r[1][i] for r in results), len(results)) for i in range(n)
+    )
     return Tournament(edition.id, kinds, len(results), seed, seconds, entries)
 
 

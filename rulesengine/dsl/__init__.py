@@ -21,17 +21,33 @@ from .checker import Checked, Problem, Symbols
 from .codegen import compile_to_python
 from .folding import UNKNOWN, constant_value
 from .parser import DslSyntaxError, parse
-from .types import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, SEAT, SEATS, TABLE, IconType, ListType, Scope, compatible
+from .types import (
+    ANY,
+    BOOL,
+    CARD,
+    CARDS,
+    ERROR,
+    FAMILY,
+    NUMBER,
+    REGION,
+    SEAT,
+    SEATS,
+    TABLE,
+    IconType,
+    ListType,
+    Scope,
+    compatible,
+)
 
 
 @dataclass(frozen=True)
 class Language:
     """What an edition gives every expression."""
 
-    symbols: Symbols            # the quoted names: icons, regions, card letters
-    constants: dict             # name -> (type, value): families, tables, card sets, deck, regions
-    lookups: object             # what builtins read when run: .icon_values, .paths
-    bounds: Bounds | None = None   # the largest lists, for the work budget (None: no budget)
+    symbols: Symbols  # the quoted names: icons, regions, card letters
+    constants: dict  # name -> (type, value): families, tables, card sets, deck, regions
+    lookups: object  # what builtins read when run: .icon_values, .paths
+    bounds: Bounds | None = None  # the largest lists, for the work budget (None: no budget)
 
 
 def check(text: str, scope: Scope, language: Language, want=None) -> Checked:
@@ -41,7 +57,7 @@ def check(text: str, scope: Scope, language: Language, want=None) -> Checked:
         node = parse(text)
     except DslSyntaxError as exc:
         hint = exc.hint
-        if text[exc.start:exc.end] == "=":
+        if text[exc.start : exc.end] == "=":
             hint = "compare with '==', or bind a name with 'let name = value; body'"
         return Checked(ERROR, problems=[Problem(f"syntax: {exc.message}", exc.start, exc.end, "D100", hint)], text=text)
     checked = checker.check(node, scope, language.symbols, language.bounds)
@@ -73,10 +89,49 @@ def _conversion_hint(want, got) -> str | None:
 
 
 __all__ = [
-    "Binary", "Call", "Comprehension", "Let", "Name", "ANY", "BOOL", "CARD", "CARDS", "COSTS", "ERROR", "FAMILY",
-    "MAX_NUMBER", "MAX_WORK", "MAP", "NUMBER", "REGION", "REGISTRY", "SEAT", "SEATS", "TABLE", "UNKNOWN", "Bounds",
+    "Binary",
+    "Call",
+    "Comprehension",
+    "Let",
+    "Name",
+    "ANY",
+    "BOOL",
+    "CARD",
+    "CARDS",
+    "COSTS",
+    "ERROR",
+    "FAMILY",
+    "MAX_NUMBER",
+    "MAX_WORK",
+    "MAP",
+    "NUMBER",
+    "REGION",
+    "REGISTRY",
+    "SEAT",
+    "SEATS",
+    "TABLE",
+    "UNKNOWN",
+    "Bounds",
     "Builtin",
-    "Checked", "DslRuntimeError", "DslSyntaxError", "IconType", "Language", "ListType", "Node", "Problem", "Scope",
-    "Symbols", "Visitor", "check", "compile", "compatible", "constant_value", "Param", "exactly", "parse",
-    "variable_names", "walk", "worst_case",
+    "Checked",
+    "DslRuntimeError",
+    "DslSyntaxError",
+    "IconType",
+    "Language",
+    "ListType",
+    "Node",
+    "Problem",
+    "Scope",
+    "Symbols",
+    "Visitor",
+    "check",
+    "compile",
+    "compatible",
+    "constant_value",
+    "Param",
+    "exactly",
+    "parse",
+    "variable_names",
+    "walk",
+    "worst_case",
 ]

@@ -11,7 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .types import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, SEAT, TABLE, IconOfFamilies, IconType, ListType, compatible
+from .types import (
+    ANY,
+    BOOL,
+    CARD,
+    CARDS,
+    ERROR,
+    FAMILY,
+    NUMBER,
+    REGION,
+    SEAT,
+    TABLE,
+    IconOfFamilies,
+    IconType,
+    ListType,
+    compatible,
+)
 
 UNKNOWN = object()  # a value constant folding cannot know
 
@@ -37,6 +52,7 @@ class Param:
 def exactly(want) -> Param:
     def problem(got, families, arg_types):
         return None if compatible(want, got) else f"expected {want}, got {got}"
+
     return Param(str(want), problem)
 
 
@@ -70,8 +86,10 @@ def _a_valued_icon(got, families, arg_types):
     possible = got.families if isinstance(got, IconOfFamilies) else families
     unvalued = [key for key in possible if key in families and not families[key].valued]
     if unvalued:
-        return (f"this can be an icon of {' or '.join(sorted(possible))}, "
-                f"and icons of {' or '.join(unvalued)} have no value")
+        return (
+            f"this can be an icon of {' or '.join(sorted(possible))}, "
+            f"and icons of {' or '.join(unvalued)} have no value"
+        )
     return None
 
 
@@ -82,8 +100,12 @@ A_LIST_LIKE_THE_FIRST = Param("a list of the same kind", _like_the_first)
 AN_ICON = Param("an icon", _an_icon)
 A_FAMILY = Param("a family", _a_family)
 A_VALUED_ICON = Param("an icon of a family with values", _a_valued_icon)
-NUMBERS = Param("a list of numbers", lambda got, families, arg_types: None if compatible(ListType(NUMBER), got)
-                else f"expected a list of numbers or two numbers or more, got {got}")
+NUMBERS = Param(
+    "a list of numbers",
+    lambda got, families, arg_types: (
+        None if compatible(ListType(NUMBER), got) else f"expected a list of numbers or two numbers or more, got {got}"
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -109,29 +131,29 @@ class ItemOf:
 
 
 # Cost classes: how the work of one call grows with its arguments (see budget.py and docs/limits.md).
-ONE = "one"          # a few steps whatever its arguments
-ITEMS = "items"      # a step per item of its list arguments
-ICONS = "icons"      # a step per icon printed on the cards it is given
-RESULT = "result"    # a step per item of the list it gives
-MAP = "map"          # a step per card it is given and per path of the map
+ONE = "one"  # a few steps whatever its arguments
+ITEMS = "items"  # a step per item of its list arguments
+ICONS = "icons"  # a step per icon printed on the cards it is given
+RESULT = "result"  # a step per item of the list it gives
+MAP = "map"  # a step per card it is given and per path of the map
 COSTS = (ONE, ITEMS, ICONS, RESULT, MAP)
 
 
 @dataclass(frozen=True)
 class Builtin:
     name: str
-    params: tuple            # one Param per argument
-    result: object           # the type of the value, or IconsOf(index)
-    run: Callable            # (*values[, lookups]) -> value
-    cost: str                # one of COSTS
+    params: tuple  # one Param per argument
+    result: object  # the type of the value, or IconsOf(index)
+    run: Callable  # (*values[, lookups]) -> value
+    cost: str  # one of COSTS
     summary: str
-    optional: int = 0        # how many of the last params may be left out
-    repeat: int = 0          # how many more arguments like the last param may follow
-    alone: Param | None = None        # the parameter when the call has one argument: min(list)
-    needs_edition: bool = False       # run gets the edition's lookups (icon values, map paths) last
-    fails: bool = False               # run may raise DslRuntimeError on game data the checker cannot rule out:
-                                      # the compiler locates it at the call
-    fold: Callable | None = None      # (values, constants) -> value, for constant folding
+    optional: int = 0  # how many of the last params may be left out
+    repeat: int = 0  # how many more arguments like the last param may follow
+    alone: Param | None = None  # the parameter when the call has one argument: min(list)
+    needs_edition: bool = False  # run gets the edition's lookups (icon values, map paths) last
+    fails: bool = False  # run may raise DslRuntimeError on game data the checker cannot rule out:
+    # the compiler locates it at the call
+    fold: Callable | None = None  # (values, constants) -> value, for constant folding
 
     @property
     def min_args(self) -> int:
@@ -152,17 +174,20 @@ REGISTRY: dict[str, Builtin] = {}
 
 def builtin(name: str, params: tuple, result, cost: str, summary: str, **options):
     """Declare the function `name`, run by the decorated Python function."""
+
     def register(run):
         fold = options.pop("fold", None)
         fold = _by_running(run) if fold is True else fold
         REGISTRY[name] = Builtin(name, params, result, run, cost, summary, fold=fold, **options)
         return run
+
     return register
 
 
 def _by_running(run):
     def fold(values, constants):
         return UNKNOWN if any(v is UNKNOWN for v in values) else run(*values)
+
     return fold
 
 
@@ -175,19 +200,42 @@ def _extreme(pick):
     def run(*values):
         items = values[0] if len(values) == 1 else values
         return pick(items) if items else 0
+
     return run
 
 
-builtin("min", (A_NUMBER, A_NUMBER), NUMBER, ITEMS,
-        "min(a, b, ...) or min(list): the smallest number (0 for an empty list)",
-        optional=1, repeat=6, alone=NUMBERS, fold=True)(_extreme(min))
-builtin("max", (A_NUMBER, A_NUMBER), NUMBER, ITEMS,
-        "max(a, b, ...) or max(list): the largest number (0 for an empty list)",
-        optional=1, repeat=6, alone=NUMBERS, fold=True)(_extreme(max))
+builtin(
+    "min",
+    (A_NUMBER, A_NUMBER),
+    NUMBER,
+    ITEMS,
+    "min(a, b, ...) or min(list): the smallest number (0 for an empty list)",
+    optional=1,
+    repeat=6,
+    alone=NUMBERS,
+    fold=True,
+)(_extreme(min))
+builtin(
+    "max",
+    (A_NUMBER, A_NUMBER),
+    NUMBER,
+    ITEMS,
+    "max(a, b, ...) or max(list): the largest number (0 for an empty list)",
+    optional=1,
+    repeat=6,
+    alone=NUMBERS,
+    fold=True,
+)(_extreme(max))
 builtin("sum", (exactly(ListType(NUMBER)),), NUMBER, ITEMS, "sum(list): the total of a list of numbers", fold=True)(sum)
 builtin("len", (A_LIST,), NUMBER, ONE, "len(list): how many items", fold=True)(len)
-builtin("all", (exactly(ListType(BOOL)),), BOOL, ITEMS, "all(list): true when every item is true (and for an empty list)",
-        fold=True)(all)
+builtin(
+    "all",
+    (exactly(ListType(BOOL)),),
+    BOOL,
+    ITEMS,
+    "all(list): true when every item is true (and for an empty list)",
+    fold=True,
+)(all)
 builtin("any", (exactly(ListType(BOOL)),), BOOL, ITEMS, "any(list): true when some item is true", fold=True)(any)
 
 
@@ -196,29 +244,44 @@ def _item(position: int, word: str):
         if not items:
             raise DslRuntimeError(f"{word}() of an empty list")
         return items[position]
+
     return run
 
 
-builtin("first", (A_LIST,), ItemOf(0), ONE, "first(list): its first item (an error for an empty list)",
-        fails=True)(_item(0, "first"))
-builtin("last", (A_LIST,), ItemOf(0), ONE, "last(list): its last item (an error for an empty list)",
-        fails=True)(_item(-1, "last"))
+builtin("first", (A_LIST,), ItemOf(0), ONE, "first(list): its first item (an error for an empty list)", fails=True)(
+    _item(0, "first")
+)
+builtin("last", (A_LIST,), ItemOf(0), ONE, "last(list): its last item (an error for an empty list)", fails=True)(
+    _item(-1, "last")
+)
 
 
-@builtin("largest", (A_NUMBER, exactly(ListType(NUMBER))), ListType(NUMBER), ITEMS,
-         "largest(n, numbers): the n largest numbers, largest first (all of them when fewer)", fold=True)
+@builtin(
+    "largest",
+    (A_NUMBER, exactly(ListType(NUMBER))),
+    ListType(NUMBER),
+    ITEMS,
+    "largest(n, numbers): the n largest numbers, largest first (all of them when fewer)",
+    fold=True,
+)
 def _largest(n, numbers):
-    return sorted(numbers, reverse=True)[:max(n, 0)]
+    return sorted(numbers, reverse=True)[: max(n, 0)]
 
 
-@builtin("count", (AN_ICON, SOME_CARDS), NUMBER, ICONS,
-         "count(icon, cards): how many times the icon is printed on the cards")
+@builtin(
+    "count", (AN_ICON, SOME_CARDS), NUMBER, ICONS, "count(icon, cards): how many times the icon is printed on the cards"
+)
 def _count(icon, cards):
     return sum(card.icons.count(icon) for card in cards)
 
 
-@builtin("icons", (SOME_CARDS, A_FAMILY), IconsOf(1), ICONS,
-         "icons(cards, family): every icon of the family on the cards, repeats kept")
+@builtin(
+    "icons",
+    (SOME_CARDS, A_FAMILY),
+    IconsOf(1),
+    ICONS,
+    "icons(cards, family): every icon of the family on the cards, repeats kept",
+)
 def _icons(cards, family):
     members = family.icon_set
     return [icon for card in cards for icon in card.icons if icon in members]
@@ -229,8 +292,14 @@ def _kinds(family):
     return list(family.icons)
 
 
-@builtin("value", (A_VALUED_ICON,), NUMBER, ONE, "value(icon): the number printed on an icon of a valued family",
-         needs_edition=True)
+@builtin(
+    "value",
+    (A_VALUED_ICON,),
+    NUMBER,
+    ONE,
+    "value(icon): the number printed on an icon of a valued family",
+    needs_edition=True,
+)
 def _value(icon, edition):
     number = edition.icon_values.get(icon)
     if number is None:  # the checker refuses this; kept so that a gap there cannot crash a game
@@ -253,8 +322,16 @@ def _fold_lookup(values, constants):
     return numbers.pop() if len(numbers) == 1 else UNKNOWN
 
 
-@builtin("lookup", (exactly(TABLE), A_NUMBER, A_NUMBER), NUMBER, ONE,
-         "lookup(table, key[, default]): the table's number for key", optional=1, fails=True, fold=_fold_lookup)
+@builtin(
+    "lookup",
+    (exactly(TABLE), A_NUMBER, A_NUMBER),
+    NUMBER,
+    ONE,
+    "lookup(table, key[, default]): the table's number for key",
+    optional=1,
+    fails=True,
+    fold=_fold_lookup,
+)
 def _lookup(table, key, *default):
     if key in table.rows:
         return table.rows[key]
@@ -275,9 +352,14 @@ def _intersects(a, b):
     return any(x in members for x in a)
 
 
-@builtin("connected", (SOME_CARDS, SOME_CARDS, SOME_CARDS), BOOL, MAP,
-         "connected(nodes, from, to): the map's paths inside nodes join a card of from to a card of to",
-         needs_edition=True)
+@builtin(
+    "connected",
+    (SOME_CARDS, SOME_CARDS, SOME_CARDS),
+    BOOL,
+    MAP,
+    "connected(nodes, from, to): the map's paths inside nodes join a card of from to a card of to",
+    needs_edition=True,
+)
 def _connected(nodes, sources, targets, edition):
     """Is some target reachable from some source using paths whose both ends are in nodes?"""
     inside = set(nodes)

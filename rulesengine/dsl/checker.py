@@ -30,9 +30,9 @@ class Problem:
 @dataclass
 class Checked:
     type: object
-    resolved: dict = field(default_factory=dict)   # id(node) -> constant value
+    resolved: dict = field(default_factory=dict)  # id(node) -> constant value
     problems: list = field(default_factory=list)
-    node: object = None                            # the parsed expression (None: it did not parse)
+    node: object = None  # the parsed expression (None: it did not parse)
     text: str = ""
 
 
@@ -77,7 +77,9 @@ class Checker(Visitor):
         self.loops = 0
 
     def problem(self, node, message, code, hint=None, start=None, end=None):
-        self.result.problems.append(Problem(message, node.start if start is None else start, node.end if end is None else end, code, hint))
+        self.result.problems.append(
+            Problem(message, node.start if start is None else start, node.end if end is None else end, code, hint)
+        )
 
     def run(self, node) -> Checked:
         self.result.type = self.visit(node)
@@ -87,8 +89,9 @@ class Checker(Visitor):
         if node.value > MAX_NUMBER:
             digits = str(node.value)
             shown = digits if len(digits) <= 20 else f"{digits[:8]}... ({len(digits)} digits)"
-            self.problem(node, f"the number {shown} is too large: numbers in expressions are at most {MAX_NUMBER:,}",
-                         "D211")
+            self.problem(
+                node, f"the number {shown} is too large: numbers in expressions are at most {MAX_NUMBER:,}", "D211"
+            )
         return NUMBER
 
     def visit_Bool(self, node):
@@ -100,8 +103,19 @@ class Checker(Visitor):
             return ERROR
         if entry is None:
             bare = node.text in self.scope.variables or node.text in self.scope.constants
-            hint = f"names of families, tables, card sets and variables are written without quotes: {node.text}" if bare else None
-            self.problem(node, f"unknown name '{node.text}'", "D201", hint or suggest(node.text, self.symbols.table) or "quoted names are icons, regions and card letters of this edition")
+            hint = (
+                f"names of families, tables, card sets and variables are written without quotes: {node.text}"
+                if bare
+                else None
+            )
+            self.problem(
+                node,
+                f"unknown name '{node.text}'",
+                "D201",
+                hint
+                or suggest(node.text, self.symbols.table)
+                or "quoted names are icons, regions and card letters of this edition",
+            )
             return ERROR
         type_, value = entry
         self.result.resolved[id(node)] = value
@@ -121,7 +135,12 @@ class Checker(Visitor):
             self.problem(node, f"'{node.name}' cannot be used here", "D203", self.scope.unavailable[node.name])
             return ERROR
         if node.name in self.symbols.table:
-            self.problem(node, f"unknown name '{node.name}'", "D202", f"quote it to mean the {self.symbols.table[node.name][0]}: '{node.name}'")
+            self.problem(
+                node,
+                f"unknown name '{node.name}'",
+                "D202",
+                f"quote it to mean the {self.symbols.table[node.name][0]}: '{node.name}'",
+            )
             return ERROR
         if self.symbols.lenient:
             return ERROR
@@ -133,11 +152,16 @@ class Checker(Visitor):
         target = self.visit(node.target)
         if target == ERROR:
             return ERROR
-        if target == ANY:                # an item of the empty list `[]`: never evaluated (found by fuzzing)
+        if target == ANY:  # an item of the empty list `[]`: never evaluated (found by fuzzing)
             types = {fields[node.name] for fields in ATTRIBUTES.values() if node.name in fields}
             if not types:
                 names = sorted({name for fields in ATTRIBUTES.values() for name in fields})
-                self.problem(node, f"nothing has an attribute '{node.name}'", "D204", suggest(node.name, names) or f"attributes: {', '.join(names)}")
+                self.problem(
+                    node,
+                    f"nothing has an attribute '{node.name}'",
+                    "D204",
+                    suggest(node.name, names) or f"attributes: {', '.join(names)}",
+                )
                 return ERROR
             return types.pop() if len(types) == 1 else ANY
         fields = ATTRIBUTES.get(target)
@@ -145,7 +169,12 @@ class Checker(Visitor):
             self.problem(node, f"a {target} has no attribute '{node.name}'", "D204")
             return ERROR
         if node.name not in fields:
-            self.problem(node, f"a {target} has no attribute '{node.name}'", "D204", suggest(node.name, fields) or f"it has: {', '.join(fields)}")
+            self.problem(
+                node,
+                f"a {target} has no attribute '{node.name}'",
+                "D204",
+                suggest(node.name, fields) or f"it has: {', '.join(fields)}",
+            )
             return ERROR
         return fields[node.name]
 
@@ -163,7 +192,14 @@ class Checker(Visitor):
         if op in ARITHMETIC or op in ORDERING:
             for side, type_ in ((node.left, left), (node.right, right)):
                 if not compatible(NUMBER, type_):
-                    self.problem(side, f"'{op}' needs numbers, got {type_}", "D205", "count(...), len(...) or .number give numbers" if isinstance(type_, (ListType, IconType)) else None)
+                    self.problem(
+                        side,
+                        f"'{op}' needs numbers, got {type_}",
+                        "D205",
+                        "count(...), len(...) or .number give numbers"
+                        if isinstance(type_, (ListType, IconType))
+                        else None,
+                    )
             return NUMBER if op in ARITHMETIC else BOOL
         if op in EQUALITY:
             if unify(left, right) is None:
@@ -208,8 +244,12 @@ class Checker(Visitor):
         self.loops += 1
         try:
             if self.loops > MAX_NESTED_LOOPS:
-                self.problem(node, f"more than {MAX_NESTED_LOOPS} lists built one inside another", "D209",
-                             "each nested '[... for ...]' multiplies the work; use 'let' to build a list once")
+                self.problem(
+                    node,
+                    f"more than {MAX_NESTED_LOOPS} lists built one inside another",
+                    "D209",
+                    "each nested '[... for ...]' multiplies the work; use 'let' to build a list once",
+                )
             return self._comprehension(node, source)
         finally:
             self.loops -= 1
@@ -245,12 +285,25 @@ class Checker(Visitor):
         entry = REGISTRY.get(node.function)
         arg_types = [self.visit(arg) for arg in node.args]
         if entry is None:
-            self.problem(node, f"unknown function '{node.function}'", "D206", suggest(node.function, REGISTRY) or f"functions: {', '.join(sorted(REGISTRY))}", end=node.name_end)
+            self.problem(
+                node,
+                f"unknown function '{node.function}'",
+                "D206",
+                suggest(node.function, REGISTRY) or f"functions: {', '.join(sorted(REGISTRY))}",
+                end=node.name_end,
+            )
             return ERROR
         count = len(arg_types)
         if not entry.min_args <= count <= entry.max_args:
-            wanted = str(entry.min_args) if entry.min_args == entry.max_args else f"{entry.min_args} to {entry.max_args}"
-            self.problem(node, f"'{node.function}' takes {wanted} argument{'s' if wanted != '1' else ''}, got {count}", "D207", entry.summary)
+            wanted = (
+                str(entry.min_args) if entry.min_args == entry.max_args else f"{entry.min_args} to {entry.max_args}"
+            )
+            self.problem(
+                node,
+                f"'{node.function}' takes {wanted} argument{'s' if wanted != '1' else ''}, got {count}",
+                "D207",
+                entry.summary,
+            )
             if isinstance(entry.result, ItemOf):
                 return ERROR
             return NUMBER if isinstance(entry.result, IconsOf) else entry.result
@@ -259,8 +312,9 @@ class Checker(Visitor):
                 continue
             message = entry.param(index, count).problem(got, self.symbols.families, arg_types)
             if message:
-                self.problem(node.args[index], f"argument {index + 1} of '{node.function}': {message}", "D205",
-                             entry.summary)
+                self.problem(
+                    node.args[index], f"argument {index + 1} of '{node.function}': {message}", "D205", entry.summary
+                )
         if isinstance(entry.result, IconsOf):
             index = entry.result.index
             family = self.result.resolved.get(id(node.args[index])) if arg_types[index] == FAMILY else None
@@ -278,7 +332,9 @@ def check(node, scope: Scope, symbols: Symbols, bounds: Bounds | None = None) ->
         work, where = worst_case(node, bounds, scope.variables, checked.resolved)
         if where is not None:
             message = f"this can take {work:,} steps to evaluate, more than the budget of {MAX_WORK:,}"
-            hint = ("'[... for x in list]' does its work once per item of the list: go through a shorter list, "
-                    "or build a list once with 'let', outside the loop")
+            hint = (
+                "'[... for x in list]' does its work once per item of the list: go through a shorter list, "
+                "or build a list once with 'let', outside the loop"
+            )
             checked.problems.append(Problem(message, where.start, where.end, "D210", hint))
     return checked

@@ -21,6 +21,7 @@ def _divide(op):
         if b == 0:
             raise DslRuntimeError("division by zero", node)
         return op(a, b)
+
     return run
 
 
@@ -28,7 +29,9 @@ def _multiply(a, b, node):
     product = a * b
     if -MAX_NUMBER <= product <= MAX_NUMBER:
         return product
-    raise DslRuntimeError(f"a product larger than {MAX_NUMBER:,} (is something multiplied by itself over and over?)", node)
+    raise DslRuntimeError(
+        f"a product larger than {MAX_NUMBER:,} (is something multiplied by itself over and over?)", node
+    )
 
 
 _ARITHMETIC = {"+": operator.add, "-": operator.sub}
@@ -42,7 +45,16 @@ def _as_list(value):
 def _equal(a, b):
     """Lists compare by their items, whether they come from the game (lists) or the edition (tuples)."""
     return _as_list(a) == _as_list(b)
-_COMPARE = {"==": _equal, "!=": lambda a, b: not _equal(a, b), "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+
+
+_COMPARE = {
+    "==": _equal,
+    "!=": lambda a, b: not _equal(a, b),
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
 
 
 class Compiler(Visitor):
@@ -113,6 +125,7 @@ class Compiler(Visitor):
                     del env[name]
                 else:
                     env[name] = saved
+
         return run
 
     def visit_Comprehension(self, node):
@@ -133,6 +146,7 @@ class Compiler(Visitor):
                 else:
                     env[name] = saved
             return out
+
         return run
 
     def visit_ListLiteral(self, node):
@@ -164,6 +178,7 @@ class Compiler(Visitor):
             except DslRuntimeError as exc:
                 exc.node = exc.node or node
                 raise
+
         return located
 
 

@@ -8,7 +8,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from lark import Lark, Token, Transformer_NonRecursive, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, v_args
+from lark import (
+    Lark,
+    Token,
+    Transformer_NonRecursive,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    v_args,
+)
 
 from . import ast
 from .grammar_cache import cache_file
@@ -23,13 +32,24 @@ _PARSER = Lark(
     parser="lalr",
     propagate_positions=True,
     maybe_placeholders=True,
-    cache=cache_file("grammar"),       # the built parser, reused while the grammar is unchanged
+    cache=cache_file("grammar"),  # the built parser, reused while the grammar is unchanged
 )
 
 _FRIENDLY = {
-    "NAME": "a name", "NUMBER": "a number", "STRING": "a quoted name", "COMPARE": "a comparison",
-    "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'", "LPAR": "'('", "RPAR": "')'",
-    "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "DOT": "'.'", "EQUAL": "'='", "MINUS": "'-'",
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "STRING": "a quoted name",
+    "COMPARE": "a comparison",
+    "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*', '//' or '%'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COMMA": "','",
+    "DOT": "'.'",
+    "EQUAL": "'='",
+    "MINUS": "'-'",
     "$END": "the end of the expression",
 }
 
@@ -79,9 +99,16 @@ def parse(text: str) -> ast.Node:
     try:
         tree = _PARSER.parse(text)
     except UnexpectedCharacters as exc:
-        raise DslSyntaxError(f"unexpected character {text[exc.pos_in_stream]!r}", exc.pos_in_stream, exc.pos_in_stream + 1, _character_hint(text[exc.pos_in_stream])) from None
+        raise DslSyntaxError(
+            f"unexpected character {text[exc.pos_in_stream]!r}",
+            exc.pos_in_stream,
+            exc.pos_in_stream + 1,
+            _character_hint(text[exc.pos_in_stream]),
+        ) from None
     except UnexpectedEOF as exc:
-        raise DslSyntaxError("the expression ends too early", len(text.rstrip()), len(text.rstrip()) + 1, _expected(exc.expected) or None) from None
+        raise DslSyntaxError(
+            "the expression ends too early", len(text.rstrip()), len(text.rstrip()) + 1, _expected(exc.expected) or None
+        ) from None
     except UnexpectedToken as exc:
         token = exc.token
         try:
@@ -90,9 +117,13 @@ def parse(text: str) -> ast.Node:
             pass
         if token.type == "$END":
             end = len(text.rstrip())
-            raise DslSyntaxError("the expression ends too early", max(end - 1, 0), end, _expected(exc.expected) or None) from None
+            raise DslSyntaxError(
+                "the expression ends too early", max(end - 1, 0), end, _expected(exc.expected) or None
+            ) from None
         start = token.start_pos or 0
-        raise DslSyntaxError(f"unexpected {token.value!r}", start, start + len(token.value), _expected(exc.expected) or None) from None
+        raise DslSyntaxError(
+            f"unexpected {token.value!r}", start, start + len(token.value), _expected(exc.expected) or None
+        ) from None
     except UnexpectedInput as exc:  # pragma: no cover - other Lark input errors
         pos = getattr(exc, "pos_in_stream", 0) or 0
         raise DslSyntaxError("cannot parse the expression", pos, pos + 1) from None
@@ -110,11 +141,20 @@ def _check_limits(node: ast.Node, text: str) -> None:
         while stack:
             current, level = stack.pop()
             if level > MAX_DEPTH:
-                raise DslSyntaxError(f"expression nests {depth} levels deep, more than {MAX_DEPTH}", current.start, max(current.end, current.start + 1),
-                                     "split it into simpler expressions") from None
+                raise DslSyntaxError(
+                    f"expression nests {depth} levels deep, more than {MAX_DEPTH}",
+                    current.start,
+                    max(current.end, current.start + 1),
+                    "split it into simpler expressions",
+                ) from None
             stack.extend((child, level + 1) for child in ast.children(current))
     if size > MAX_NODES:
-        raise DslSyntaxError(f"expression has {size} parts, more than {MAX_NODES}", 0, len(text.rstrip()) or 1, "split it into simpler expressions")
+        raise DslSyntaxError(
+            f"expression has {size} parts, more than {MAX_NODES}",
+            0,
+            len(text.rstrip()) or 1,
+            "split it into simpler expressions",
+        )
 
 
 def _span(meta) -> tuple[int, int]:
@@ -196,4 +236,3 @@ class _ToAst(Transformer_NonRecursive):
     def let_expr(self, meta, children):
         name, value, body = children
         return self._node(ast.Let, meta, str(name), value, body)
-

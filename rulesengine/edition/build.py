@@ -9,181 +9,60 @@ edition as a whole live in checks.py.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from .. import dsl
-from ..dsl import BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, TABLE, Bounds, IconType, Language, ListType, Scope, Symbols
+from ..dsl import (
+    BOOL,
+    CARD,
+    CARDS,
+    ERROR,
+    FAMILY,
+    NUMBER,
+    REGION,
+    TABLE,
+    Bounds,
+    IconType,
+    Language,
+    ListType,
+    Scope,
+    Symbols,
+)
 from ..errors import Diagnostic, suggest
-from .checks import Facts, run_checks
+from .checks import run_checks
+from .deck import DeckBuilder
 from .draft import draft_options
 from .flow import build_flow
-from .model import ROUND, Card, Category, Choice, Edition, Expression, Family, Passing, Race, Region, Table
-from .schema import Cut
+from .model import ROUND, Category, Choice, Edition, Expression, Passing, Race, Table
 from .scopes import AWARD, FLOW_END, GAME_END, QUALIFIES, REQUIRES, ROUND_CATEGORY
 
-ROUND_VARIABLES = ROUND_CATEGORY.checker_scope({}).variables   # a round category's, without a choice
+ROUND_VARIABLES = ROUND_CATEGORY.checker_scope({}).variables  # a round category's, without a choice
 NAME_SECTIONS = ("families", "tables", "card_sets")
 
 
-class Builder:
-    def __init__(self, data: dict, source_map, cut: Cut | None = None):
-        self.data = data
-        self.map = source_map
-        self.cut = cut or Cut()
-        self.recovering = cut is not None   # the schema check found problems: check, but build nothing
-        self.diagnostics: list[Diagnostic] = []
-        self.lookups = SimpleNamespace(icon_values={}, paths={})
-        self.bounds: Bounds | None = None    # the largest lists, for the work budget of expressions
-        self.texts: dict | None = None       # the text of each file of the edition, to quote runtime errors
-        self.facts = Facts(data, source_map, self.cut)
-
-    # -- reporting -------------------------------------------------------------------------
-    def error(self, path, message, code, hint=None, key=False):
-        self.diagnostics.append(Diagnostic(self.map.span_at(path, key=key), message, code, hint=hint))
-
-    def warning(self, path, message, code, hint=None):
-        self.diagnostics.append(Diagnostic(self.map.span_at(path), message, code, severity="warning", hint=hint))
-
-    def entries(self, section):
-        """(index, entry) of a list section, skipping the entries the schema check cut out."""
-        return [(i, e) for i, e in enumerate(self.data.get(section) or ()) if e is not None]
-
-    # -- pieces ----------------------------------------------------------------------------
-    def families(self):
-        families, owner = {}, {}
-        for key, spec in self.data.get("families", {}).items():
-            icons = spec["icons"]
-            values = dict(icons) if isinstance(icons, dict) else None
-            names = tuple(icons)
-            for index, icon in enumerate(names):
-                where = ("families", key, "icons", icon if values is not None else index)
-                if icon in owner:
-                    self.error(where, f"icon '{icon}' is already in the family '{owner[icon]}'", "M301", "an icon name must be unique across families", key=values is not None)
-                owner.setdefault(icon, key)
-            families[key] = Family(key, spec.get("title", key), names, values, frozenset(names))
-        return families, owner
-
-    def regions(self):
-        regions = {}
-        for index, spec in self.entries("regions"):
-            if spec["name"] in regions:
-                self.error(("regions", index, "name"), f"region '{spec['name']}' is defined twice", "M302")
-                continue
-            regions[spec["name"]] = Region(spec["name"], spec.get("bonus", 0))
-        return regions
-
-    def cards(self, regions, icon_owner):
-        cards, by_letter = [], {}
-        for index, spec in self.entries("cards"):
-            path = ("cards", index)
-            letter = spec["letter"]
-            if letter in by_letter:
-                self.error(path + ("letter",), f"card letter '{letter}' is used twice", "M303", f"the first card with it is '{by_letter[letter].name}'")
-                continue
-            region = regions.get(spec.get("region"))
-            if region is None and "region" not in spec:
-                pass                          # a flow's card may have no region (the schema says when)
-            elif region is None:
-                if not self.cut.covers("regions", spec["region"]):
-                    self.error(path + ("region",), f"unknown region '{spec['region']}'", "M304", suggest(spec["region"], regions))
-                region = Region(spec["region"], 0)
-            for icon_index, icon in enumerate(spec["icons"]):
-                if icon not in icon_owner and not self.cut.covers("icons", icon):
-                    self.error(path + ("icons", icon_index), f"unknown icon '{icon}'", "M305", suggest(icon, icon_owner))
-            card = Card(letter, spec["name"], region, spec.get("number", 0), tuple(spec["icons"]), len(cards),
-                        tuple(spec.get("reconstructed", ())))
-            cards.append(card)
-            by_letter[letter] = card
-        names = [spec["name"] for _, spec in self.entries("regions")]
-        for region in regions.values():
-            members = tuple(c for c in cards if c.region is region)
-            object.__setattr__(region, "cards", members)
-            if not members and "cards" not in self.cut.sections:
-                self.warning(("regions", self.entries("regions")[names.index(region.name)][0]), f"region '{region.name}' has no card", "W401")
-        return cards, by_letter
-
-    def letters(self, path, letters, by_letter):
-        out = []
-        for index, letter in enumerate(letters):
-            card = by_letter.get(str(letter))
-            if card is None:
-                if not self.cut.covers("cards", letter):
-                    self.error(path + (index,), f"unknown card letter '{letter}'", "M306", suggest(str(letter), by_letter))
-            else:
-                out.append(card)
-        return tuple(out)
-
-    def game_shape(self, cards):
-        players, hand_size = self.data.get("players"), self.data.get("hand_size")
-        if players is None:
-            return
-        if players["min"] > players["max"]:
-            self.error(("players", "min"), f"players.min ({players['min']}) is more than players.max ({players['max']})", "M307")
-        if hand_size is not None and "cards" not in self.cut.sections and not self.cut.names.get("cards"):
-            needed = hand_size * players["max"]
-            if needed > len(cards):
-                self.error(("hand_size",), f"{players['max']} players need {needed} cards ({hand_size} each) but the deck has {len(cards)}", "M308",
-                           f"the largest hand for {players['max']} players is {len(cards) // players['max']}" if len(cards) >= players["max"] else None)
-
-    def map_paths(self, by_letter):
-        paths: dict = {}
-        for index, pair in self.entries_of(("map", "paths")):
-            ends = self.letters(("map", "paths", index), pair, by_letter)
-            if len(ends) == 2:
-                a, b = ends
-                if a is b:
-                    self.error(("map", "paths", index), f"a path from '{a.letter}' to itself", "M309")
-                paths.setdefault(a, []).append(b)
-                paths.setdefault(b, []).append(a)
-        return {card: tuple(neighbours) for card, neighbours in paths.items()}
-
-    def map_reconstructed(self, paths, card_sets, by_letter) -> int:
-        """Check the map's `reconstructed` marks (paths of the map, members of card sets); count them."""
-        marks = (self.data.get("map") or {}).get("reconstructed") or {}
-        count = 0
-        for index, pair in enumerate(marks.get("paths") or ()):
-            ends = self.letters(("map", "reconstructed", "paths", index), pair, by_letter)
-            if len(ends) == 2:
-                if ends[1] not in paths.get(ends[0], ()):
-                    self.error(("map", "reconstructed", "paths", index),
-                               f"'{ends[0].letter}-{ends[1].letter}' is not a path of the map", "M321",
-                               "mark only paths listed under map.paths")
-                count += 1
-        for name, letters in (marks.get("card_sets") or {}).items():
-            members = card_sets.get(name)
-            if members is None:
-                self.error(("map", "reconstructed", "card_sets", name), f"unknown card set '{name}'", "M321",
-                           suggest(name, card_sets), key=True)
-                continue
-            for index, card in enumerate(self.letters(("map", "reconstructed", "card_sets", name), letters, by_letter)):
-                if card not in members:
-                    self.error(("map", "reconstructed", "card_sets", name, index),
-                               f"'{card.letter}' is not in the card set '{name}'", "M321")
-                count += 1
-        return count
-
-    def entries_of(self, path):
-        node = self.data
-        for part in path:
-            node = node.get(part, {}) if isinstance(node, dict) else {}
-        return [(i, e) for i, e in enumerate(node if isinstance(node, list) else ()) if e is not None]
+class Builder(DeckBuilder):
+    """Builds the frozen Edition: the deck (DeckBuilder), then the expressions, categories and races."""
 
     # -- expressions -----------------------------------------------------------------------
     def list_bounds(self, families, regions, cards, paths) -> Bounds:
         """The largest list of each kind an expression can meet in a game of this edition."""
+
         def whole(value, fallback):
             return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else fallback
+
         deck, players = len(cards), self.data.get("players")
         hand = min(whole(self.data.get("hand_size"), deck), deck)
         seats = whole(players.get("max") if isinstance(players, dict) else None, 1)
         visited = min(hand * whole(self.data.get("rounds"), deck), deck)
         variables = {"cards": hand, "others": min(hand * (seats - 1), deck), "visited": visited}
         if "flow" in self.data:
-            variables.update(circle=deck, captured=deck)     # a flow's variables (scopes.UNTIL, FLOW_END)
-        return Bounds(deck, variables, region_cards=max((len(r.cards) for r in regions.values()), default=0),
-                      icons_per_card=max((len(c.icons) for c in cards), default=0),
-                      paths=sum(len(ends) for ends in paths.values()) // 2,
-                      family_icons=max((len(f.icons) for f in families.values()), default=0))
+            variables.update(circle=deck, captured=deck)  # a flow's variables (scopes.UNTIL, FLOW_END)
+        return Bounds(
+            deck,
+            variables,
+            region_cards=max((len(r.cards) for r in regions.values()), default=0),
+            icons_per_card=max((len(c.icons) for c in cards), default=0),
+            paths=sum(len(ends) for ends in paths.values()) // 2,
+            family_icons=max((len(f.icons) for f in families.values()), default=0),
+        )
 
     def expression(self, path, scope, symbols, want):
         text = self.data
@@ -203,9 +82,14 @@ class Builder:
         source_map = self.map
         if self.texts is None:
             self.texts = source_map.texts
-        return Expression(text, path, dsl.compile(checked, language),
-                          lambda start, end: source_map.span_in_value(path, start, end, text),
-                          dsl.variable_names(node, checked.resolved), self.texts)
+        return Expression(
+            text,
+            path,
+            dsl.compile(checked, language),
+            lambda start, end: source_map.span_in_value(path, start, end, text),
+            dsl.variable_names(node, checked.resolved),
+            self.texts,
+        )
 
     def language(self, families, icon_owner, regions, cards, tables, card_sets):
         """The quoted names (symbols) and the edition constants the expressions may use."""
@@ -215,7 +99,12 @@ class Builder:
         region_index = {spec["name"]: index for index, spec in reversed(self.entries("regions"))}
         for name, region in regions.items():
             if name in symbols:
-                self.error(("regions", region_index[name], "name"), f"'{name}' is both an icon and a region", "M310", "a quoted name must mean one thing: rename the region or the icon")
+                self.error(
+                    ("regions", region_index[name], "name"),
+                    f"'{name}' is both an icon and a region",
+                    "M310",
+                    "a quoted name must mean one thing: rename the region or the icon",
+                )
             symbols[name] = (REGION, region)
         for card in cards:
             symbols.setdefault(card.letter, (CARD, card))
@@ -232,7 +121,13 @@ class Builder:
             constants[name] = (TABLE, table)
         for name, members in card_sets.items():
             if name in constants:
-                self.error(("card_sets", name), f"the name '{name}' is already used by a family or table", "M311", "rename the card set", key=True)
+                self.error(
+                    ("card_sets", name),
+                    f"the name '{name}' is already used by a family or table",
+                    "M311",
+                    "rename the card set",
+                    key=True,
+                )
                 continue
             constants[name] = (CARDS, members)
         for section in NAME_SECTIONS:
@@ -261,10 +156,20 @@ class Builder:
                 choice_spec = spec["choice"]
                 family = families.get(choice_spec["from"])
                 if family is None and not self.cut.covers("families", choice_spec["from"]):
-                    self.error(path + ("choice", "from"), f"unknown family '{choice_spec['from']}'", "M313", suggest(choice_spec["from"], families))
+                    self.error(
+                        path + ("choice", "from"),
+                        f"unknown family '{choice_spec['from']}'",
+                        "M313",
+                        suggest(choice_spec["from"], families),
+                    )
                 if when != ROUND:
-                    self.error(path + ("choice",), "a choice is made at the end of a round; this category scores at game end", "M314",
-                               "remove 'when: game_end' or the choice", key=True)
+                    self.error(
+                        path + ("choice",),
+                        "a choice is made at the end of a round; this category scores at game end",
+                        "M314",
+                        "remove 'when: game_end' or the choice",
+                        key=True,
+                    )
                 choice_type = IconType(family.key) if family else ERROR
                 requires = None
                 if "requires" in choice_spec:
@@ -275,19 +180,30 @@ class Builder:
             scope = (ROUND_CATEGORY if when == ROUND else GAME_END).checker_scope(constants, choice=choice_type)
             score = self.expression(path + ("score",), scope, symbol_table, NUMBER)
             if score is not None:
-                categories.append(Category(key, spec.get("title", key), when, score, choice, counts=spec.get("counts", True)))
+                categories.append(
+                    Category(key, spec.get("title", key), when, score, choice, counts=spec.get("counts", True))
+                )
         return categories
 
     def flow_category(self, path, spec, families, constants, symbol_table, stocks):
         """A category of an edition with a flow: at game end, a majority per kind or an expression."""
         if "flow" not in self.data:
-            self.error(path + ("majority",), "a majority compares what seats captured: only an edition with a `flow` "
-                       "has that", "M336", key=True)
+            self.error(
+                path + ("majority",),
+                "a majority compares what seats captured: only an edition with a `flow` has that",
+                "M336",
+                key=True,
+            )
             return None
         if spec.get("when", ROUND) != "game_end" or "choice" in spec:
             where = path + (("choice",) if "choice" in spec else ("when",) if "when" in spec else ())
-            self.error(where, "in an edition with a flow, a category scores once at game end, with no choice", "M336",
-                       "write `when: game_end`", key="choice" in spec)
+            self.error(
+                where,
+                "in an edition with a flow, a category scores once at game end, with no choice",
+                "M336",
+                "write `when: game_end`",
+                key="choice" in spec,
+            )
             return None
         if "score" in spec and "majority" in spec:
             self.error(path + ("majority",), "a category has a `score` or a `majority`, not both", "M336", key=True)
@@ -296,8 +212,12 @@ class Builder:
             family = families.get(spec["majority"])
             if family is None:
                 if not self.cut.covers("families", spec["majority"]):
-                    self.error(path + ("majority",), f"unknown family '{spec['majority']}'", "M313",
-                               suggest(spec["majority"], families))
+                    self.error(
+                        path + ("majority",),
+                        f"unknown family '{spec['majority']}'",
+                        "M313",
+                        suggest(spec["majority"], families),
+                    )
                 return None
             return Category(spec["key"], spec.get("title", spec["key"]), "game_end", None, majority=family)
         scope = FLOW_END.checker_scope(constants, extra=dict.fromkeys(stocks, NUMBER))
@@ -329,14 +249,19 @@ class Builder:
                 continue
             removed = getattr(self.map, "removed", {}).get(key)
             if removed is not None and self.map.span_at(("tie_breaks", index)).file == removed.file:
-                removed = None             # the same file names it: the error is at its tie_breaks
+                removed = None  # the same file names it: the error is at its tie_breaks
             if key not in keys and removed is not None:
                 message = f"'{key}' is removed here, but the tie_breaks of the edition it extends still name it"
                 example = ", ".join(list(keys)[:1])
                 hint = f"set tie_breaks in this file too, e.g. tie_breaks: [{example}], or [] for none"
                 self.diagnostics.append(Diagnostic(removed, message, "M315", hint=hint))
             elif key not in keys and not self.cut.covers("categories", key) and not self.cut.covers("races", key):
-                self.error(("tie_breaks", index), f"unknown category or race '{key}'", "M315", suggest(key, keys) or (f"keys: {', '.join(keys)}" if keys else None))
+                self.error(
+                    ("tie_breaks", index),
+                    f"unknown category or race '{key}'",
+                    "M315",
+                    suggest(key, keys) or (f"keys: {', '.join(keys)}" if keys else None),
+                )
 
     def build(self) -> Edition | None:
         data = self.data
@@ -345,8 +270,13 @@ class Builder:
         cards, by_letter = self.cards(regions, icon_owner)
         self.game_shape(cards)
 
-        tables = {name: Table(name, {int(k): v for k, v in rows.items()}) for name, rows in data.get("tables", {}).items()}
-        card_sets = {name: self.letters(("card_sets", name), letters, by_letter) for name, letters in data.get("card_sets", {}).items()}
+        tables = {
+            name: Table(name, {int(k): v for k, v in rows.items()}) for name, rows in data.get("tables", {}).items()
+        }
+        card_sets = {
+            name: self.letters(("card_sets", name), letters, by_letter)
+            for name, letters in data.get("card_sets", {}).items()
+        }
         paths = self.map_paths(by_letter)
         map_marks = self.map_reconstructed(paths, card_sets, by_letter)
         icon_values = {icon: value for f in families.values() if f.values for icon, value in f.values.items()}
@@ -358,12 +288,20 @@ class Builder:
         stocks = dict(data.get("stocks") or {})
         for name in stocks:
             if name in constants:
-                self.error(("stocks", name), f"the name '{name}' is already used by a family, table or card set",
-                           "M311", key=True)
+                self.error(
+                    ("stocks", name),
+                    f"the name '{name}' is already used by a family, table or card set",
+                    "M311",
+                    key=True,
+                )
         flow = build_flow(self, families, constants, symbol_table, stocks)
         if stocks and flow is None:
-            self.error(("stocks",), "stocks are thrown and taken by a flow's bidding: this edition has no `flow`",
-                       "M339", key=True)
+            self.error(
+                ("stocks",),
+                "stocks are thrown and taken by a flow's bidding: this edition has no `flow`",
+                "M339",
+                key=True,
+            )
         categories = self.categories(families, constants, symbol_table, keys, stocks)
         races = self.races(constants, symbol_table, keys)
         if flow is not None and data.get("races"):
@@ -371,31 +309,57 @@ class Builder:
         self.tie_breaks(keys, stocks if flow is not None else ())
 
         facts = self.facts
-        facts.families, facts.icon_owner, facts.regions, facts.cards, facts.by_letter = families, icon_owner, regions, cards, by_letter
+        facts.families, facts.icon_owner, facts.regions, facts.cards, facts.by_letter = (
+            families,
+            icon_owner,
+            regions,
+            cards,
+            by_letter,
+        )
         facts.card_sets, facts.paths, facts.tables = card_sets, paths, tables
-        self.diagnostics.extend(run_checks(facts, has_errors=self.recovering or any(d.severity == "error" for d in self.diagnostics)))
+        self.diagnostics.extend(
+            run_checks(facts, has_errors=self.recovering or any(d.severity == "error" for d in self.diagnostics))
+        )
 
         if self.recovering or any(d.severity == "error" for d in self.diagnostics):
             return None
-        reconstructed = sum(len(c.reconstructed) for c in cards) + sum(len(r.get("reconstructed", ())) for _, r in self.entries("regions"))
+        reconstructed = sum(len(c.reconstructed) for c in cards) + sum(
+            len(r.get("reconstructed", ())) for _, r in self.entries("regions")
+        )
         reconstructed += map_marks
         return Edition(
-            id=data["id"], name=data["name"], file=self.map.file,
-            players_min=data["players"]["min"], players_max=data["players"]["max"],
-            rounds=data.get("rounds", 0), hand_size=data.get("hand_size", 0),
-            passing=Passing(tuple(data.get("passing", {}).get("directions", ("left",))),
-                            data.get("passing", {}).get("catch", "same")),
-            families=families, regions=tuple(regions.values()), cards=tuple(cards), tables=tables,
-            categories=tuple(categories), races=tuple(races),
+            id=data["id"],
+            name=data["name"],
+            file=self.map.file,
+            players_min=data["players"]["min"],
+            players_max=data["players"]["max"],
+            rounds=data.get("rounds", 0),
+            hand_size=data.get("hand_size", 0),
+            passing=Passing(
+                tuple(data.get("passing", {}).get("directions", ("left",))),
+                data.get("passing", {}).get("catch", "same"),
+            ),
+            families=families,
+            regions=tuple(regions.values()),
+            cards=tuple(cards),
+            tables=tables,
+            categories=tuple(categories),
+            races=tuple(races),
             tie_breaks=tuple(tie_break_key(entry) for entry in data.get("tie_breaks", ())),
-            lowest_first=frozenset(tie_break_key(e) for e in data.get("tie_breaks", ())
-                                   if isinstance(e, dict) and e.get("order") == "lowest"),
-            paths=paths, card_sets=card_sets,
+            lowest_first=frozenset(
+                tie_break_key(e)
+                for e in data.get("tie_breaks", ())
+                if isinstance(e, dict) and e.get("order") == "lowest"
+            ),
+            paths=paths,
+            card_sets=card_sets,
             icon_values=icon_values,
-            provenance=data.get("provenance", ""), reconstructed_facts=reconstructed,
+            provenance=data.get("provenance", ""),
+            reconstructed_facts=reconstructed,
             draft=draft_options(data.get("draft")),
             language=Language(symbol_table, constants, self.lookups, self.bounds),
-            flow=flow, stocks=stocks,
+            flow=flow,
+            stocks=stocks,
         )
 
 
@@ -415,6 +379,10 @@ def compile_expression(edition: Edition, text: str, variables: dict | None = Non
     language = edition.language
     checked = dsl.check(text, Scope(scope_variables, language.constants), language)
     if checked.problems:
-        raise EditionError([Diagnostic(Span("<expression>", 1, p.start + 1, 1, p.end + 1), p.message, p.code,
-                                       hint=p.hint) for p in checked.problems])
+        raise EditionError(
+            [
+                Diagnostic(Span("<expression>", 1, p.start + 1, 1, p.end + 1), p.message, p.code, hint=p.hint)
+                for p in checked.problems
+            ]
+        )
     return dsl.compile(checked, language)

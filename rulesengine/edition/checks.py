@@ -15,22 +15,24 @@ from .. import dsl
 from ..dsl import MAP, REGISTRY, UNKNOWN, constant_value
 from ..errors import Diagnostic, suggest
 
-CHECKS = []          # (function, only_when_valid)
+CHECKS = []  # (function, only_when_valid)
 
 
 def check(function=None, *, only_when_valid=False):
     """Register a check; only_when_valid: skip it while the edition has errors (they would skew it)."""
+
     def register(function):
         CHECKS.append((function, only_when_valid))
         return function
+
     return register(function) if function else register
 
 
 @dataclass
 class Facts:
     data: dict
-    map: object                 # SourceMap or ComposedSourceMap: path -> span
-    cut: object                 # schema.Cut: what the schema check took out
+    map: object  # SourceMap or ComposedSourceMap: path -> span
+    cut: object  # schema.Cut: what the schema check took out
     families: dict = field(default_factory=dict)
     icon_owner: dict = field(default_factory=dict)
     regions: dict = field(default_factory=dict)
@@ -49,7 +51,9 @@ class Facts:
 
     def at_node(self, path, node, message, code, severity="error", hint=None):
         _, _, text = self.expressions[path]
-        return Diagnostic(self.map.span_in_value(path, node.start, node.end, text), message, code, severity=severity, hint=hint)
+        return Diagnostic(
+            self.map.span_in_value(path, node.start, node.end, text), message, code, severity=severity, hint=hint
+        )
 
     def entries(self, section):
         return [(i, e) for i, e in enumerate(self.data.get(section) or ()) if e is not None]
@@ -75,13 +79,24 @@ def declared_icon_counts(facts: Facts):
             path = ("families", key, "counts", icon)
             owner = facts.icon_owner.get(icon)
             if owner is None:
-                yield facts.error(path, f"unknown icon '{icon}' in the counts of the family '{key}'", "M305", suggest(str(icon), facts.families[key].icons) if key in facts.families else None, key=True)
+                yield facts.error(
+                    path,
+                    f"unknown icon '{icon}' in the counts of the family '{key}'",
+                    "M305",
+                    suggest(str(icon), facts.families[key].icons) if key in facts.families else None,
+                    key=True,
+                )
             elif owner != key:
                 yield facts.error(path, f"icon '{icon}' is in the family '{owner}', not '{key}'", "M317", key=True)
             elif printed[icon] != declared:
                 on = sorted((c for c in facts.cards if icon in c.icons), key=lambda c: c.index)
-                yield facts.error(path, f"the deck shows '{icon}' {printed[icon]} time{'s' if printed[icon] != 1 else ''}, but {declared} {'are' if declared != 1 else 'is'} declared", "M316",
-                                  f"on the cards {', '.join(c.letter for c in on)}" if on else "no card shows it")
+                yield facts.error(
+                    path,
+                    f"the deck shows '{icon}' {printed[icon]} time{'s' if printed[icon] != 1 else ''}, "
+                    f"but {declared} {'are' if declared != 1 else 'is'} declared",
+                    "M316",
+                    f"on the cards {', '.join(c.letter for c in on)}" if on else "no card shows it",
+                )
 
 
 @check
@@ -98,14 +113,29 @@ def declared_region_letters(facts: Facts):
             card = facts.by_letter.get(letter)
             path = ("regions", index, "letters", position)
             if card is None:
-                yield facts.error(path, f"region '{region.name}' lists the letter '{letter}', but no card has it", "M306", suggest(str(letter), facts.by_letter))
+                yield facts.error(
+                    path,
+                    f"region '{region.name}' lists the letter '{letter}', but no card has it",
+                    "M306",
+                    suggest(str(letter), facts.by_letter),
+                )
             elif card.region is not region:
-                yield facts.error(path, f"region '{region.name}' lists '{letter}', but card '{letter}' ({card.name}) is in '{card.region.name}'", "M318")
+                yield facts.error(
+                    path,
+                    f"region '{region.name}' lists '{letter}', "
+                    f"but card '{letter}' ({card.name}) is in '{card.region.name}'",
+                    "M318",
+                )
         for card in region.cards:
             if card.letter not in letters:
                 where = _card_path(facts, card)
-                yield facts.error(where + ("region",), f"card '{card.letter}' ({card.name}) is in '{region.name}', but the region's letters do not list it", "M318",
-                                  f"the region lists {', '.join(map(str, letters))}")
+                yield facts.error(
+                    where + ("region",),
+                    f"card '{card.letter}' ({card.name}) is in '{region.name}', "
+                    "but the region's letters do not list it",
+                    "M318",
+                    f"the region lists {', '.join(map(str, letters))}",
+                )
 
 
 def _card_path(facts: Facts, card) -> tuple:
@@ -132,17 +162,31 @@ def map_for_connected(facts: Facts):
         return
     for path, call in _map_calls(facts):
         if not facts.paths:
-            yield facts.at_node(path, call, f"{call.function}() follows the map's paths, but this edition has no map", "M320",
-                                hint="add map: {paths: [['A', 'B'], ...]} joining the cards (towns)")
+            yield facts.at_node(
+                path,
+                call,
+                f"{call.function}() follows the map's paths, but this edition has no map",
+                "M320",
+                hint="add map: {paths: [['A', 'B'], ...]} joining the cards (towns)",
+            )
             continue
         for arg in call.args[1:]:
-            if isinstance(arg, dsl.Name) and arg.name in facts.card_sets and arg.name in facts.data.get("card_sets", {}):
+            if (
+                isinstance(arg, dsl.Name)
+                and arg.name in facts.card_sets
+                and arg.name in facts.data.get("card_sets", {})
+            ):
                 letters = facts.data["card_sets"][arg.name]
                 for index, letter in enumerate(letters):
                     card = facts.by_letter.get(letter)
                     if card is not None and card not in facts.paths:
-                        yield facts.error(("card_sets", arg.name, index), f"town '{letter}' ({card.name}) of '{arg.name}' has no path on the map, so {call.function}() can never reach it", "M319",
-                                          "add a path to it under map.paths")
+                        yield facts.error(
+                            ("card_sets", arg.name, index),
+                            f"town '{letter}' ({card.name}) of '{arg.name}' has no path on the map, "
+                        f"so {call.function}() can never reach it",
+                            "M319",
+                            "add a path to it under map.paths",
+                        )
 
 
 # -- what can never score --------------------------------------------------------------------------
@@ -154,10 +198,22 @@ def categories_that_never_score(facts: Facts):
         if score is not None:
             value = constant_value(score[0], score[1])
             if value is not UNKNOWN and not isinstance(value, bool) and value == 0:
-                yield facts.at_node(path + ("score",), score[0], f"the category '{spec['key']}' always scores 0", "W403", severity="warning")
+                yield facts.at_node(
+                    path + ("score",),
+                    score[0],
+                    f"the category '{spec['key']}' always scores 0",
+                    "W403",
+                    severity="warning",
+                )
         requires = facts.expressions.get(path + ("choice", "requires"))
         if requires is not None and constant_value(requires[0], requires[1]) is False:
-            yield facts.at_node(path + ("choice", "requires"), requires[0], f"this requirement is never met, so '{spec['key']}' can never be chosen or score", "W403", severity="warning")
+            yield facts.at_node(
+                path + ("choice", "requires"),
+                requires[0],
+                f"this requirement is never met, so '{spec['key']}' can never be chosen or score",
+                "W403",
+                severity="warning",
+            )
 
 
 @check(only_when_valid=True)
@@ -169,8 +225,14 @@ def division_by_zero(facts: Facts):
                 divisor = constant_value(part.right, resolved)
                 if divisor is not UNKNOWN and not isinstance(divisor, bool) and divisor == 0:
                     message = f"'{part.op}' by 0: a division by zero whenever this is evaluated"
-                    yield facts.at_node(path, part, message, "W407", severity="warning",
-                                        hint="a game that evaluates it stops with error R501")
+                    yield facts.at_node(
+                        path,
+                        part,
+                        message,
+                        "W407",
+                        severity="warning",
+                        hint="a game that evaluates it stops with error R501",
+                    )
 
 
 @check(only_when_valid=True)
@@ -181,7 +243,11 @@ def choice_icons_on_no_card(facts: Facts):
     for index, spec in facts.entries("categories"):
         family = facts.families.get((spec.get("choice") or {}).get("from"))
         if family is not None and not shown & family.icon_set:
-            yield facts.warning(("categories", index, "choice", "from"), f"no card shows an icon of the family '{family.key}', so '{spec['key']}' can never score", "W404")
+            yield facts.warning(
+                ("categories", index, "choice", "from"),
+                f"no card shows an icon of the family '{family.key}', so '{spec['key']}' can never score",
+                "W404",
+            )
 
 
 @check(only_when_valid=True)
@@ -190,13 +256,21 @@ def races_never_won(facts: Facts):
         path = ("races", index)
         qualifies = facts.expressions.get(path + ("qualifies",))
         if qualifies is not None and constant_value(qualifies[0], qualifies[1]) is False:
-            yield facts.at_node(path + ("qualifies",), qualifies[0], f"no seat can ever qualify for the race '{spec['key']}'", "W405", severity="warning")
+            yield facts.at_node(
+                path + ("qualifies",),
+                qualifies[0],
+                f"no seat can ever qualify for the race '{spec['key']}'",
+                "W405",
+                severity="warning",
+            )
             continue
         award = facts.expressions.get(path + ("award",))
         if award is not None:
             value = constant_value(award[0], award[1])
             if value is not UNKNOWN and not isinstance(value, bool) and value == 0:
-                yield facts.at_node(path + ("award",), award[0], f"the race '{spec['key']}' always awards 0", "W405", severity="warning")
+                yield facts.at_node(
+                    path + ("award",), award[0], f"the race '{spec['key']}' always awards 0", "W405", severity="warning"
+                )
 
 
 @check(only_when_valid=True)
@@ -213,7 +287,12 @@ def icons_on_no_card(facts: Facts):
             yield facts.warning(("families", key), f"no card shows an icon of the family '{key}'", "W406", key=True)
             continue
         for icon in missing:
-            yield facts.warning(("families", key, "icons", icon if family.valued else family.icons.index(icon)), f"no card shows the icon '{icon}'", "W406", key=family.valued)
+            yield facts.warning(
+                ("families", key, "icons", icon if family.valued else family.icons.index(icon)),
+                f"no card shows the icon '{icon}'",
+                "W406",
+                key=family.valued,
+            )
 
 
 # -- what is reconstructed ---------------------------------------------------------------------------
@@ -231,7 +310,10 @@ def reconstructed_summary(facts: Facts):
     parts = []
     if fields:
         detail = ", ".join(f"{name} {count}" for name, count in sorted(fields.items()))
-        parts.append(f"{sum(fields.values())} card field{'s' if sum(fields.values()) != 1 else ''} on {cards} card{'s' if cards != 1 else ''} ({detail})")
+        parts.append(
+            f"{sum(fields.values())} card field{'s' if sum(fields.values()) != 1 else ''} "
+            f"on {cards} card{'s' if cards != 1 else ''} ({detail})"
+        )
     if bonuses:
         parts.append(f"{bonuses} region bonus{'es' if bonuses != 1 else ''}")
     if map_paths:
@@ -239,9 +321,12 @@ def reconstructed_summary(facts: Facts):
     if set_members:
         parts.append(f"{set_members} card set member{'s' if set_members != 1 else ''} (map.reconstructed)")
     where = ("provenance",) if "provenance" in facts.data else _first_reconstructed(facts)
-    yield facts.warning(where, f"reconstructed, not published: {' and '.join(parts)}", "W402",
-                        "each is marked `reconstructed:` on its card, its region or the map; "
-                        "the printed game may differ")
+    yield facts.warning(
+        where,
+        f"reconstructed, not published: {' and '.join(parts)}",
+        "W402",
+        "each is marked `reconstructed:` on its card, its region or the map; the printed game may differ",
+    )
 
 
 def _first_reconstructed(facts: Facts) -> tuple:
@@ -263,13 +348,22 @@ def missing_descriptions(facts: Facts):
             if not isinstance(spec, dict):
                 continue
             if not spec.get("description"):
-                yield Diagnostic(facts.map.span_at((section, index, "key")), f"'{spec.get('key')}' has no description",
-                                 "W409", severity="note", hint=hint)
+                yield Diagnostic(
+                    facts.map.span_at((section, index, "key")),
+                    f"'{spec.get('key')}' has no description",
+                    "W409",
+                    severity="note",
+                    hint=hint,
+                )
             choice = spec.get("choice")
             if isinstance(choice, dict) and choice.get("requires") and not choice.get("description"):
-                yield Diagnostic(facts.map.span_at((section, index, "choice", "requires"), key=True),
-                                 f"the choice of '{spec.get('key')}' has a requirement but no description", "W409",
-                                 severity="note", hint=hint)
+                yield Diagnostic(
+                    facts.map.span_at((section, index, "choice", "requires"), key=True),
+                    f"the choice of '{spec.get('key')}' has a requirement but no description",
+                    "W409",
+                    severity="note",
+                    hint=hint,
+                )
 
 
 @check(only_when_valid=True)
@@ -282,9 +376,14 @@ def inherited_descriptions(facts: Facts):
             if not isinstance(spec, dict) or not spec.get("description"):
                 continue
             said = facts.map.span_at((section, index, "description")).file
-            for key in keys:   # a formula set in a later file than the description (not a parent's kept formula)
+            for key in keys:  # a formula set in a later file than the description (not a parent's kept formula)
                 where = facts.map.span_at((section, index, key)).file if key in spec else said
                 if where != said and where == facts.map.span_at(("id",)).file:
-                    yield facts.warning((section, index, key), f"'{spec.get('key')}' changes its {key} here but keeps the "
-                                        f"description of {said}", "W408", "give a description that says the new rule", key=True)
+                    yield facts.warning(
+                        (section, index, key),
+                        f"'{spec.get('key')}' changes its {key} here but keeps the description of {said}",
+                        "W408",
+                        "give a description that says the new rule",
+                        key=True,
+                    )
                     break

@@ -32,7 +32,7 @@ class ComposedSourceMap:
     def __init__(self, file: str):
         self.file = file
         self.origins: dict[tuple, tuple[SourceMap, tuple]] = {}
-        self.removed: dict[str, Span] = {}    # name removed by `remove:` -> where, for errors about what named it
+        self.removed: dict[str, Span] = {}  # name removed by `remove:` -> where, for errors about what named it
 
     @property
     def texts(self) -> dict[str, str]:
@@ -54,7 +54,7 @@ class ComposedSourceMap:
         if found is None:
             return Span(self.file, 1, 1)
         matched, (source_map, original) = found
-        return source_map.span_at(original + tuple(path)[len(matched):], key=key)
+        return source_map.span_at(original + tuple(path)[len(matched) :], key=key)
 
     def span_in_value(self, path, start, end, value) -> Span:
         found = self._origin(path)
@@ -105,22 +105,40 @@ def _extend(path, chain: tuple, data: dict, source_map: SourceMap) -> tuple[dict
     """data (the file at path, with `extends`) merged onto its parent."""
     parent_name = data["extends"]
     if not isinstance(parent_name, str) or not parent_name:
-        raise EditionError(Diagnostic(source_map.span_at(("extends",)), "'extends' must be the path of the edition this file changes", "X801"))
+        raise EditionError(
+            Diagnostic(
+                source_map.span_at(("extends",)), "'extends' must be the path of the edition this file changes", "X801"
+            )
+        )
     try:
         parent_path = (Path(path).parent / parent_name).resolve()
         here = Path(path).resolve()
         found = parent_path.is_file()
-        as_written = Path(os.path.normpath(Path(path).parent / parent_name))   # named as the user wrote it
+        as_written = Path(os.path.normpath(Path(path).parent / parent_name))  # named as the user wrote it
         parent_file = as_written if as_written.resolve() == parent_path else parent_path
     except (OSError, ValueError, RuntimeError) as exc:  # a NUL in the name, a name too long, a symlink loop...
-        raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"cannot find the edition '{parent_name}' ({getattr(exc, 'strerror', None) or exc})", "X804")) from None
+        raise EditionError(
+            Diagnostic(
+                source_map.span_at(("extends",)),
+                f"cannot find the edition '{parent_name}' ({getattr(exc, 'strerror', None) or exc})",
+                "X804",
+            )
+        ) from None
     if parent_path in chain or parent_path == here:
         cycle = " -> ".join(p.name for p in (*chain, here, parent_path))
         raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"'extends' makes a cycle: {cycle}", "X802"))
     if len(chain) >= MAX_CHAIN:
-        raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"more than {MAX_CHAIN} files extend one another", "X803"))
+        raise EditionError(
+            Diagnostic(source_map.span_at(("extends",)), f"more than {MAX_CHAIN} files extend one another", "X803")
+        )
     if not found:
-        raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"cannot find the edition '{parent_name}' (looked for {parent_path})", "X804"))
+        raise EditionError(
+            Diagnostic(
+                source_map.span_at(("extends",)),
+                f"cannot find the edition '{parent_name}' (looked for {parent_path})",
+                "X804",
+            )
+        )
     try:
         parent_data, parent_map = load_with_extends(parent_file, (*chain, here), quote=False)
     except EditionError as exc:
@@ -149,19 +167,40 @@ def _apply_removals(parent: dict, removals, source_map: SourceMap, composed: Com
         return merged
     problems = []
     if not isinstance(removals, dict):
-        raise EditionError(Diagnostic(source_map.span_at(("remove",)), "'remove' maps a section (cards, categories, ...) to the names to take out", "X805"))
+        raise EditionError(
+            Diagnostic(
+                source_map.span_at(("remove",)),
+                "'remove' maps a section (cards, categories, ...) to the names to take out",
+                "X805",
+            )
+        )
     for section, names in removals.items():
         where = ("remove", section)
         if section not in KEYED_LISTS and section not in NAMED_MAPS:
-            problems.append(Diagnostic(source_map.span_at(where, key=True), f"cannot remove from '{section}'", "X805",
-                                       hint=suggest(str(section), [*KEYED_LISTS, *NAMED_MAPS]) or f"sections: {', '.join([*KEYED_LISTS, *NAMED_MAPS])}"))
+            problems.append(
+                Diagnostic(
+                    source_map.span_at(where, key=True),
+                    f"cannot remove from '{section}'",
+                    "X805",
+                    hint=suggest(str(section), [*KEYED_LISTS, *NAMED_MAPS])
+                    or f"sections: {', '.join([*KEYED_LISTS, *NAMED_MAPS])}",
+                )
+            )
             continue
         if not isinstance(names, list):
-            problems.append(Diagnostic(source_map.span_at(where), f"'remove.{section}' must be a list of names", "X805"))
+            problems.append(
+                Diagnostic(source_map.span_at(where), f"'remove.{section}' must be a list of names", "X805")
+            )
             continue
         for index, name in enumerate(names):
             if not _is_name(name):
-                problems.append(Diagnostic(source_map.span_at(where + (index,)), f"'remove.{section}' must be a list of names, not of {type(name).__name__}s", "X805"))
+                problems.append(
+                    Diagnostic(
+                        source_map.span_at(where + (index,)),
+                        f"'remove.{section}' must be a list of names, not of {type(name).__name__}s",
+                        "X805",
+                    )
+                )
         names = [name for name in names if _is_name(name)]
         current = merged.get(section)
         if section in KEYED_LISTS:
@@ -172,11 +211,22 @@ def _apply_removals(parent: dict, removals, source_map: SourceMap, composed: Com
             existing = {e.get(field) for e in entries if isinstance(e, dict) and _is_name(e.get(field))}
             for index, name in enumerate(names):
                 if name not in existing:
-                    problems.append(Diagnostic(source_map.span_at(where + (index,)), f"there is no {SINGULAR[section]} '{name}' to remove", "X806", hint=suggest(str(name), map(str, existing))))
+                    problems.append(
+                        Diagnostic(
+                            source_map.span_at(where + (index,)),
+                            f"there is no {SINGULAR[section]} '{name}' to remove",
+                            "X806",
+                            hint=suggest(str(name), map(str, existing)),
+                        )
+                    )
             taken_out = set(names)
             for index, name in enumerate(names):
                 composed.removed[name] = source_map.span_at(where + (index,))
-            keep = [i for i, e in enumerate(entries) if not (isinstance(e, dict) and _is_name(e.get(field)) and e.get(field) in taken_out)]
+            keep = [
+                i
+                for i, e in enumerate(entries)
+                if not (isinstance(e, dict) and _is_name(e.get(field)) and e.get(field) in taken_out)
+            ]
             _reindex(composed, (section,), keep)
             merged[section] = [entries[i] for i in keep]
         else:
@@ -185,7 +235,14 @@ def _apply_removals(parent: dict, removals, source_map: SourceMap, composed: Com
             mapping = dict(current or {})
             for index, name in enumerate(names):
                 if name not in mapping:
-                    problems.append(Diagnostic(source_map.span_at(where + (index,)), f"there is no {section} entry '{name}' to remove", "X806", hint=suggest(str(name), map(str, mapping))))
+                    problems.append(
+                        Diagnostic(
+                            source_map.span_at(where + (index,)),
+                            f"there is no {section} entry '{name}' to remove",
+                            "X806",
+                            hint=suggest(str(name), map(str, mapping)),
+                        )
+                    )
                 mapping.pop(name, None)
             merged[section] = mapping
     if problems:
@@ -207,7 +264,7 @@ def _reindex(composed: ComposedSourceMap, prefix: tuple, keep: list[int]) -> Non
             del composed.origins[path]
             old = path[len(prefix)]
             if old in new_index:
-                moved[prefix + (new_index[old],) + path[len(prefix) + 1:]] = origin
+                moved[prefix + (new_index[old],) + path[len(prefix) + 1 :]] = origin
     composed.origins.update(moved)
 
 

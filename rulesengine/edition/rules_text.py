@@ -40,31 +40,57 @@ def summary(edition: Edition, data: dict, formulas: bool = False) -> str:
         out += _wrap(data["description"])
     out.append("")
     out += _section("The game", flow_lines(edition, _wrap, formulas) if edition.flow else _game(edition))
-    out += _section("Icons", [f"{f.title}{f' ({f.key})' if formulas else ''}: "
-                              + (", ".join(f"{i} {v}" for i, v in f.values.items()) if f.valued else ", ".join(f.icons))
-                              for f in edition.families.values()])
-    if edition.regions:             # an edition with a flow may have none
-        out += _section("Regions", [f"{r.name}{f' (bonus {r.bonus})' if r.bonus else ''}: "
-                                    f"{' '.join(c.letter for c in r.cards)}" for r in edition.regions])
+    out += _section(
+        "Icons",
+        [
+            f"{f.title}{f' ({f.key})' if formulas else ''}: "
+            + (", ".join(f"{i} {v}" for i, v in f.values.items()) if f.valued else ", ".join(f.icons))
+            for f in edition.families.values()
+        ],
+    )
+    if edition.regions:  # an edition with a flow may have none
+        out += _section(
+            "Regions",
+            [
+                f"{r.name}{f' (bonus {r.bonus})' if r.bonus else ''}: {' '.join(c.letter for c in r.cards)}"
+                for r in edition.regions
+            ],
+        )
     if edition.paths:
-        pairs = sorted({tuple(sorted((a, b), key=lambda c: c.index)) for a, ends in edition.paths.items() for b in ends}, key=lambda p: (p[0].index, p[1].index))
-        out += _section("Map", _wrap(f"{len(pairs)} paths join the towns: " + ", ".join(f"{a.letter}-{b.letter}" for a, b in pairs) + "."))
+        pairs = sorted(
+            {tuple(sorted((a, b), key=lambda c: c.index)) for a, ends in edition.paths.items() for b in ends},
+            key=lambda p: (p[0].index, p[1].index),
+        )
+        out += _section(
+            "Map",
+            _wrap(f"{len(pairs)} paths join the towns: " + ", ".join(f"{a.letter}-{b.letter}" for a, b in pairs) + "."),
+        )
     if edition.tables:
-        out += _section("Tables", [f"{name.replace('_', ' ')}: " + ", ".join(f"{k} → {v}" for k, v in t.rows.items())
-                                   for name, t in edition.tables.items()])
+        out += _section(
+            "Tables",
+            [
+                f"{name.replace('_', ' ')}: " + ", ".join(f"{k} → {v}" for k, v in t.rows.items())
+                for name, t in edition.tables.items()
+            ],
+        )
     specs = {spec["key"]: spec for spec in data.get("categories", []) if isinstance(spec, dict)}
     rounds = [c for c in edition.categories if c.when == ROUND]
     if rounds:
-        out += _section("Scoring every round", _blocks(_category(edition, c, specs.get(c.key, {}), formulas)
-                                                       for c in rounds))
+        out += _section(
+            "Scoring every round", _blocks(_category(edition, c, specs.get(c.key, {}), formulas) for c in rounds)
+        )
     ends = [c for c in edition.categories if c.when != ROUND]
     if ends:
-        out += _section("Scoring at the end of the game", _blocks(_category(edition, c, specs.get(c.key, {}), formulas)
-                                                                  for c in ends))
+        out += _section(
+            "Scoring at the end of the game",
+            _blocks(_category(edition, c, specs.get(c.key, {}), formulas) for c in ends),
+        )
     if edition.races:
         race_specs = {spec["key"]: spec for spec in data.get("races", []) if isinstance(spec, dict)}
-        lines = _wrap("Checked at the end of every round. Everyone who qualifies in the same round gets the award of the "
-                      "same place; each player wins each bonus at most once.")
+        lines = _wrap(
+            "Checked at the end of every round. Everyone who qualifies in the same round gets the award of the "
+            "same place; each player wins each bonus at most once."
+        )
         races = [_race(edition, race, race_specs.get(race.key, {}), formulas) for race in edition.races]
         out += _section("Bonuses", _blocks([lines, *races]))
     out += _section("Ties", _ties(edition))
@@ -86,14 +112,23 @@ def _blocks(blocks) -> list[str]:
 
 
 def _wrap(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(" ".join(text.split()), WIDTH, initial_indent=indent, subsequent_indent=indent) or [indent.rstrip()]
+    return textwrap.wrap(" ".join(text.split()), WIDTH, initial_indent=indent, subsequent_indent=indent) or [
+        indent.rstrip()
+    ]
 
 
 def _game(edition: Edition) -> list[str]:
-    players = f"{edition.players_min} to {edition.players_max} players" if edition.players_min != edition.players_max else f"{edition.players_min} players"
-    lines = _wrap(f"{players}, {edition.rounds} rounds. Each round every player is dealt {edition.hand_size} cards, keeps one and "
-                  f"passes the rest, until every card is kept: the first card kept is the Throw (face down until the round ends), "
-                  f"the last one, passed alone, is the Catch.")
+    players = (
+        f"{edition.players_min} to {edition.players_max} players"
+        if edition.players_min != edition.players_max
+        else f"{edition.players_min} players"
+    )
+    lines = _wrap(
+        f"{players}, {edition.rounds} rounds. Each round every player is dealt {edition.hand_size} cards, "
+        "keeps one and passes the rest, until every card is kept: "
+        "the first card kept is the Throw (face down until the round ends), "
+        "the last one, passed alone, is the Catch."
+    )
     lines += _wrap(_passing(edition))
     return lines
 
@@ -106,7 +141,14 @@ def _passing(edition: Edition) -> str:
     if len(by_direction) == 1:
         text = f"Hands are passed {next(iter(by_direction))} every round."
     else:
-        text = "Hands are passed " + "; ".join(f"{word} in round{'s' if len(rounds) > 1 else ''} {_and(map(str, rounds))}" for word, rounds in by_direction.items()) + "."
+        text = (
+            "Hands are passed "
+            + "; ".join(
+                f"{word} in round{'s' if len(rounds) > 1 else ''} {_and(map(str, rounds))}"
+                for word, rounds in by_direction.items()
+            )
+            + "."
+        )
     if edition.passing.catch == "previous":
         text += " The last card of a round (the Catch) goes the other way: to the previous player."
     return text
@@ -127,17 +169,25 @@ def _sentence(words: str) -> str:
 
 def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[str]:
     lines = [f"  {category.title}"]
-    if category.majority is not None:           # a flow's comparison of seats: no formula to put in words
+    if category.majority is not None:  # a flow's comparison of seats: no formula to put in words
         family = category.majority
-        return lines + _wrap(spec.get("description") or f"For each {family.title} icon ({', '.join(family.icons)}), "
-                             "the player(s) whose captured cards show it most often score that many points; "
-                             "the others score 0 for it.", "    ")
+        return lines + _wrap(
+            spec.get("description")
+            or f"For each {family.title} icon ({', '.join(family.icons)}), "
+            "the player(s) whose captured cards show it most often score that many points; "
+            "the others score 0 for it.",
+            "    ",
+        )
     lines += _wrap(spec.get("description") or _sentence(in_words(category.score.text, edition, category.title)), "    ")
     choice = category.choice
     if choice is not None:
         once = ", each icon once per game" if choice.once_per_game else ""
-        lines += _wrap(f"At the end of the round you may choose one {choice.family.title} icon ({', '.join(choice.family.icons)}){once}; "
-                       "without a choice the category scores 0.", "    ")
+        lines += _wrap(
+            f"At the end of the round you may choose one {choice.family.title} icon "
+            f"({', '.join(choice.family.icons)}){once}; "
+            "without a choice the category scores 0.",
+            "    ",
+        )
         choice_spec = spec.get("choice") if isinstance(spec.get("choice"), dict) else {}
         if choice_spec.get("description"):
             lines += _wrap(choice_spec["description"], "    ")
@@ -170,10 +220,16 @@ def _ties(edition: Edition) -> list[str]:
     titles = {c.key: c.title for c in edition.categories} | {r.key: r.title for r in edition.races}
     if not edition.tie_breaks:
         return ["Tied players share the victory."]
-    order = [f"the most {key} kept" if key in edition.stocks
-             else f"the {'fewest' if key in edition.lowest_first else 'most'} {titles.get(key, key)} points"
-             for key in edition.tie_breaks]
-    return _wrap(f"The highest total wins. Between tied players, {', then '.join(order)} wins; still tied, they share the victory.")
+    order = [
+        f"the most {key} kept"
+        if key in edition.stocks
+        else f"the {'fewest' if key in edition.lowest_first else 'most'} {titles.get(key, key)} points"
+        for key in edition.tie_breaks
+    ]
+    return _wrap(
+        f"The highest total wins. Between tied players, {', then '.join(order)} wins; "
+        "still tied, they share the victory."
+    )
 
 
 def _names_used(edition: Edition) -> tuple[list[str], list[str]]:
@@ -216,6 +272,9 @@ def _glossary(edition: Edition) -> list[str]:
     for function in functions:
         if function in dsl.REGISTRY:
             lines += _wrap(dsl.REGISTRY[function].summary, "  ")
-    lines += _wrap("'Name' in quotes is an icon, a region or a card letter; x.number is a card's number, x.region its region, "
-                   "region.cards the cards of a region, region.bonus its bonus. See docs/dsl.md for the whole language.", "  ")
+    lines += _wrap(
+        "'Name' in quotes is an icon, a region or a card letter; x.number is a card's number, x.region its region, "
+        "region.cards the cards of a region, region.bonus its bonus. See docs/dsl.md for the whole language.",
+        "  ",
+    )
     return lines

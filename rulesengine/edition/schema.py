@@ -30,7 +30,7 @@ NAMING_FIELD = {"regions": "name", "cards": "letter", "categories": "key", "race
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)         # the schema itself is checked by a test, not on every run
+    return Draft202012Validator(schema)  # the schema itself is checked by a test, not on every run
 
 
 SINGULAR = {"regions": "region", "cards": "card", "categories": "category", "races": "race"}
@@ -82,20 +82,28 @@ def _diagnose(error, source_map: SourceMap, data=None):
         if path[:1] == ("tables",) and len(path) == 2:
             yield Diagnostic(span, f"row {error.instance!r} of the table '{path[1]}' must be a whole number", "S106")
         else:
-            yield Diagnostic(span, f"{error.instance!r} in {where} is not a valid name (lower-case letters, digits and '_', starting with a letter)", "S106",
-                             hint=f"for example '{_as_name(error.instance)}'" if _as_name(error.instance) else None)
+            yield Diagnostic(
+                span,
+                f"{error.instance!r} in {where} is not a valid name "
+                "(lower-case letters, digits and '_', starting with a letter)",
+                "S106",
+                hint=f"for example '{_as_name(error.instance)}'" if _as_name(error.instance) else None,
+            )
         return
     if kind == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(schema.get("properties", {}))
         for key in error.instance:
             if key not in schema.get("properties", {}):
                 if _split_expression(key):
-                    hint = ("a comma inside a one-line {...} entry ends the value there, so the rest of the expression "
-                            "became this key: put the expression in quotes, or write the entry over several lines")
+                    hint = (
+                        "a comma inside a one-line {...} entry ends the value there, so the rest of the expression "
+                        "became this key: put the expression in quotes, or write the entry over several lines"
+                    )
                 else:
                     hint = suggest(str(key), allowed) or (f"allowed keys: {', '.join(allowed)}" if allowed else None)
-                yield Diagnostic(source_map.span_at(path + (key,), key=True), f"unknown key '{key}' in {where}", "S101",
-                                 hint=hint)
+                yield Diagnostic(
+                    source_map.span_at(path + (key,), key=True), f"unknown key '{key}' in {where}", "S101", hint=hint
+                )
         return
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
@@ -110,29 +118,59 @@ def _diagnose(error, source_map: SourceMap, data=None):
     if kind == "type":
         expected = schema.get("type")
         quote = expected == "string" and isinstance(error.instance, (int, float, bool))
-        yield Diagnostic(span, f"{where} must be {_article(expected)}, not {_describe(error.instance)}", "S103",
-                         hint=f"quote it to make it text: '{_yaml_text(error.instance)}'" if quote else None)
+        yield Diagnostic(
+            span,
+            f"{where} must be {_article(expected)}, not {_describe(error.instance)}",
+            "S103",
+            hint=f"quote it to make it text: '{_yaml_text(error.instance)}'" if quote else None,
+        )
     elif kind == "enum":
         options = ", ".join(map(repr, schema["enum"]))
-        yield Diagnostic(span, f"{where} must be one of {options}, not {error.instance!r}", "S104", hint=suggest(str(error.instance), map(str, schema["enum"])))
+        yield Diagnostic(
+            span,
+            f"{where} must be one of {options}, not {error.instance!r}",
+            "S104",
+            hint=suggest(str(error.instance), map(str, schema["enum"])),
+        )
     elif kind == "const":
         yield Diagnostic(span, f"{where} must be {schema['const']!r}, not {error.instance!r}", "S104")
-    elif kind in ("minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "minProperties",
-                  "maxProperties"):
+    elif kind in (
+        "minimum",
+        "maximum",
+        "minItems",
+        "maxItems",
+        "minLength",
+        "maxLength",
+        "minProperties",
+        "maxProperties",
+    ):
         size_limit = kind in ("maxItems", "maxProperties") and schema[kind] > 2
         limit = "a limit of every edition (docs/limits.md)" if size_limit else None
         yield Diagnostic(span, f"{where}: {_bound(kind, schema[kind], error.instance)}", "S105", hint=limit)
     elif kind == "pattern":
-        allowed = "lower-case letters, digits, '_' and '-'" if "-" in schema["pattern"] else \
-            "lower-case letters, digits and '_'"
-        yield Diagnostic(span, f"{where}: {error.instance!r} is not a valid name ({allowed}, starting with a letter)",
-                         "S106",
-                         hint=f"for example '{_as_name(error.instance)}'" if _as_name(error.instance) else None)
+        allowed = (
+            "lower-case letters, digits, '_' and '-'"
+            if "-" in schema["pattern"]
+            else "lower-case letters, digits and '_'"
+        )
+        yield Diagnostic(
+            span,
+            f"{where}: {error.instance!r} is not a valid name ({allowed}, starting with a letter)",
+            "S106",
+            hint=f"for example '{_as_name(error.instance)}'" if _as_name(error.instance) else None,
+        )
     elif kind == "oneOf" and path[:1] == ("tie_breaks",):
-        yield Diagnostic(span, f"{where} must be a key or {{key: ..., order: highest or lowest}}, not {_describe(error.instance)}",
-                         "S103")
+        yield Diagnostic(
+            span,
+            f"{where} must be a key or {{key: ..., order: highest or lowest}}, not {_describe(error.instance)}",
+            "S103",
+        )
     elif kind == "oneOf":
-        yield Diagnostic(span, f"{where} must be a mapping of icon -> value or a list of icon names, not {_describe(error.instance)}", "S103")
+        yield Diagnostic(
+            span,
+            f"{where} must be a mapping of icon -> value or a list of icon names, not {_describe(error.instance)}",
+            "S103",
+        )
     elif kind == "uniqueItems":
         yield Diagnostic(span, f"{where} lists the same item twice", "S105", hint=_repeated(error.instance))
     else:
@@ -147,7 +185,9 @@ def _split_expression(key) -> bool:
 def _matching_branch(error):
     """For a oneOf whose branches differ by type: the deepest error of the branch of the value's type."""
     wanted = "object" if isinstance(error.instance, dict) else "array" if isinstance(error.instance, list) else None
-    inside = [e for e in error.context or () if e.validator != "type" or tuple(e.absolute_path) != tuple(error.absolute_path)]
+    inside = [
+        e for e in error.context or () if e.validator != "type" or tuple(e.absolute_path) != tuple(error.absolute_path)
+    ]
     if wanted is None or not inside:
         return None
     return max(inside, key=lambda e: len(e.absolute_path))
@@ -186,7 +226,14 @@ def _yaml_text(value) -> str:
 
 
 def _article(expected) -> str:
-    names = {"object": "a mapping", "array": "a list", "string": "a text", "integer": "a whole number", "boolean": "true or false", "number": "a number"}
+    names = {
+        "object": "a mapping",
+        "array": "a list",
+        "string": "a text",
+        "integer": "a whole number",
+        "boolean": "true or false",
+        "number": "a number",
+    }
     if isinstance(expected, list):
         return " or ".join(names.get(e, e) for e in expected)
     return names.get(expected, str(expected))
@@ -211,8 +258,8 @@ def _describe(value) -> str:
 class Cut:
     """What usable_part took out: whole sections, and the names of single entries."""
 
-    sections: set = field(default_factory=set)     # top-level keys missing or cut whole
-    names: dict = field(default_factory=dict)      # section -> names of cut entries ("icons" too)
+    sections: set = field(default_factory=set)  # top-level keys missing or cut whole
+    names: dict = field(default_factory=dict)  # section -> names of cut entries ("icons" too)
 
     def add(self, section: str, name) -> None:
         if isinstance(name, (str, int)) and not isinstance(name, bool):

@@ -18,10 +18,9 @@ from pathlib import Path
 import yaml
 
 from ..errors import Diagnostic, EditionError, Span, shown
+from .bounded_yaml import MAX_DEPTH, MAX_NODES, check_expansion, compose
 
 MAX_FILE_BYTES = 1_000_000
-MAX_DEPTH = 64
-MAX_NODES = 10_000        # the largest edition has about 900; PyYAML composes some 50,000 nodes a second
 
 
 @dataclass
@@ -40,7 +39,7 @@ class SourceMap:
     keys: dict[tuple, Span] = field(default_factory=dict)
     scalars: dict[tuple, ScalarSource] = field(default_factory=dict)
     _line_starts: list[int] = field(default_factory=list)
-    quotable: bool = True          # False: a file named by another file that is not an edition (see load_yaml)
+    quotable: bool = True  # False: a file named by another file that is not an edition (see load_yaml)
 
     def __post_init__(self):
         starts = [0]
@@ -78,10 +77,12 @@ class SourceMap:
             return self.span_at(path)
         raw = self.text[source.start : source.end]
         index_of = _align(value, raw)
+
         def absolute(offset: int) -> int:
             if offset >= len(index_of):
                 return source.start + (index_of[-1] + 1 if index_of else 0)
             return source.start + index_of[offset]
+
         line, col = self.position(absolute(start))
         end_line, end_col = self.position(absolute(max(start, end - 1)))
         return Span(self.file, line, col, end_line, end_col + 1)
@@ -104,8 +105,9 @@ def _align(value: str, raw: str) -> list[int]:
     return out
 
 
-def load_yaml(path: str | Path, text: str | None = None, *, quote=True,
-              max_nodes: int = MAX_NODES) -> tuple[object, SourceMap]:
+def load_yaml(
+    path: str | Path, text: str | None = None, *, quote=True, max_nodes: int = MAX_NODES
+) -> tuple[object, SourceMap]:
     """Parse a YAML file into plain data and its source map, or raise EditionError.
 
     quote: True for a file named on the command line; for a file reached through another (a parent
@@ -117,13 +119,15 @@ def load_yaml(path: str | Path, text: str | None = None, *, quote=True,
     if text is None:
         text = _read(path, file)
     if len(text) > MAX_FILE_BYTES:
-        raise EditionError(Diagnostic(Span(file, 1, 1), f"file is longer than the limit of {MAX_FILE_BYTES} characters", "E001"))
+        raise EditionError(
+            Diagnostic(Span(file, 1, 1), f"file is longer than the limit of {MAX_FILE_BYTES} characters", "E001")
+        )
     source_map = SourceMap(file, text, quotable=quote is True)
     try:
-        node, loader = _compose(file, text, max_nodes)
+        node, loader = compose(file, text, max_nodes)
         if node is None:
             return None, source_map
-        _check_expansion(file, node, max_nodes)
+        check_expansion(file, node, max_nodes)
         builder = _Builder(source_map, loader, max_nodes)
         data = builder.build(node, (), 0)
         if callable(quote) and quote(data):
@@ -143,8 +147,15 @@ def _read(path, file: str) -> str:
         with open(fd, "rb") as stream:
             mode = os.fstat(stream.fileno()).st_mode
             if not stat.S_ISREG(mode):
-                what = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
-                        else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+                what = (
+                    "a folder"
+                    if stat.S_ISDIR(mode)
+                    else "a FIFO"
+                    if stat.S_ISFIFO(mode)
+                    else "a device"
+                    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                    else "not a regular file"
+                )
                 raise EditionError(Diagnostic(None, f"cannot read {file}: it is {what}, not a regular file", "E001"))
             data = stream.read(MAX_FILE_BYTES + 1)
         size = Path(path).stat().st_size if len(data) > MAX_FILE_BYTES else 0
@@ -153,153 +164,25 @@ def _read(path, file: str) -> str:
     except ValueError as exc:  # e.g. a path with a NUL character
         raise EditionError(Diagnostic(None, f"cannot read {file}: {exc}", "E001")) from None
     if len(data) > MAX_FILE_BYTES:
-        message = f"file is {size} bytes, more than the limit of {MAX_FILE_BYTES}" if size > MAX_FILE_BYTES else f"file is longer than the limit of {MAX_FILE_BYTES} bytes"
+        message = (
+            f"file is {size} bytes, more than the limit of {MAX_FILE_BYTES}"
+            if size > MAX_FILE_BYTES
+            else f"file is longer than the limit of {MAX_FILE_BYTES} bytes"
+        )
         raise EditionError(Diagnostic(Span(file, 1, 1), message, "E001"))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start)
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1)
-        raise EditionError(Diagnostic(Span(file, line + 1, col + 1), f"file is not UTF-8 text (byte 0x{data[exc.start]:02x}: {exc.reason})", "E001")) from None
+        raise EditionError(
+            Diagnostic(
+                Span(file, line + 1, col + 1),
+                f"file is not UTF-8 text (byte 0x{data[exc.start]:02x}: {exc.reason})",
+                "E001",
+            )
+        ) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")  # newlines as read_text() gives them
-
-
-class _TooLarge(Exception):
-    def __init__(self, mark, message):
-        super().__init__(message)
-        self.mark, self.message = mark, message
-
-
-class _Bounds:
-    """PyYAML's composer recurses once per level of nesting: refuse depth and size before Python's
-    stack (or the machine's memory) runs out, at the place in the text where the limit is crossed."""
-
-    depth = 0
-    composed = 0
-    max_nodes = MAX_NODES
-
-    def compose_node(self, parent, index):
-        self.composed += 1
-        if self.depth > MAX_DEPTH:
-            raise _TooLarge(self.peek_event().start_mark, f"nesting deeper than {MAX_DEPTH} levels")
-        if self.composed > self.max_nodes:
-            raise _TooLarge(self.peek_event().start_mark, f"the document has more than {self.max_nodes} nodes")
-        self.depth += 1
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
-
-
-class _BoundedLoader(_Bounds, yaml.SafeLoader):
-    """The pure-Python reader: it words every YAML problem the way the error catalogue shows it."""
-
-    def __init__(self, text: str, max_nodes: int = MAX_NODES):
-        self.max_nodes = max_nodes
-        super().__init__(text)
-
-
-try:
-    from yaml.cyaml import CParser as _CParser
-except ImportError:            # PyYAML built without libyaml: the pure-Python reader does it all
-    _CParser = None
-
-
-class _FastLoader(_Bounds, yaml.composer.Composer, _CParser or yaml.parser.Parser, yaml.constructor.SafeConstructor,
-                  yaml.resolver.Resolver):
-    """libyaml's scanner and parser (several times faster; marks keep line, column and character
-    index) under PyYAML's own composer with the same bounds. Used for files it reads without a
-    problem; any other problem is reported by _BoundedLoader instead, in its words."""
-
-    def __init__(self, text: str, max_nodes: int = MAX_NODES):
-        self.max_nodes = max_nodes
-        _CParser.__init__(self, text)
-        yaml.composer.Composer.__init__(self)
-        yaml.constructor.SafeConstructor.__init__(self)
-        yaml.resolver.Resolver.__init__(self)
-
-
-def _compose(file: str, text: str, max_nodes: int = MAX_NODES):
-    """The YAML node graph of text (None for an empty document) and the loader that made it."""
-    def at(mark) -> Span:
-        return Span(file, mark.line + 1, mark.column + 1) if mark else Span(file, 1, 1)
-    if _CParser is not None:
-        try:
-            loader = _FastLoader(text, max_nodes)
-            return loader.get_single_node(), loader
-        except _TooLarge as exc:  # a bound crossed: the same words and place either way, no second reading
-            raise EditionError(Diagnostic(at(exc.mark), exc.message, "E003")) from None
-        except Exception:  # noqa: BLE001 - read again below, to report the problem in the usual words
-            pass
-    loader = None
-    try:
-        loader = _BoundedLoader(text, max_nodes)
-        return loader.get_single_node(), loader
-    except _TooLarge as exc:
-        raise EditionError(Diagnostic(at(exc.mark), exc.message, "E003")) from None
-    except yaml.MarkedYAMLError as exc:
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise EditionError(Diagnostic(at(exc.problem_mark or exc.context_mark), f"YAML syntax: {problem}", "E002")) from None
-    except yaml.reader.ReaderError as exc:
-        line = text.count("\n", 0, exc.position)
-        col = exc.position - (text.rfind("\n", 0, exc.position) + 1)
-        what = f"character #x{exc.character:04x}" if isinstance(exc.character, int) else f"byte {exc.character!r}"
-        raise EditionError(Diagnostic(Span(file, line + 1, col + 1), f"YAML: unacceptable {what}: {exc.reason}", "E002")) from None
-    except yaml.YAMLError as exc:
-        raise EditionError(Diagnostic(Span(file, 1, 1), f"YAML: {exc}", "E002")) from None
-    except RecursionError:  # a second line of defence: the depth check above should come first
-        raise EditionError(Diagnostic(Span(file, 1, 1), "nesting too deep to read", "E003")) from None
-    finally:
-        if loader is not None:
-            loader.dispose()
-
-
-def _children(node) -> list:
-    if isinstance(node, yaml.MappingNode):
-        return [part for pair in node.value for part in pair]
-    if isinstance(node, yaml.SequenceNode):
-        return list(node.value)
-    return []
-
-
-def _check_expansion(file: str, root, max_nodes: int = MAX_NODES) -> None:
-    """Aliases share nodes, so a small text can stand for a huge (or endless) document: measure the
-    expanded size and depth over the shared graph, without recursion, before building anything."""
-    size: dict[int, int] = {}
-    height: dict[int, int] = {}
-    open_nodes: set[int] = set()
-    stack = [(root, False)]
-    def error(node, message):
-        mark = node.start_mark
-        return EditionError(Diagnostic(Span(file, mark.line + 1, mark.column + 1), message, "E003"))
-    while stack:
-        node, finished = stack.pop()
-        key = id(node)
-        children = _children(node)
-        if finished:
-            open_nodes.discard(key)
-            size[key] = 1 + sum(size[id(c)] for c in children)
-            height[key] = 1 + max((height[id(c)] for c in children), default=0)
-            continue
-        if key in size:
-            continue
-        if key in open_nodes:
-            raise error(node, "an alias refers to a collection that contains it (the document would be endless)")
-        open_nodes.add(key)
-        stack.append((node, True))
-        stack.extend((c, False) for c in children if id(c) not in size)
-    expands = f"the document expands to more than {max_nodes} nodes (aliases expanding without bound?)"
-    for table, limit, message in ((size, max_nodes, expands),
-                                  (height, MAX_DEPTH + 1, f"aliases nest the document deeper than {MAX_DEPTH} levels")):
-        if table[id(root)] <= limit:
-            continue
-        node = root  # go down to the collection where the limit is crossed, to point at it
-        while True:
-            over = [c for c in _children(node) if table[id(c)] > limit]
-            if not over:
-                break
-            node = over[0]
-        raise error(node, message)
 
 
 SURROGATE = "a lone surrogate (such as \\ud800) is not a character: text must be valid Unicode"
@@ -348,7 +231,14 @@ class _Builder:
                 if not isinstance(key, str):  # keys are text, as in JSON: `1:` is '1', `true:` is 'true'
                     key = str(key) if isinstance(key, int) and not isinstance(key, bool) else str(key_node.value)
                 if key in out:
-                    self.errors.append(Diagnostic(self.span(key_node), f"duplicate key '{key}'", "E005", hint="a YAML key may appear once in a mapping"))
+                    self.errors.append(
+                        Diagnostic(
+                            self.span(key_node),
+                            f"duplicate key '{key}'",
+                            "E005",
+                            hint="a YAML key may appear once in a mapping",
+                        )
+                    )
                     continue
                 self.map.keys[path + (key,)] = self.span(key_node)
                 out[key] = self.build(value_node, path + (key,), depth + 1)
@@ -360,7 +250,7 @@ class _Builder:
             self.errors.append(Diagnostic(self.span(node), SURROGATE, "E002"))
             return value.encode("utf-8", "replace").decode("utf-8")
         if isinstance(value, str):
-            value = shown(value)           # control characters (an ANSI escape) are kept as visible text
+            value = shown(value)  # control characters (an ANSI escape) are kept as visible text
             self.map.scalars[path] = ScalarSource(node.start_mark.index, node.end_mark.index)
         return value
 
@@ -369,7 +259,13 @@ class _Builder:
             return self.loader.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
             message = f"bad scalar: {getattr(exc, 'problem', None) or exc}"
-        except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:  # PyYAML's constructors on odd text: '!!int x', 100,000 digits
+        except (
+            ValueError,
+            TypeError,
+            KeyError,
+            AttributeError,
+            OverflowError,
+        ) as exc:  # PyYAML's constructors on odd text: '!!int x', 100,000 digits
             kind = node.tag.rsplit(":", 1)[-1]
             shown = node.value if len(node.value) <= 40 else node.value[:37] + "..."
             too_long = " (more digits than Python reads)" if "digits" in str(exc) else ""

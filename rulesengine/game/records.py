@@ -52,7 +52,12 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
         raise RecordError(check.problems)
     for key in record:
         if key not in ("players", "rounds", "edition"):
-            check.error((key,), f"unknown key '{key}' in the record", suggest(str(key), ["players", "rounds", "edition"]), key=True)
+            check.error(
+                (key,),
+                f"unknown key '{key}' in the record",
+                suggest(str(key), ["players", "rounds", "edition"]),
+                key=True,
+            )
     players = record.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
         check.error(("players",), "'players' must be a list of names")
@@ -60,7 +65,11 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
     if len(set(players)) != len(players):
         check.error(("players",), "two players have the same name")
     if not edition.players_min <= len(players) <= edition.players_max:
-        check.error(("players",), f"{edition.name} is for {edition.players_min} to {edition.players_max} players, this record has {len(players)}")
+        check.error(
+            ("players",),
+            f"{edition.name} is for {edition.players_min} to {edition.players_max} players, "
+            f"this record has {len(players)}",
+        )
     if "edition" in record and record["edition"] != edition.id:
         check.error(("edition",), f"this record is a game of '{record['edition']}', not of '{edition.id}'")
     rounds = record.get("rounds")
@@ -82,11 +91,15 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
             raise RecordError(check.problems)
         for key in round_data:
             if key not in ("drafts", "choices"):
-                check.error(path + (key,), f"unknown key '{key}' in {label}", suggest(str(key), ["drafts", "choices"]), key=True)
+                check.error(
+                    path + (key,), f"unknown key '{key}' in {label}", suggest(str(key), ["drafts", "choices"]), key=True
+                )
         drafts_data = round_data["drafts"]
         for name in drafts_data:
             if name not in players:
-                check.error(path + ("drafts", name), f"{label}: '{name}' is not a player", suggest(str(name), players), key=True)
+                check.error(
+                    path + ("drafts", name), f"{label}: '{name}' is not a player", suggest(str(name), players), key=True
+                )
         owner: dict = {}
         drafts = []
         for name in players:
@@ -99,15 +112,25 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
                 check.error(where, f"{label}, {name}: the cards must be a list of letters")
                 continue
             if len(letters) != edition.hand_size:
-                check.error(where, f"{label}, {name}: {len(letters)} cards, but a seat drafts {edition.hand_size} a round")
+                check.error(
+                    where, f"{label}, {name}: {len(letters)} cards, but a seat drafts {edition.hand_size} a round"
+                )
             hand = []
             for i, letter in enumerate(letters):
                 card = edition.card(str(letter))
                 if card is None:
-                    check.error(where + (i,), f"{label}, {name}: unknown card '{letter}'", suggest(str(letter), [c.letter for c in edition.cards]))
+                    check.error(
+                        where + (i,),
+                        f"{label}, {name}: unknown card '{letter}'",
+                        suggest(str(letter), [c.letter for c in edition.cards]),
+                    )
                     continue
                 if card in owner:
-                    check.error(where + (i,), f"{label}, {name}: card '{card.letter}' was already drafted by {owner[card]} this round", "each card exists once")
+                    check.error(
+                        where + (i,),
+                        f"{label}, {name}: card '{card.letter}' was already drafted by {owner[card]} this round",
+                        "each card exists once",
+                    )
                     continue
                 owner[card] = name
                 hand.append(card)
@@ -130,7 +153,13 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
             for key, icon in picked.items():
                 category = choice_keys.get(key)
                 if category is None:
-                    check.error(where + (key,), f"{label}, {name}: '{key}' is not a category with a choice", suggest(str(key), choice_keys) or f"choices: {', '.join(choice_keys) or 'none in this edition'}", key=True)
+                    check.error(
+                        where + (key,),
+                        f"{label}, {name}: '{key}' is not a category with a choice",
+                        suggest(str(key), choice_keys)
+                        or f"choices: {', '.join(choice_keys) or 'none in this edition'}",
+                        key=True,
+                    )
                     continue
                 if icon is None or not playable:
                     continue

@@ -21,7 +21,7 @@ from .outputs import check_outputs, lock_outputs, open_private, unwritable, writ
 from .save_fields import Header, check_header
 from .state import Game
 
-SAVE_MAX_NODES = 100_000      # the largest game (100 cards, 20 rounds) saves some 12,000 nodes
+SAVE_MAX_NODES = 100_000  # the largest game (100 cards, 20 rounds) saves some 12,000 nodes
 
 
 def file_digest(path: str | Path) -> str:
@@ -37,19 +37,21 @@ class Session:
 
     edition_path: str
     game: Game
-    seats: list[str]                          # agent kind per seat: human, random, greedy, ...
+    seats: list[str]  # agent kind per seat: human, random, greedy, ...
     save_path: str | None = None
     log_path: str | None = None
-    options: dict = field(default_factory=dict)   # the search budget: search_rollouts, search_seconds
+    options: dict = field(default_factory=dict)  # the search budget: search_rollouts, search_seconds
     _logged: int = 0
     _locks: list = field(default_factory=list)
 
     @classmethod
     def start(cls, edition_path, players, seats, seed, save_path=None, log_path=None, options=None) -> Session:
-        edition_path = resolve_edition(edition_path)      # a shipped edition's name: its file
+        edition_path = resolve_edition(edition_path)  # a shipped edition's name: its file
         edition = load_edition(edition_path)
         check_outputs(save_path, log_path)
-        session = cls(str(edition_path), Game(edition, players, seed), list(seats), save_path, log_path, dict(options or {}))
+        session = cls(
+            str(edition_path), Game(edition, players, seed), list(seats), save_path, log_path, dict(options or {})
+        )
         session.lock()
         session.checkpoint()
         return session
@@ -64,9 +66,17 @@ class Session:
         self._locks = []
 
     def header(self) -> dict:
-        return {"type": "header", "format": self.game.deal_version, "edition": str(Path(self.edition_path).resolve()),
-                "edition_id": self.game.edition.id, "edition_sha256": file_digest(self.edition_path),
-                "players": self.game.players, "seats": self.seats, "seed": self.game.seed, "options": self.options}
+        return {
+            "type": "header",
+            "format": self.game.deal_version,
+            "edition": str(Path(self.edition_path).resolve()),
+            "edition_id": self.game.edition.id,
+            "edition_sha256": file_digest(self.edition_path),
+            "players": self.game.players,
+            "seats": self.seats,
+            "seed": self.game.seed,
+            "options": self.options,
+        }
 
     def checkpoint(self) -> None:
         """Write the save file and the new log lines; called after every decision."""
@@ -85,7 +95,7 @@ class Session:
             with open_private(self.log_path, "w") as handle:
                 handle.write(json.dumps(self.header(), ensure_ascii=False) + "\n")
         with open_private(self.log_path, "a") as handle:
-            for event in events[self._logged:]:
+            for event in events[self._logged :]:
                 handle.write(json.dumps(event, ensure_ascii=False) + "\n")
             handle.flush()
         self._logged = len(events)
@@ -94,7 +104,9 @@ class Session:
 def replay_decisions(game: Game, decisions, where=lambda index: None) -> Game:
     """Apply saved decisions in order; a decision the game refuses is reported where it was read."""
     for index, item in enumerate(decisions):
-        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], int) and not isinstance(item[0], bool)):
+        if not (
+            isinstance(item, list) and len(item) == 3 and isinstance(item[0], int) and not isinstance(item[0], bool)
+        ):
             raise BoomError(Diagnostic(where(index), "a decision is written [seat, answer, category]", "F901"))
         seat, answer, category = item
         if not 0 <= seat < len(game.players):
@@ -102,12 +114,20 @@ def replay_decisions(game: Game, decisions, where=lambda index: None) -> Game:
         try:
             game.apply(seat, answer, category)
         except BoomError as exc:
-            raise BoomError([Diagnostic(where(index), f"decision {index + 1}: {d.message}", "F902") for d in exc.diagnostics]) from None
+            raise BoomError(
+                [Diagnostic(where(index), f"decision {index + 1}: {d.message}", "F902") for d in exc.diagnostics]
+            ) from None
     return game
 
 
-def resume(save_path: str | Path, log_path: str | None = None, *, seat_kinds, allow_changed_edition: bool = False,
-           warn=lambda message: None) -> Session:
+def resume(
+    save_path: str | Path,
+    log_path: str | None = None,
+    *,
+    seat_kinds,
+    allow_changed_edition: bool = False,
+    warn=lambda message: None,
+) -> Session:
     """Rebuild a saved game exactly where it stopped. Every field of the save is checked; the save
     chooses nothing about where to write: the save goes back to save_path, the log to log_path."""
     file = str(save_path)
@@ -158,8 +178,14 @@ def _saved_edition(header: Header, where, allow_changed: bool, warn, what: str):
         raise BoomError(Diagnostic(where("edition"), f"the edition {path} is gone (or is not a regular file)", "F904"))
     if file_digest(path) != header.edition_sha256:
         if not allow_changed:
-            raise BoomError(Diagnostic(where("edition_sha256"), f"{path} changed since the game was saved", "F904",
-                                       hint="resume with --allow-changed-edition to go on with the file as it is now"))
+            raise BoomError(
+                Diagnostic(
+                    where("edition_sha256"),
+                    f"{path} changed since the game was saved",
+                    "F904",
+                    hint="resume with --allow-changed-edition to go on with the file as it is now",
+                )
+            )
         warn(f"warning: {path} changed since the game was saved; the game continues with the file as it is now")
     edition = load_edition(path, quote=False)
     if edition.id != header.edition_id:

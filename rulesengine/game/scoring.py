@@ -48,18 +48,20 @@ class ScoreKeeper:
         self.edition = edition
         self.players = list(players)
         n = len(players)
-        self.visited: list[dict] = [dict() for _ in range(n)]     # card -> None, in order of visit
-        self.rounds: list[list[dict]] = [[] for _ in range(n)]    # seat -> round -> key -> points
+        self.visited: list[dict] = [dict() for _ in range(n)]  # card -> None, in order of visit
+        self.rounds: list[list[dict]] = [[] for _ in range(n)]  # seat -> round -> key -> points
         self.used_choices: list[dict] = [{c.key: set() for c in edition.choice_categories} for _ in range(n)]
         self.races = {(race.key, region.name if region else None): RaceState() for race, region in race_slots(edition)}
         self.end_scores: list[dict] | None = None
-        self.last_drafts: list[list[Card]] = [[] for _ in range(n)]     # the cards of the last round scored
+        self.last_drafts: list[list[Card]] = [[] for _ in range(n)]  # the cards of the last round scored
         self._sheet: dict | None = None
-        self._what = {id(c.score): c.key for c in edition.categories}       # expression -> what an error names
-        self._what.update({id(c.choice.requires): f"{c.key} requires"
-                           for c in edition.choice_categories if c.choice.requires})
-        self._what.update({id(expression): race.key
-                           for race in edition.races for expression in (race.qualifies, race.award)})
+        self._what = {id(c.score): c.key for c in edition.categories}  # expression -> what an error names
+        self._what.update(
+            {id(c.choice.requires): f"{c.key} requires" for c in edition.choice_categories if c.choice.requires}
+        )
+        self._what.update(
+            {id(expression): race.key for race in edition.races for expression in (race.qualifies, race.award)}
+        )
 
     @property
     def round_index(self) -> int:
@@ -70,8 +72,9 @@ class ScoreKeeper:
 
     def _env(self, seat: int, drafts: list[list[Card]], visited: list[list[Card]], previous=0) -> dict:
         """visited: every seat's visited cards once this round's are added."""
-        return scopes.requires_env(self._moment(), drafts[seat], rules.others(drafts, seat, visited), visited[seat],
-                                   previous)
+        return scopes.requires_env(
+            self._moment(), drafts[seat], rules.others(drafts, seat, visited), visited[seat], previous
+        )
 
     def _previous(self, seat: int) -> dict:
         return self.rounds[seat][-1] if self.rounds[seat] else {}
@@ -121,8 +124,11 @@ class ScoreKeeper:
                     message = f"round {self.round_index + 1}, {self.players[seat]}: {reason}"
                     raise GameRuleError(Diagnostic(None, message, "G601"))
             env = self._env(seat, drafts, visited)
-            results.append(rules.seat_round(categories, env, self._previous(seat), self.used_choices[seat],
-                                            self._run(seat), choices[seat]))
+            results.append(
+                rules.seat_round(
+                    categories, env, self._previous(seat), self.used_choices[seat], self._run(seat), choices[seat]
+                )
+            )
         for seat in range(len(drafts)):
             for category in edition.choice_categories:
                 icon = choices[seat].get(category.key)
@@ -163,8 +169,9 @@ class ScoreKeeper:
         for seat, name in enumerate(self.players):
             run = self._runner(f"game end, seat {name}")
             others = rules.others(self.last_drafts, seat, visited)
-            self.end_scores.append(rules.game_end_points(self.edition, at, visited[seat], run, others,
-                                                         self.round_totals(seat)))
+            self.end_scores.append(
+                rules.game_end_points(self.edition, at, visited[seat], run, others, self.round_totals(seat))
+            )
 
     def round_totals(self, seat: int) -> list[int]:
         """This seat's total of each round scored so far: the lines that count, races included."""
@@ -190,8 +197,13 @@ class ScoreKeeper:
         keys = self.edition.counting_keys
         seat_totals = [sum(t[key] for key in keys) for t in totals]
         if self.edition.draft.teams:
-            return rank_teams(seat_totals, totals, self.edition.tie_breaks, self.edition.lowest_first,
-                              self.edition.draft.members(len(self.players)))
+            return rank_teams(
+                seat_totals,
+                totals,
+                self.edition.tie_breaks,
+                self.edition.lowest_first,
+                self.edition.draft.members(len(self.players)),
+            )
         return rank_seats(seat_totals, totals, self.edition.tie_breaks, self.edition.lowest_first)
 
     def winners(self) -> list[int]:
@@ -202,7 +214,10 @@ class ScoreKeeper:
         if self._sheet is None:
             self._sheet = self._make_sheet()
         sheet = {
-            "players": [dict(p, categories=dict(p["categories"]), rounds=[dict(r) for r in p["rounds"]]) for p in self._sheet["players"]],
+            "players": [
+                dict(p, categories=dict(p["categories"]), rounds=[dict(r) for r in p["rounds"]])
+                for p in self._sheet["players"]
+            ],
             "winners": list(self._sheet["winners"]),
             "ranking": [dict(place) for place in self._sheet["ranking"]],
             "decided_by": dict(self._sheet["decided_by"]) if self._sheet["decided_by"] else None,
@@ -214,12 +229,14 @@ class ScoreKeeper:
     def _make_sheet(self) -> dict:
         players = []
         for seat, name in enumerate(self.players):
-            players.append({
-                "name": name,
-                "total": self.total(seat),
-                "categories": self.category_totals(seat),
-                "rounds": [dict(points) for points in self.rounds[seat]],
-            })
+            players.append(
+                {
+                    "name": name,
+                    "total": self.total(seat),
+                    "categories": self.category_totals(seat),
+                    "rounds": [dict(points) for points in self.rounds[seat]],
+                }
+            )
         if self.end_scores is None:
             return {"players": players, "winners": [], "ranking": [], "decided_by": None}
         ranking = self.ranking()
@@ -227,14 +244,20 @@ class ScoreKeeper:
         titles = {c.key: c.title for c in self.edition.categories} | {r.key: r.title for r in self.edition.races}
         names = list(self.players)
         if self.edition.draft.teams:  # the ranking's places are teams
-            names = [" & ".join(self.players[seat] for seat in team)
-                     for team in self.edition.draft.members(len(self.players))]
+            names = [
+                " & ".join(self.players[seat] for seat in team)
+                for team in self.edition.draft.members(len(self.players))
+            ]
         return {
             "players": players,
             "winners": [self.players[seat] for seat in ranking.winners],
             "ranking": [{"rank": p.rank, "name": names[p.seat], "shared": p.shared} for p in ranking.places],
-            "decided_by": None if decider is None else {
-                "key": decider.key, "title": titles.get(decider.key, decider.key),
-                "winner": decider.winner, "runner_up": decider.runner_up,
+            "decided_by": None
+            if decider is None
+            else {
+                "key": decider.key,
+                "title": titles.get(decider.key, decider.key),
+                "winner": decider.winner,
+                "runner_up": decider.runner_up,
             },
         }

@@ -54,7 +54,13 @@ class Decision:
     category: str | None = None
 
     def as_dict(self) -> dict:
-        return {"seat": self.seat, "kind": self.kind, "round": self.round, "options": list(self.options), "category": self.category}
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "round": self.round,
+            "options": list(self.options),
+            "category": self.category,
+        }
 
 
 class Game:
@@ -62,14 +68,29 @@ class Game:
         """An edition with a `flow` plays the steps round instead (game/steps.py), whoever starts it."""
         if cls is Game and edition.flow is not None:
             from .steps import StepsGame
+
             return StepsGame(edition, *args, **kwargs)
         return super().__new__(cls)
 
-    def __init__(self, edition: Edition, players: list[str], seed: int = 0, *, deal: bool = True,
-                 deal_version: int = DEAL_VERSION, events: bool = True):
+    def __init__(
+        self,
+        edition: Edition,
+        players: list[str],
+        seed: int = 0,
+        *,
+        deal: bool = True,
+        deal_version: int = DEAL_VERSION,
+        events: bool = True,
+    ):
         n = len(players)
         if not edition.players_min <= n <= edition.players_max:
-            raise GameRuleError(Diagnostic(None, f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}", "G602"))
+            raise GameRuleError(
+                Diagnostic(
+                    None,
+                    f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}",
+                    "G602",
+                )
+            )
         if not edition.draft.fits(n):
             teams = edition.draft.teams
             message = f"{edition.name} is played in {teams} teams of equal size (at least 2 each), not by {n} players"
@@ -79,20 +100,20 @@ class Game:
         self.edition = edition
         self.players = list(players)
         self.seed = seed
-        self.deal_version = deal_version          # 1 only to replay files written before the round-robin deal
+        self.deal_version = deal_version  # 1 only to replay files written before the round-robin deal
         self.rng = random.Random(seed)
         self.scores = ScoreKeeper(edition, players)
         self.events: list[dict] = []
-        self.keeps_events = events               # False: no event is made (simulations, bots' games)
-        self._lazy_views: list = []              # weak references to lazy views handed out since the last move
-        self.history: list[dict] = []            # per finished round: drafts and choices, as letters
-        self.decisions: list[list] = []          # [seat, answer, category] in the order applied: replays the game
-        self.round = 0                           # 0-based index of the round being played
+        self.keeps_events = events  # False: no event is made (simulations, bots' games)
+        self._lazy_views: list = []  # weak references to lazy views handed out since the last move
+        self.history: list[dict] = []  # per finished round: drafts and choices, as letters
+        self.decisions: list[list] = []  # [seat, answer, category] in the order applied: replays the game
+        self.round = 0  # 0-based index of the round being played
         self.leftover: list[Card] = []
         self.over = False
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.drafts: list[list[Card]] = [[] for _ in range(n)]
-        self.seen_hands: list[list[list[Card]]] = [[] for _ in range(n)]   # each seat's hands this round
+        self.seen_hands: list[list[list[Card]]] = [[] for _ in range(n)]  # each seat's hands this round
         self.picks: dict[int, Card] = {}
         self.choices: list[dict] = [{} for _ in range(n)]
         self._choice_decisions: list[Decision] = []
@@ -102,9 +123,19 @@ class Game:
             self._start_round()
 
     @classmethod
-    def at_position(cls, edition: Edition, players: list[str], seed: int, history: list[dict], *, phase: str = THROW,
-                    hands: list | None = None, drafts: list | None = None, leftover: list | None = None,
-                    seen_hands: list | None = None) -> Game:
+    def at_position(
+        cls,
+        edition: Edition,
+        players: list[str],
+        seed: int,
+        history: list[dict],
+        *,
+        phase: str = THROW,
+        hands: list | None = None,
+        drafts: list | None = None,
+        leftover: list | None = None,
+        seen_hands: list | None = None,
+    ) -> Game:
         """A game at some position: the finished rounds of `history` (drafts and choices, by player
         name, as in view()["history"]) scored, then, unless they were the last, the round after them
         at this phase with these hands, cards taken (Throw first), undealt cards and hands each seat
@@ -112,8 +143,10 @@ class Game:
         owns the lists it is handed from then on."""
         game = cls(edition, players, seed, deal=False)
         for round_data in history:
-            game.scores.score_round([[edition.card(x) for x in round_data["drafts"][name]] for name in players],
-                                    [dict(round_data["choices"].get(name, {})) for name in players])
+            game.scores.score_round(
+                [[edition.card(x) for x in round_data["drafts"][name]] for name in players],
+                [dict(round_data["choices"].get(name, {})) for name in players],
+            )
             game.history.append(round_data)
         game.round = len(history)
         if game.round >= edition.rounds:
@@ -149,9 +182,18 @@ class Game:
         self.phase = THROW
         if not self.keeps_events:
             return
-        self._emit({"type": "round_start", "round": self.round + 1, "direction": "left" if edition.passing.direction(self.round) > 0 else "right"})
+        self._emit(
+            {
+                "type": "round_start",
+                "round": self.round + 1,
+                "direction": "left" if edition.passing.direction(self.round) > 0 else "right",
+            }
+        )
         for seat in range(n):
-            self._emit({"type": "deal", "round": self.round + 1, "seat": seat, "cards": [c.letter for c in self.hands[seat]]}, to=seat)
+            self._emit(
+                {"type": "deal", "round": self.round + 1, "seat": seat, "cards": [c.letter for c in self.hands[seat]]},
+                to=seat,
+            )
 
     def pending(self) -> list[Decision]:
         """Every decision the game is waiting for now; seats answer in any order."""
@@ -165,8 +207,13 @@ class Game:
         """Every seat's pick of this step, built once per step: the hands only change when they are passed."""
         key = (self.round, self.phase, len(self.hands[0]))
         if self._pick_cache[0] != key:
-            self._pick_cache = (key, [Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand))
-                                      for seat, hand in enumerate(self.hands)])
+            self._pick_cache = (
+                key,
+                [
+                    Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand))
+                    for seat, hand in enumerate(self.hands)
+                ],
+            )
         return self._pick_cache[1]
 
     def _decision_of(self, seat: int, category: str | None) -> Decision | None:
@@ -198,18 +245,40 @@ class Game:
             raise GameRuleError(Diagnostic(None, f"seat {seat} has no decision to make now", "G604"))
         if answer not in decision.options:
             shown = ", ".join("none" if o is None else str(o) for o in decision.options)
-            raise GameRuleError(Diagnostic(None, f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {shown})", "G605"))
+            raise GameRuleError(
+                Diagnostic(
+                    None,
+                    f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {shown})",
+                    "G605",
+                )
+            )
         if self._lazy_views:
             self._fill_views()
         if self.keeps_events:
-            self._emit({"type": "decision", "round": self.round + 1, "seat": seat, "kind": decision.kind,
-                        "category": decision.category, "answer": answer}, to=seat)
+            self._emit(
+                {
+                    "type": "decision",
+                    "round": self.round + 1,
+                    "seat": seat,
+                    "kind": decision.kind,
+                    "category": decision.category,
+                    "answer": answer,
+                },
+                to=seat,
+            )
         self.decisions.append([seat, answer, decision.category])
         if decision.kind == CHOICE:
             self.choices[seat][decision.category] = answer
             if self.keeps_events:
-                self._emit({"type": "choice", "round": self.round + 1, "seat": seat, "category": decision.category,
-                            "option": answer})
+                self._emit(
+                    {
+                        "type": "choice",
+                        "round": self.round + 1,
+                        "seat": seat,
+                        "category": decision.category,
+                        "option": answer,
+                    }
+                )
             if not self.pending():
                 self._end_round()
             return
@@ -254,17 +323,27 @@ class Game:
 
     def _choice_questions(self) -> list[Decision]:
         """One question per seat and choice category: its legal icons, or None (no choice)."""
-        return [Decision(seat, CHOICE, self.round + 1,
-                         tuple(self.scores.choice_options(seat, category, self.drafts)) + (None,), category.key)
-                for seat in range(len(self.players)) for category in self.edition.choice_categories]
+        return [
+            Decision(
+                seat,
+                CHOICE,
+                self.round + 1,
+                tuple(self.scores.choice_options(seat, category, self.drafts)) + (None,),
+                category.key,
+            )
+            for seat in range(len(self.players))
+            for category in self.edition.choice_categories
+        ]
 
     def _end_round(self) -> None:
         choices = [{k: v for k, v in self.choices[seat].items() if v is not None} for seat in range(len(self.players))]
         points = self.scores.score_round(self.drafts, choices)
-        self.history.append({
-            "drafts": {self.players[s]: [c.letter for c in self.drafts[s]] for s in range(len(self.players))},
-            "choices": {self.players[s]: choices[s] for s in range(len(self.players)) if choices[s]},
-        })
+        self.history.append(
+            {
+                "drafts": {self.players[s]: [c.letter for c in self.drafts[s]] for s in range(len(self.players))},
+                "choices": {self.players[s]: choices[s] for s in range(len(self.players)) if choices[s]},
+            }
+        )
         if self.keeps_events:
             scored = {self.players[s]: points[s] for s in range(len(self.players))}
             self._emit({"type": "round_scored", "round": self.round + 1, "points": scored})
@@ -275,7 +354,7 @@ class Game:
         self.scores.finish()
         self.over = True
         self.hands = [[] for _ in self.players]
-        self.drafts = [[] for _ in self.players]          # the finished rounds are all in history
+        self.drafts = [[] for _ in self.players]  # the finished rounds are all in history
         self.seen_hands = [[] for _ in self.players]
         if self.keeps_events:
             sheet = self.scores.sheet()

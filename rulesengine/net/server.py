@@ -12,13 +12,13 @@ import asyncio
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
 
 import websockets
 from websockets.asyncio.server import ServerConnection, serve
 
 from ..errors import BoomError
 from .editions import data_for_name, edition_from_data, edition_text
+from .links import Link
 from .protocol import DEFAULT_LIMITS, PROTOCOL, Limits, ProtocolError, encode, error, parse_client_message
 from .storage import Store
 from .table import Table, new_code
@@ -28,30 +28,6 @@ log = logging.getLogger("boom.net")
 # A seed the server draws: wide enough that no one can find it by trying every seed against the hand
 # they were dealt (2**31 seeds would take a few core-hours); it still fits SQLite's 64-bit integers.
 SEED_BITS = 62
-OUTBOX = 256  # messages waiting for one client; a client that lets more pile up is too slow and is closed
-
-
-@dataclass
-class Link:
-    """One client connection: the seat it proved (if any) and its message budget."""
-
-    socket: ServerConnection
-    allowance: float
-    checked: float
-    table: str | None = None
-    seat: int | None = None
-    refused: int = 0
-    told_too_fast: float = field(default=-1.0)
-    outbox: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(OUTBOX))
-
-    async def write(self) -> None:
-        """Forever: send what is queued for this client, in order; a slow client delays only itself."""
-        while True:
-            text = await self.outbox.get()
-            try:
-                await self.socket.send(text)
-            except websockets.ConnectionClosed:
-                return
 
 
 class BoomServer:
@@ -99,7 +75,7 @@ class BoomServer:
             await self._dropped(link)
 
     async def receive(self, link: Link, raw) -> None:
-        if not self._within_rate(link):
+        if not link.within_rate(self.limits, self.clock()):
             link.refused += 1
             if link.refused > self.limits.max_refused:
                 await link.socket.close(1008, "too many refused messages")
@@ -125,15 +101,6 @@ class BoomServer:
             await self._send(
                 link, error("internal", "the server failed on this message (a bug, logged); try again or report it")
             )
-
-    def _within_rate(self, link: Link) -> bool:
-        now = self.clock()
-        link.allowance = min(float(self.limits.burst), link.allowance + (now - link.checked) * self.limits.rate)
-        link.checked = now
-        if link.allowance < 1.0:
-            return False
-        link.allowance -= 1.0
-        return True
 
     async def _dropped(self, link: Link) -> None:
         key = (link.table, link.seat)

@@ -28,7 +28,9 @@ def quoted(text: str) -> str:
 def grammar_expressions(edition) -> st.SearchStrategy[str]:
     """Sentences of grammar.lark over the edition's vocabulary plus strangers: few are well typed."""
     language = edition.language
-    names = st.sampled_from(sorted({*ROUND_VARIABLES, *language.constants, "choice", "place", "region", *LOCALS, "cardz", "_", "Leaves"}))
+    names = st.sampled_from(
+        sorted({*ROUND_VARIABLES, *language.constants, "choice", "place", "region", *LOCALS, "cardz", "_", "Leaves"})
+    )
     symbols = st.sampled_from(sorted(language.symbols.table)) | st.text(string.ascii_letters + " @#", max_size=6)
     functions = st.sampled_from(sorted(REGISTRY)) | st.sampled_from(["foo", "print", "len_", "Abs"])
     numbers = st.integers(0, 30).map(str) | st.integers(0, 10**30).map(str) | st.sampled_from(["0", "00", "007"])
@@ -37,31 +39,73 @@ def grammar_expressions(edition) -> st.SearchStrategy[str]:
     def extend(inner):
         def args(n):
             return st.lists(inner, min_size=n[0], max_size=n[1]).map(", ".join)
+
         return st.one_of(
             st.tuples(inner, st.sampled_from(BINARY), inner).map(" ".join),
             inner.map(lambda e: f"({e})"),
             inner.map(lambda e: f"not {e}"),
             inner.map(lambda e: f"-{e}"),
             st.tuples(inner, st.sampled_from(ATTRIBUTES)).map(lambda t: f"{t[0]}.{t[1]}"),
-            st.tuples(functions, args((0, 4)), st.booleans()).map(lambda t: f"{t[0]}({t[1]}{', ' if t[2] and t[1] else ''})"),
+            st.tuples(functions, args((0, 4)), st.booleans()).map(
+                lambda t: f"{t[0]}({t[1]}{', ' if t[2] and t[1] else ''})"
+            ),
             args((0, 4)).map(lambda a: f"[{a}]"),
-            st.tuples(inner, names, inner, st.none() | inner).map(lambda t: f"[{t[0]} for {t[1]} in {t[2]}{'' if t[3] is None else ' if ' + t[3]}]"),
+            st.tuples(inner, names, inner, st.none() | inner).map(
+                lambda t: f"[{t[0]} for {t[1]} in {t[2]}{'' if t[3] is None else ' if ' + t[3]}]"
+            ),
             st.tuples(inner, inner, inner).map(lambda t: f"if {t[0]} then {t[1]} else {t[2]}"),
             st.tuples(names, inner, inner).map(lambda t: f"let {t[0]} = {t[1]}; {t[2]}"),
             st.tuples(inner, st.sampled_from([" # note\n", "\n", "\t", "  "])).map("".join),
         )
+
     return st.recursive(atom, extend, max_leaves=30)
 
 
 def random_texts() -> st.SearchStrategy[str]:
     """Text made of the language's characters and words, and arbitrary text."""
-    pieces = st.sampled_from([*KEYWORDS, *BINARY, "(", ")", "[", "]", ",", ".", ";", "=", "'", '"', "#", "\n", " ",
-                              "cards", "throw", "deck", "abs", "count", "'Leaves'", "1", "2", "x", "!", "&", "|", "/", "**", "@", "$"])
-    return st.one_of(st.lists(pieces, max_size=40).map(" ".join), st.lists(pieces, max_size=40).map("".join), st.text(max_size=80))
+    pieces = st.sampled_from(
+        [
+            *KEYWORDS,
+            *BINARY,
+            "(",
+            ")",
+            "[",
+            "]",
+            ",",
+            ".",
+            ";",
+            "=",
+            "'",
+            '"',
+            "#",
+            "\n",
+            " ",
+            "cards",
+            "throw",
+            "deck",
+            "abs",
+            "count",
+            "'Leaves'",
+            "1",
+            "2",
+            "x",
+            "!",
+            "&",
+            "|",
+            "/",
+            "**",
+            "@",
+            "$",
+        ]
+    )
+    return st.one_of(
+        st.lists(pieces, max_size=40).map(" ".join), st.lists(pieces, max_size=40).map("".join), st.text(max_size=80)
+    )
 
 
 def mutated(texts: list[str]) -> st.SearchStrategy[str]:
     """One of texts with a few characters deleted, inserted or replaced."""
+
     @st.composite
     def build(draw):
         text = draw(st.sampled_from(texts))
@@ -70,14 +114,15 @@ def mutated(texts: list[str]) -> st.SearchStrategy[str]:
             kind = draw(st.sampled_from(["delete", "insert", "replace", "cut"]))
             char = draw(st.sampled_from("()[],.;='\"#-+*/%<>! \nabcxyz019") | st.characters())
             if kind == "delete":
-                text = text[:at] + text[at + 1:]
+                text = text[:at] + text[at + 1 :]
             elif kind == "insert":
                 text = text[:at] + char + text[at:]
             elif kind == "replace":
-                text = text[:at] + char + text[at + 1:]
+                text = text[:at] + char + text[at + 1 :]
             else:
                 text = text[:at]
         return text
+
     return build()
 
 
@@ -108,6 +153,7 @@ class Typed:
             if compound and draw(st.booleans()):
                 return draw(draw(st.sampled_from(compound))())
             return draw(draw(st.sampled_from(leaves)))
+
         return pick()
 
     def _let(self, want, depth, scope):
@@ -119,29 +165,41 @@ class Typed:
             inner = tuple((n, t) for n, t in scope if n != name) + ((name, value_type),)
             body = draw(self._build(want, depth, inner))
             return f"(let {name} = {value}; {body})"
+
         return build()
 
     def _comprehension(self, item_want, depth, scope, source_type=None):
         @st.composite
         def build(draw):
-            source_type_ = source_type or draw(st.sampled_from([CARDS, ListType(NUMBER), ListType(REGION), *[ListType(IconType(f)) for f in self.families]]))
+            source_type_ = source_type or draw(
+                st.sampled_from(
+                    [CARDS, ListType(NUMBER), ListType(REGION), *[ListType(IconType(f)) for f in self.families]]
+                )
+            )
             source = draw(self._build(source_type_, depth, scope))
             name = draw(st.sampled_from(LOCALS))
             inner = tuple((n, t) for n, t in scope if n != name) + ((name, source_type_.item),)
             element = draw(self._build(item_want, depth, inner))
             condition = draw(st.none() | self._build(BOOL, depth, inner))
             return f"[{element} for {name} in {source}{'' if condition is None else ' if ' + condition}]"
+
         return build()
 
     def _leaves(self, want, scope):
         local = self._locals(scope, want)
         options = [st.sampled_from(local)] if local else []
         shadowed = {name for name, _ in scope}
+
         def globals_(*names):
             free = [n for n in names if n not in shadowed]
             return [st.sampled_from(free)] if free else []
+
         if want == NUMBER:
-            options += [st.integers(0, 12).map(str), st.integers(0, 10**12).map(str), *globals_("players", "round", "previous")]
+            options += [
+                st.integers(0, 12).map(str),
+                st.integers(0, 10**12).map(str),
+                *globals_("players", "round", "previous"),
+            ]
         elif want == BOOL:
             options += [st.sampled_from(["true", "false"])]
         elif want == CARD:
@@ -162,6 +220,7 @@ class Typed:
 
     def _compound(self, want, depth, scope):
         """Productions giving want, each a function making its strategy (only the chosen one is made)."""
+
         def sub(type_):
             return self._build(type_, depth, scope)
 
@@ -170,26 +229,35 @@ class Typed:
 
         def of(type_):
             return lambda: sub(type_)
+
         ops = st.sampled_from
+
         def any_icon():  # an icon of some family, or of one of two (an 'if' whose branches differ: the type 'icon')
             one = st.sampled_from([IconType(f) for f in self.families]).flatmap(sub)
             return one | st.tuples(sub(BOOL), one, one).map(lambda t: "(if {} then {} else {})".format(*t))
+
         options = [fmt("(if {} then {} else {})", of(BOOL), of(want), of(want)), lambda: self._let(want, depth, scope)]
         if want == NUMBER:
             options += [
                 fmt("({} {} {})", of(NUMBER), ops(["+", "-", "*", "//", "%"]), of(NUMBER)),
-                fmt("-{}", of(NUMBER)), fmt("abs({})", of(NUMBER)),
+                fmt("-{}", of(NUMBER)),
+                fmt("abs({})", of(NUMBER)),
                 fmt("{}({}, {})", ops(["min", "max"]), of(NUMBER), of(NUMBER)),
                 fmt("{}({})", ops(["min", "max", "sum"]), of(ListType(NUMBER))),
-                fmt("len({})", of(CARDS)), fmt("len({})", of(ListType(REGION))),
+                fmt("len({})", of(CARDS)),
+                fmt("len({})", of(ListType(REGION))),
                 fmt("count({}, {})", any_icon, of(CARDS)),
-                fmt("{}.number", of(CARD)), fmt("{}.bonus", of(REGION)),
+                fmt("{}.number", of(CARD)),
+                fmt("{}.bonus", of(REGION)),
             ]
             if self.valued:
                 valued = lambda: st.sampled_from([IconType(f.key) for f in self.valued]).flatmap(sub)  # noqa: E731
                 options += [fmt("value({})", valued), fmt("value(if {} then {} else {})", of(BOOL), valued, valued)]
             if self.tables:
-                options += [fmt("lookup({}, {})", ops(self.tables), of(NUMBER)), fmt("lookup({}, {}, {})", ops(self.tables), of(NUMBER), of(NUMBER))]
+                options += [
+                    fmt("lookup({}, {})", ops(self.tables), of(NUMBER)),
+                    fmt("lookup({}, {}, {})", ops(self.tables), of(NUMBER), of(NUMBER)),
+                ]
         elif want == BOOL:
             options += [
                 fmt("({} {} {})", of(NUMBER), ops(["==", "!=", "<", "<=", ">", ">="]), of(NUMBER)),
@@ -203,23 +271,33 @@ class Typed:
                 fmt("{}({})", ops(["all", "any"]), of(ListType(BOOL))),
                 fmt("{}({}, {})", ops(["subset", "intersects"]), of(CARDS), of(CARDS)),
                 fmt("connected({}, {}, {})", of(CARDS), of(CARDS), of(CARDS)),
-                lambda: st.sampled_from(list(self.families)).flatmap(lambda f: fmt("({} in {})", of(IconType(f)), of(ListType(IconType(f))))()),
+                lambda: st.sampled_from(list(self.families)).flatmap(
+                    lambda f: fmt("({} in {})", of(IconType(f)), of(ListType(IconType(f))))()
+                ),
             ]
         elif want == REGION:
             options += [fmt("{}.region", of(CARD))]
         elif want == CARDS:
-            options += [fmt("{}.cards", of(REGION)), lambda: self._comprehension(CARD, depth, scope, CARDS),
-                        lambda: st.lists(sub(CARD), max_size=3).map(lambda items: f"[{', '.join(items)}]")]
+            options += [
+                fmt("{}.cards", of(REGION)),
+                lambda: self._comprehension(CARD, depth, scope, CARDS),
+                lambda: st.lists(sub(CARD), max_size=3).map(lambda items: f"[{', '.join(items)}]"),
+            ]
         elif isinstance(want, ListType) and isinstance(want.item, IconType):
-            options += [fmt("icons({}, {})", of(CARDS), st.just(want.item.family)), lambda: self._comprehension(want.item, depth, scope)]
+            options += [
+                fmt("icons({}, {})", of(CARDS), st.just(want.item.family)),
+                lambda: self._comprehension(want.item, depth, scope),
+            ]
         elif isinstance(want, ListType):
-            options += [lambda: self._comprehension(want.item, depth, scope),
-                        lambda: st.lists(sub(want.item), max_size=3).map(lambda items: f"[{', '.join(items)}]")]
+            options += [
+                lambda: self._comprehension(want.item, depth, scope),
+                lambda: st.lists(sub(want.item), max_size=3).map(lambda items: f"[{', '.join(items)}]"),
+            ]
         return options
 
 
 # -- environments and values -----------------------------------------------------------------------
-SCOPES = {   # from the declaration (rulesengine/edition/scopes.py)
+SCOPES = {  # from the declaration (rulesengine/edition/scopes.py)
     "round": dict(ROUND_VARIABLES),
     "game_end": GAME_END.checker_scope({}).variables,
     "race": QUALIFIES.checker_scope({}, region=True).variables,
@@ -236,10 +314,16 @@ def environments(edition, variables: dict) -> st.SearchStrategy[dict]:
     def build(draw):
         cards = draw(st.lists(st.sampled_from(deck), unique_by=lambda c: c.letter, min_size=1, max_size=len(deck)))
         values = {
-            "cards": cards, "throw": cards[0], "catch": cards[-1], "others": draw(some_cards),
-            "visited": sorted(draw(some_cards), key=lambda c: c.index), "players": draw(st.integers(1, 12)),
-            "round": draw(st.integers(1, 20)), "rounds": draw(st.integers(1, 20)),
-            "previous": draw(st.integers(-100, 10**6)), "place": draw(st.integers(1, 12)),
+            "cards": cards,
+            "throw": cards[0],
+            "catch": cards[-1],
+            "others": draw(some_cards),
+            "visited": sorted(draw(some_cards), key=lambda c: c.index),
+            "players": draw(st.integers(1, 12)),
+            "round": draw(st.integers(1, 20)),
+            "rounds": draw(st.integers(1, 20)),
+            "previous": draw(st.integers(-100, 10**6)),
+            "place": draw(st.integers(1, 12)),
             "region": draw(st.sampled_from(list(edition.regions))),
         }
         env = {name: values[name] for name in variables if name in values}
@@ -247,6 +331,7 @@ def environments(edition, variables: dict) -> st.SearchStrategy[dict]:
             if isinstance(type_, IconType):
                 env[name] = draw(st.sampled_from(edition.families[type_.family].icons))
         return env
+
     return build()
 
 
@@ -267,7 +352,11 @@ def conforms(value, type_, edition) -> bool:
     if type_ == TABLE:
         return isinstance(value, Table)
     if isinstance(type_, IconType):
-        icons = edition.families[type_.family].icon_set if type_.family else {i for f in edition.families.values() for i in f.icons}
+        icons = (
+            edition.families[type_.family].icon_set
+            if type_.family
+            else {i for f in edition.families.values() for i in f.icons}
+        )
         return isinstance(value, str) and value in icons
     if isinstance(type_, ListType):
         return isinstance(value, list | tuple) and all(conforms(item, type_.item, edition) for item in value)

@@ -32,14 +32,37 @@ def test_a_number_as_an_icon_name_is_an_error_not_a_crash(tmp_path):
     assert edition is None and any("'Kangaroos'" in m for m in messages(diagnostics))
 
 
-@pytest.mark.parametrize("child, message", [
-    ('extends: "a\\0b"\n', "1:10: cannot find the edition 'a\\x00b' (looked for "),     # a NUL is kept as visible text
-    ("extends: " + "a" * 5000 + "\n", "1:10: cannot find the edition '" + "a" * 5000 + "' (File name too long)"),
-    ("extends: ../australia.yaml\nremove: {families: [[a]]}\n", "2:21: 'remove.families' must be a list of names, not of lists"),
-    ("extends: ../australia.yaml\nremove: {cards: [{A: 1}]}\n", "2:18: 'remove.cards' must be a list of names, not of dicts"),
-    ("extends: ../australia.yaml\ncards:\n  - {letter: [A], number: 3}\n", "3:14: cards[28].letter must be a text, not a list"),
-    ("extends: ../australia.yaml\ncategories:\n  - {key: {a: 1}, score: '1'}\n", "3:11: categories[5].key must be a text, not a mapping"),
-], ids=["NUL in extends", "name too long", "list in remove", "mapping in remove", "list as a card letter", "mapping as a category key"])
+@pytest.mark.parametrize(
+    "child, message",
+    [
+        ('extends: "a\\0b"\n', "1:10: cannot find the edition 'a\\x00b' (looked for "),  # a NUL is kept as visible text
+        ("extends: " + "a" * 5000 + "\n", "1:10: cannot find the edition '" + "a" * 5000 + "' (File name too long)"),
+        (
+            "extends: ../australia.yaml\nremove: {families: [[a]]}\n",
+            "2:21: 'remove.families' must be a list of names, not of lists",
+        ),
+        (
+            "extends: ../australia.yaml\nremove: {cards: [{A: 1}]}\n",
+            "2:18: 'remove.cards' must be a list of names, not of dicts",
+        ),
+        (
+            "extends: ../australia.yaml\ncards:\n  - {letter: [A], number: 3}\n",
+            "3:14: cards[28].letter must be a text, not a list",
+        ),
+        (
+            "extends: ../australia.yaml\ncategories:\n  - {key: {a: 1}, score: '1'}\n",
+            "3:11: categories[5].key must be a text, not a mapping",
+        ),
+    ],
+    ids=[
+        "NUL in extends",
+        "name too long",
+        "list in remove",
+        "mapping in remove",
+        "list as a card letter",
+        "mapping as a category key",
+    ],
+)
 def test_odd_house_rules_are_errors_not_crashes(tmp_path, child, message):
     (tmp_path / "variants").mkdir()
     (tmp_path / "australia.yaml").write_text(AUSTRALIA, encoding="utf-8")
@@ -50,7 +73,9 @@ def test_odd_house_rules_are_errors_not_crashes(tmp_path, child, message):
 @pytest.mark.parametrize("parent", ["cards: 5\nfamilies: 7\n", "families: [1, 2]\ncards: {a: 1}\n"])
 def test_removing_from_a_broken_parent_reports_the_parent(tmp_path, parent):
     (tmp_path / "parent.yaml").write_text(parent, encoding="utf-8")
-    edition, diagnostics = checked(tmp_path, "child.yaml", "extends: parent.yaml\nremove: {cards: [A], families: [a]}\n")
+    edition, diagnostics = checked(
+        tmp_path, "child.yaml", "extends: parent.yaml\nremove: {cards: [A], families: [a]}\n"
+    )
     assert edition is None
     assert any(d.span.file.endswith("parent.yaml") and "must be a" in d.message for d in diagnostics)
 
@@ -58,20 +83,26 @@ def test_removing_from_a_broken_parent_reports_the_parent(tmp_path, parent):
 def merge_work(tmp_path, n: int, monkeypatch) -> tuple[int, list]:
     """How many remembered positions the merger touches for a house rule changing n cards."""
     from rulesengine.edition import extends
+
     touched = [0]
     forget, stamp = extends._forget, extends._stamp
+
     def counting_forget(composed, prefixes, length):
         touched[0] += len(composed.origins) if prefixes else 0
         return forget(composed, prefixes, length)
+
     def counting_stamp(origins, source_map, data, merged_path, original_path):
         touched[0] += 1
         return stamp(origins, source_map, data, merged_path, original_path)
+
     monkeypatch.setattr(extends, "_forget", counting_forget)
     monkeypatch.setattr(extends, "_stamp", counting_stamp)
     folder = tmp_path / str(n)
     folder.mkdir()
     (folder / "australia.yaml").write_text(AUSTRALIA, encoding="utf-8")
-    added = "".join(f"  - {{letter: 'N{i}', name: x, region: Tasmania, number: 1, icons: [Leaves]}}\n" for i in range(n))
+    added = "".join(
+        f"  - {{letter: 'N{i}', name: x, region: Tasmania, number: 1, icons: [Leaves]}}\n" for i in range(n)
+    )
     (folder / "middle.yaml").write_text("extends: australia.yaml\ncards:\n" + added, encoding="utf-8")
     changed = "".join(f"  - {{letter: 'N{i}', number: 2, icons: [Emus]}}\n" for i in range(n))
     removed = "remove: {cards: [" + ", ".join(f"'N{i}'" for i in range(0, n, 3)) + "]}\n"
@@ -107,17 +138,22 @@ def test_outputs_into_a_missing_folder_are_refused_before_the_game(tmp_path):
 
     target = tmp_path / "no" / "such" / "dir" / "game.yaml"
     for option in ("--save-record", "--save", "--log"):
-        result = CliRunner().invoke(main, ["run", str(EDITIONS / "australia.yaml"), "--players", "2", "--seed", "1", "-q", option, str(target)])
-        assert result.exit_code == 2          # refused like a bad option, before the game
+        result = CliRunner().invoke(
+            main, ["run", str(EDITIONS / "australia.yaml"), "--players", "2", "--seed", "1", "-q", option, str(target)]
+        )
+        assert result.exit_code == 2  # refused like a bad option, before the game
         assert f"error: cannot write {target}: its folder does not exist or is not writable" in result.output
         assert "Winner" not in result.output and "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("text, value", [
-    ("(let x = true; [(let y = x.region; x) for x in []])", []),    # an attribute of an item of `[]`
-    ("sum([x.number for x in []])", 0),
-    ("len([x for x in [x for x in [x for x in [x for x in []]]]])", 0),   # a chain of lists is not nested
-])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("(let x = true; [(let y = x.region; x) for x in []])", []),  # an attribute of an item of `[]`
+        ("sum([x.number for x in []])", 0),
+        ("len([x for x in [x for x in [x for x in [x for x in []]]]])", 0),  # a chain of lists is not nested
+    ],
+)
 def test_expressions_the_dsl_fuzzer_found_refused_now_evaluate(text, value):
     from rulesengine import load_edition
     from rulesengine.edition.build import compile_expression

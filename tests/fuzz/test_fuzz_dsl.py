@@ -20,10 +20,25 @@ from .paths import EDITIONS
 pytestmark = pytest.mark.fuzz
 
 AUSTRALIA = load_edition(EDITIONS / "australia.yaml")
-EDITION_TEXTS = [c.score.text for c in AUSTRALIA.categories] + [t for r in AUSTRALIA.races for t in (r.qualifies.text, r.award.text)]
+EDITION_TEXTS = [c.score.text for c in AUSTRALIA.categories] + [
+    t for r in AUSTRALIA.races for t in (r.qualifies.text, r.award.text)
+]
 TYPED = Typed(AUSTRALIA)
-WANTED = [NUMBER] * 6 + [BOOL] * 4 + [CARD, REGION, CARDS, CARDS, ListType(NUMBER), ListType(BOOL), ListType(REGION),
-                                    *[IconType(f) for f in AUSTRALIA.families], *[ListType(IconType(f)) for f in AUSTRALIA.families]]
+WANTED = (
+    [NUMBER] * 6
+    + [BOOL] * 4
+    + [
+        CARD,
+        REGION,
+        CARDS,
+        CARDS,
+        ListType(NUMBER),
+        ListType(BOOL),
+        ListType(REGION),
+        *[IconType(f) for f in AUSTRALIA.families],
+        *[ListType(IconType(f)) for f in AUSTRALIA.families],
+    ]
+)
 
 
 def compile_or_refuse(text: str, variables: dict):

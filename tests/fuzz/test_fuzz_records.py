@@ -33,8 +33,11 @@ def played(edition, players: int, seed: int) -> tuple[dict, dict]:
     return game.record(), game.scores.sheet()
 
 
-GAMES = [(edition, *played(edition, players, seed)) for edition in EDITIONS_BY_ID.values()
-         for players, seed in ((edition.players_min, 1), (edition.players_max, 2), (3, 3))]
+GAMES = [
+    (edition, *played(edition, players, seed))
+    for edition in EDITIONS_BY_ID.values()
+    for players, seed in ((edition.players_min, 1), (edition.players_max, 2), (3, 3))
+]
 
 
 @pytest.fixture(scope="module")
@@ -44,9 +47,11 @@ def record_path(tmp_path_factory):
 
 def score_any_record(edition, path):
     """Score the record at path: a sheet, or a RecordError located in the record."""
+
     def load_and_score():
         record, source_map = load_record(path)
         return record, score_record(edition, record, source_map)
+
     try:
         scored = load_and_score()
     except RecordError as exc:
@@ -56,7 +61,9 @@ def score_any_record(edition, path):
             text = Path(path).read_text(encoding="utf-8").replace("\r\n", "\n").replace("\r", "\n")
             assert 1 <= diagnostic.span.line <= text.count("\n") + 2, diagnostic
             lines = text.splitlines()
-            assert diagnostic.quote == (lines[diagnostic.span.line - 1] if diagnostic.span.line <= len(lines) else None), diagnostic
+            assert diagnostic.quote == (
+                lines[diagnostic.span.line - 1] if diagnostic.span.line <= len(lines) else None
+            ), diagnostic
             render(diagnostic)
         event(f"record refused: {exc.diagnostics[0].code}")
         return None
@@ -71,8 +78,15 @@ def score_any_record(edition, path):
     return sheet
 
 
-WRONG = st.one_of(st.none(), st.booleans(), st.integers(-5, 40), st.text(max_size=5), st.lists(st.text(max_size=2), max_size=3),
-                  st.dictionaries(st.text(max_size=4), st.text(max_size=4), max_size=2), st.sampled_from(["A", "#", "@", "Z", "a", "Swimming", "Leaves", "activities"]))
+WRONG = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 40),
+    st.text(max_size=5),
+    st.lists(st.text(max_size=2), max_size=3),
+    st.dictionaries(st.text(max_size=4), st.text(max_size=4), max_size=2),
+    st.sampled_from(["A", "#", "@", "Z", "a", "Swimming", "Leaves", "activities"]),
+)
 
 
 @st.composite
@@ -80,10 +94,32 @@ def mutated_records(draw):
     """A real game's record with a few of the mistakes people make (and some nobody would)."""
     edition, record, sheet = draw(st.sampled_from(GAMES))
     record = json.loads(json.dumps(record))
-    changes = draw(st.lists(st.sampled_from([
-        "drop card", "duplicate card", "swap cards across seats", "replace card", "wrong type", "unknown player", "rename player",
-        "drop player", "extra player", "drop round", "extra round", "choice", "bad choice", "drop key", "unknown key", "edition",
-    ]), min_size=0, max_size=3))
+    changes = draw(
+        st.lists(
+            st.sampled_from(
+                [
+                    "drop card",
+                    "duplicate card",
+                    "swap cards across seats",
+                    "replace card",
+                    "wrong type",
+                    "unknown player",
+                    "rename player",
+                    "drop player",
+                    "extra player",
+                    "drop round",
+                    "extra round",
+                    "choice",
+                    "bad choice",
+                    "drop key",
+                    "unknown key",
+                    "edition",
+                ]
+            ),
+            min_size=0,
+            max_size=3,
+        )
+    )
     for change in changes:
         rounds = record.get("rounds") if isinstance(record, dict) else None
         if not isinstance(rounds, list) or not rounds:
@@ -133,7 +169,11 @@ def mutated_records(draw):
         elif change in ("choice", "bad choice") and seat is not None:
             categories = [c.key for c in edition.choice_categories] or ["activities"]
             icons = [i for f in edition.families.values() for i in f.icons]
-            key = draw(st.sampled_from(categories)) if change == "choice" else draw(st.sampled_from(categories) | WRONG.map(str))
+            key = (
+                draw(st.sampled_from(categories))
+                if change == "choice"
+                else draw(st.sampled_from(categories) | WRONG.map(str))
+            )
             icon = draw(st.sampled_from(icons)) if change == "choice" else draw(st.sampled_from(icons) | WRONG)
             choices = round_data.setdefault("choices", {})
             if isinstance(choices, dict):
@@ -148,7 +188,11 @@ def mutated_records(draw):
         elif change == "edition":
             record["edition"] = draw(st.sampled_from(list(EDITIONS_BY_ID)) | WRONG)
     as_json = draw(st.booleans())
-    text = json.dumps(record, indent=draw(st.sampled_from([None, 2]))) if as_json else yaml.safe_dump(record, sort_keys=False, allow_unicode=True)
+    text = (
+        json.dumps(record, indent=draw(st.sampled_from([None, 2])))
+        if as_json
+        else yaml.safe_dump(record, sort_keys=False, allow_unicode=True)
+    )
     return edition, text, (sheet if not changes else None)
 
 
@@ -166,7 +210,10 @@ RECORD_TEXTS = [yaml.safe_dump(record, sort_keys=False) for _, record, _ in GAME
 
 
 @budget(100)
-@given(edition=st.sampled_from(list(EDITIONS_BY_ID.values())), text=mutated_text(RECORD_TEXTS) | json_like().map(yaml.safe_dump))
+@given(
+    edition=st.sampled_from(list(EDITIONS_BY_ID.values())),
+    text=mutated_text(RECORD_TEXTS) | json_like().map(yaml.safe_dump),
+)
 def test_mutated_record_texts(record_path, edition, text):
     record_path.write_text(text, encoding="utf-8")
     score_any_record(edition, record_path)

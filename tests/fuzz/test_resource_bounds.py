@@ -40,14 +40,20 @@ def only(error: EditionError):
 
 # -- YAML ------------------------------------------------------------------------------------------
 BILLION_LAUGHS = "a: &a ['lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol', 'lol']\n" + "".join(
-    f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(8))
+    f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(8)
+)
 
 
 def test_billion_laughs_is_refused_at_once():
     diagnostic = only(refused(BILLION_LAUGHS))
     assert diagnostic.code == "E003"
-    assert diagnostic.message == f"the document expands to more than {MAX_NODES} nodes (aliases expanding without bound?)"
-    assert (diagnostic.span.line, diagnostic.span.col) == (5, 4)  # at "&e [*d, ...]", the first anchor that expands too far (66,430 nodes)
+    assert (
+        diagnostic.message == f"the document expands to more than {MAX_NODES} nodes (aliases expanding without bound?)"
+    )
+    assert (diagnostic.span.line, diagnostic.span.col) == (
+        5,
+        4,
+    )  # at "&e [*d, ...]", the first anchor that expands too far (66,430 nodes)
 
 
 def test_an_alias_inside_its_own_anchor_is_refused():
@@ -62,13 +68,17 @@ def test_aliases_nesting_too_deep_are_refused():
     assert diagnostic.message == f"aliases nest the document deeper than {MAX_DEPTH} levels"
 
 
-@pytest.mark.parametrize("text", [
-    "[" * 10_000 + "]" * 10_000,
-    "{a: " * 10_000 + "1" + "}" * 10_000,
-    "- " * 10_000 + "1\n",
-    "".join(" " * i + "a:\n" for i in range(1_000)),
-    "".join("  " * i + "- b:\n" for i in range(500)),
-], ids=["flow lists", "flow mappings", "block lists", "block mappings", "block mixed"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 10_000 + "]" * 10_000,
+        "{a: " * 10_000 + "1" + "}" * 10_000,
+        "- " * 10_000 + "1\n",
+        "".join(" " * i + "a:\n" for i in range(1_000)),
+        "".join("  " * i + "- b:\n" for i in range(500)),
+    ],
+    ids=["flow lists", "flow mappings", "block lists", "block mappings", "block mixed"],
+)
 def test_deep_nesting_is_refused_quickly_without_recursion_error(text):
     diagnostic = only(refused(text))
     assert diagnostic.code == "E003" and diagnostic.message == f"nesting deeper than {MAX_DEPTH} levels"
@@ -84,14 +94,18 @@ def test_the_depth_limit_is_exact():
 
 
 def test_too_many_nodes_are_refused(monkeypatch):
-    from rulesengine.edition import source
+    from rulesengine.edition import bounded_yaml
+
     composed = []
-    original = source._Bounds.compose_node          # the bounds of both YAML readers
-    monkeypatch.setattr(source._Bounds, "compose_node",
-                        lambda self, parent, index: composed.append(1) or original(self, parent, index))
+    original = bounded_yaml._Bounds.compose_node  # the bounds of both YAML readers
+    monkeypatch.setattr(
+        bounded_yaml._Bounds,
+        "compose_node",
+        lambda self, parent, index: composed.append(1) or original(self, parent, index),
+    )
     diagnostic = only(refused("[" + "1," * (MAX_NODES * 3) + "1]"))
     assert diagnostic.message == f"the document has more than {MAX_NODES} nodes"
-    assert len(composed) == MAX_NODES + 1       # the work done: refused as the limit is crossed
+    assert len(composed) == MAX_NODES + 1  # the work done: refused as the limit is crossed
 
 
 def test_a_2_mb_file_is_refused_before_it_is_read(tmp_path):
@@ -105,7 +119,10 @@ def test_a_2_mb_file_is_refused_before_it_is_read(tmp_path):
 
 
 def test_a_2_mb_text_is_refused():
-    assert only(refused("a: " + "x" * 2_000_000)).message == f"file is longer than the limit of {MAX_FILE_BYTES} characters"
+    assert (
+        only(refused("a: " + "x" * 2_000_000)).message
+        == f"file is longer than the limit of {MAX_FILE_BYTES} characters"
+    )
 
 
 @pytest.mark.skipif(not __import__("os").path.exists("/dev/zero"), reason="needs /dev/zero")
@@ -114,14 +131,17 @@ def test_an_endless_device_is_refused_without_reading_it():
     assert diagnostic.message == "cannot read /dev/zero: it is a device, not a regular file"
 
 
-@pytest.mark.parametrize("text, message", [
-    ("a: !!int abc\n", "bad scalar: 'abc' is not a valid int"),
-    ("a: !!float abc\n", "bad scalar: 'abc' is not a valid float"),
-    ("a: !!bool maybe\n", "bad scalar: 'maybe' is not a valid bool"),
-    ("a: !!timestamp noon\n", "bad scalar: 'noon' is not a valid timestamp"),
-    ("a: " + "9" * 5000 + "\n", f"bad scalar: '{'9' * 37}...' is not a valid int (more digits than Python reads)"),
-    ("a: 1\nb: x\x00\n", "YAML: unacceptable character #x0000: special characters are not allowed"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("a: !!int abc\n", "bad scalar: 'abc' is not a valid int"),
+        ("a: !!float abc\n", "bad scalar: 'abc' is not a valid float"),
+        ("a: !!bool maybe\n", "bad scalar: 'maybe' is not a valid bool"),
+        ("a: !!timestamp noon\n", "bad scalar: 'noon' is not a valid timestamp"),
+        ("a: " + "9" * 5000 + "\n", f"bad scalar: '{'9' * 37}...' is not a valid int (more digits than Python reads)"),
+        ("a: 1\nb: x\x00\n", "YAML: unacceptable character #x0000: special characters are not allowed"),
+    ],
+)
 def test_scalars_yaml_cannot_construct_are_located_errors(text, message):
     diagnostic = only(refused(text))
     assert diagnostic.message == message
@@ -159,14 +179,21 @@ DEEP_5000 = {
 @pytest.mark.parametrize("text", DEEP_5000.values(), ids=DEEP_5000.keys())
 def test_5000_deep_expressions_are_refused(australia, text):
     diagnostic = refused_expression(australia, text)
-    assert diagnostic.message == f"syntax: expression is {len(text)} characters long, more than {parser.MAX_EXPRESSION_CHARS}"
+    assert (
+        diagnostic.message
+        == f"syntax: expression is {len(text)} characters long, more than {parser.MAX_EXPRESSION_CHARS}"
+    )
 
 
-@pytest.mark.parametrize("text", [t for k, t in DEEP_5000.items() if k != "parentheses"], ids=[k for k in DEEP_5000 if k != "parentheses"])
+@pytest.mark.parametrize(
+    "text", [t for k, t in DEEP_5000.items() if k != "parentheses"], ids=[k for k in DEEP_5000 if k != "parentheses"]
+)
 def test_5000_deep_expressions_under_a_larger_length_limit_are_refused_by_depth(australia, text, monkeypatch):
     monkeypatch.setattr(parser, "MAX_EXPRESSION_CHARS", 100_000)
     diagnostic = refused_expression(australia, text)
-    assert diagnostic.message.startswith("syntax: expression nests 500") and diagnostic.message.endswith(f"levels deep, more than {parser.MAX_DEPTH}")
+    assert diagnostic.message.startswith("syntax: expression nests 500") and diagnostic.message.endswith(
+        f"levels deep, more than {parser.MAX_DEPTH}"
+    )
 
 
 def test_parentheses_alone_add_no_depth(australia, monkeypatch):
@@ -174,7 +201,15 @@ def test_parentheses_alone_add_no_depth(australia, monkeypatch):
     assert compile_expression(australia, "(" * 5000 + "1" + ")" * 5000)({}) == 1
 
 
-@pytest.mark.parametrize("text, depth", [("-" * 1999 + "1", 2000), ("not " * 999 + "true", 1000), ("[" * 1999 + "]" * 1999, 1999), ("1+" * 1999 + "1", 2000)])
+@pytest.mark.parametrize(
+    "text, depth",
+    [
+        ("-" * 1999 + "1", 2000),
+        ("not " * 999 + "true", 1000),
+        ("[" * 1999 + "]" * 1999, 1999),
+        ("1+" * 1999 + "1", 2000),
+    ],
+)
 def test_deep_expressions_within_the_length_limit_are_refused_where_they_get_too_deep(australia, text, depth):
     diagnostic = refused_expression(australia, text)
     assert diagnostic.message == f"syntax: expression nests {depth} levels deep, more than {parser.MAX_DEPTH}"
@@ -190,15 +225,23 @@ def test_the_expression_depth_limit_is_exact(australia):
 def test_expressions_with_too_many_parts_are_refused(australia):
     text = "[" + ", ".join(["1+1"] * 750) + "]"
     assert len(text) <= parser.MAX_EXPRESSION_CHARS
-    assert refused_expression(australia, text).message == f"syntax: expression has 2251 parts, more than {parser.MAX_NODES}"
+    assert (
+        refused_expression(australia, text).message
+        == f"syntax: expression has 2251 parts, more than {parser.MAX_NODES}"
+    )
 
 
 def test_a_deep_expression_in_an_edition_is_a_located_error(tmp_path):
     path = tmp_path / "deep.yaml"
-    path.write_text(AUSTRALIA.read_text(encoding="utf-8").replace("score: len(visited)", "score: " + "-" * 100 + "len(visited)"), encoding="utf-8")
+    path.write_text(
+        AUSTRALIA.read_text(encoding="utf-8").replace("score: len(visited)", "score: " + "-" * 100 + "len(visited)"),
+        encoding="utf-8",
+    )
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.exit_code == 1
-    assert f"{path}:" in result.output and "error: syntax: expression nests 102 levels deep, more than 60" in result.output
+    assert (
+        f"{path}:" in result.output and "error: syntax: expression nests 102 levels deep, more than 60" in result.output
+    )
 
 
 # -- evaluation ends -------------------------------------------------------------------------------
@@ -213,7 +256,8 @@ def evaluates_in_time(text: str, seconds: float = 120) -> str:
         from rulesengine.dsl import DslRuntimeError
         edition = load_edition({str(AUSTRALIA)!r})
         cards = list(edition.cards[:7])
-        env = {{"cards": cards, "throw": cards[0], "catch": cards[-1], "others": [], "visited": cards, "players": 3, "round": 1, "previous": 0}}
+        env = {{"cards": cards, "throw": cards[0], "catch": cards[-1], "others": [], "visited": cards,
+               "players": 3, "round": 1, "previous": 0}}
         from rulesengine import EditionError
         try:
             print(type(compile_expression(edition, {text!r})(env)).__name__)
@@ -223,7 +267,9 @@ def evaluates_in_time(text: str, seconds: float = 120) -> str:
             print("EditionError", exc.diagnostics[0].code)
     """)
     try:
-        done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=seconds, cwd=ROOT)
+        done = subprocess.run(
+            [sys.executable, "-c", program], capture_output=True, text=True, timeout=seconds, cwd=ROOT
+        )
     except subprocess.TimeoutExpired:
         raise AssertionError(f"evaluation still running after {seconds} s") from None
     assert done.returncode == 0, done.stderr[-2000:]
@@ -245,7 +291,7 @@ def test_nested_loops_end():
     assert evaluates_in_time(NESTED_LOOPS) == "EditionError D209"
     three = "sum([sum([sum([1 for a in deck]) for b in deck]) for c in deck])"
     assert evaluates_in_time(three) == "int"
-    chain = "deck"                       # lists built from lists, one after another: not nested (found by fuzzing)
+    chain = "deck"  # lists built from lists, one after another: not nested (found by fuzzing)
     for level in range(8):
         chain = f"[x{level} for x{level} in {chain}]"
     assert evaluates_in_time(f"len({chain})") == "int"

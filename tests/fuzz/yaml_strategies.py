@@ -15,10 +15,55 @@ DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's, when there:
 
 YAML_CHARACTERS = ":-[]{},&*!|>'\"#%@`?\t\n \\"
 OTHER_VALUES = [
-    "0", "-1", "1", "7", "13", "99999999999999999999", "9" * 5000, "3.5", "1e400", ".nan", "true", "false", "null", "~", "''", "'x'",
-    "[]", "{}", "[1, 2]", "{a: 1}", "[[[[]]]]", "*undefined", "&anchor 1", "!!float x", "!!binary '!'", "!!python/object:os.system x",
-    "2020-01-01", "'Leaves'", "'#'", "A", "abs(throw.number)", "1 // 0", "lookup(activity_points, 99)", "|\n  text", ">-", "'''",
-    "'unterminated", "\"\\x\"", "? a", "- a", "a: b: c", "\u00e9t\u00e9", "\x00", "\ufeff", "{letter: A}", "left", "right", "game_end", "region",
+    "0",
+    "-1",
+    "1",
+    "7",
+    "13",
+    "99999999999999999999",
+    "9" * 5000,
+    "3.5",
+    "1e400",
+    ".nan",
+    "true",
+    "false",
+    "null",
+    "~",
+    "''",
+    "'x'",
+    "[]",
+    "{}",
+    "[1, 2]",
+    "{a: 1}",
+    "[[[[]]]]",
+    "*undefined",
+    "&anchor 1",
+    "!!float x",
+    "!!binary '!'",
+    "!!python/object:os.system x",
+    "2020-01-01",
+    "'Leaves'",
+    "'#'",
+    "A",
+    "abs(throw.number)",
+    "1 // 0",
+    "lookup(activity_points, 99)",
+    "|\n  text",
+    ">-",
+    "'''",
+    "'unterminated",
+    '"\\x"',
+    "? a",
+    "- a",
+    "a: b: c",
+    "\u00e9t\u00e9",
+    "\x00",
+    "\ufeff",
+    "{letter: A}",
+    "left",
+    "right",
+    "game_end",
+    "region",
 ]
 
 
@@ -33,7 +78,13 @@ def scalar_spans(text: str) -> list[tuple[int, int]]:
 
 def values() -> st.SearchStrategy[str]:
     """A YAML value written in flow style, of any type, often a wrong one."""
-    return st.sampled_from(OTHER_VALUES) | st.integers(-10, 10**6).map(str) | st.text(max_size=12).map(lambda t: yaml.safe_dump(t, default_flow_style=True).strip().removesuffix("\n...").strip())
+    return (
+        st.sampled_from(OTHER_VALUES)
+        | st.integers(-10, 10**6).map(str)
+        | st.text(max_size=12).map(
+            lambda t: yaml.safe_dump(t, default_flow_style=True).strip().removesuffix("\n...").strip()
+        )
+    )
 
 
 def mutated_text(texts: list[str]) -> st.SearchStrategy[str]:
@@ -50,6 +101,7 @@ def mutated_text(texts: list[str]) -> st.SearchStrategy[str]:
         for _ in range(draw(st.integers(0 if chosen else 1, 3))):
             text = draw(_one_change(text))
         return text
+
     return build()
 
 
@@ -58,7 +110,11 @@ def _one_change(text: str) -> st.SearchStrategy[str]:
 
     @st.composite
     def change(draw):
-        kind = draw(st.sampled_from(["delete line", "duplicate line", "swap lines", "move line", "character", "character", "cut", "indent"]))
+        kind = draw(
+            st.sampled_from(
+                ["delete line", "duplicate line", "swap lines", "move line", "character", "character", "cut", "indent"]
+            )
+        )
         i = draw(st.integers(0, len(lines) - 1))
         j = draw(st.integers(0, len(lines) - 1))
         out = list(lines)
@@ -71,25 +127,37 @@ def _one_change(text: str) -> st.SearchStrategy[str]:
         elif kind == "move line":
             out.insert(j, out.pop(i))
         elif kind == "indent":
-            out[i] = draw(st.sampled_from(["", " ", "  ", "\t", "    "])) + out[i].lstrip(" ") if draw(st.booleans()) else out[i][1:]
+            out[i] = (
+                draw(st.sampled_from(["", " ", "  ", "\t", "    "])) + out[i].lstrip(" ")
+                if draw(st.booleans())
+                else out[i][1:]
+            )
         elif kind == "cut":
             return text[: draw(st.integers(0, len(text)))]
         else:
             at = draw(st.integers(0, len(text)))
             char = draw(st.sampled_from(YAML_CHARACTERS) | st.characters())
             how = draw(st.sampled_from(["insert", "replace", "delete"]))
-            return text[:at] + ("" if how == "delete" else char) + text[at + (0 if how == "insert" else 1):]
+            return text[:at] + ("" if how == "delete" else char) + text[at + (0 if how == "insert" else 1) :]
         return "\n".join(out)
+
     return change()
 
 
 def json_like(max_leaves: int = 40) -> st.SearchStrategy[object]:
-    scalars = st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=True) | st.text(max_size=10)
-    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=max_leaves)
+    scalars = (
+        st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=True) | st.text(max_size=10)
+    )
+    return st.recursive(
+        scalars,
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+        max_leaves=max_leaves,
+    )
 
 
 def mutated_data(documents: list[object]) -> st.SearchStrategy[str]:
     """One of the documents with a few nodes replaced, removed or duplicated, written back as YAML."""
+
     @st.composite
     def build(draw):
         data = copy.deepcopy(draw(st.sampled_from(documents)))
@@ -112,7 +180,14 @@ def mutated_data(documents: list[object]) -> st.SearchStrategy[str]:
             elif how == "swap type":
                 value = parent[last]
                 parent[last] = [value] if not isinstance(value, list) else (value[0] if value else {})
-        return yaml.dump(data, Dumper=DUMPER, sort_keys=False, allow_unicode=True, default_flow_style=draw(st.sampled_from([None, False, True])))
+        return yaml.dump(
+            data,
+            Dumper=DUMPER,
+            sort_keys=False,
+            allow_unicode=True,
+            default_flow_style=draw(st.sampled_from([None, False, True])),
+        )
+
     return build()
 
 
@@ -131,5 +206,8 @@ def random_yaml() -> st.SearchStrategy[str]:
     return st.one_of(
         json_like().map(lambda d: yaml.safe_dump(d, allow_unicode=True)),
         st.text(max_size=200),
-        st.lists(st.sampled_from([*YAML_CHARACTERS, "a", "1", "key", "&a", "*a", "!!str", "---", "...", "%YAML 1.1"]), max_size=60).map("".join),
+        st.lists(
+            st.sampled_from([*YAML_CHARACTERS, "a", "1", "key", "&a", "*a", "!!str", "---", "...", "%YAML 1.1"]),
+            max_size=60,
+        ).map("".join),
     )

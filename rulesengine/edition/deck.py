@@ -1,0 +1,214 @@
+"""Edition data → the deck and the map: families and their icons, regions, cards, the game's shape, paths.
+
+It exists so that build.py holds the scoring language (expressions, categories, races) and this
+module the pieces every expression refers to. DeckBuilder reports each problem at its key and goes
+on, like the rest of the build; it never parses or compiles an expression and never makes an Edition.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from ..dsl import Bounds
+from ..errors import Diagnostic, suggest
+from .checks import Facts
+from .model import Card, Family, Region
+from .schema import Cut
+
+
+class DeckBuilder:
+    """The reporting and the deck and map pieces of an edition's build (Builder adds the language)."""
+
+    def __init__(self, data: dict, source_map, cut: Cut | None = None):
+        self.data = data
+        self.map = source_map
+        self.cut = cut or Cut()
+        self.recovering = cut is not None  # the schema check found problems: check, but build nothing
+        self.diagnostics: list[Diagnostic] = []
+        self.lookups = SimpleNamespace(icon_values={}, paths={})
+        self.bounds: Bounds | None = None  # the largest lists, for the work budget of expressions
+        self.texts: dict | None = None  # the text of each file of the edition, to quote runtime errors
+        self.facts = Facts(data, source_map, self.cut)
+
+    # -- reporting -------------------------------------------------------------------------
+    def error(self, path, message, code, hint=None, key=False):
+        self.diagnostics.append(Diagnostic(self.map.span_at(path, key=key), message, code, hint=hint))
+
+    def warning(self, path, message, code, hint=None):
+        self.diagnostics.append(Diagnostic(self.map.span_at(path), message, code, severity="warning", hint=hint))
+
+    def entries(self, section):
+        """(index, entry) of a list section, skipping the entries the schema check cut out."""
+        return [(i, e) for i, e in enumerate(self.data.get(section) or ()) if e is not None]
+
+    # -- pieces ----------------------------------------------------------------------------
+    def families(self):
+        families, owner = {}, {}
+        for key, spec in self.data.get("families", {}).items():
+            icons = spec["icons"]
+            values = dict(icons) if isinstance(icons, dict) else None
+            names = tuple(icons)
+            for index, icon in enumerate(names):
+                where = ("families", key, "icons", icon if values is not None else index)
+                if icon in owner:
+                    self.error(
+                        where,
+                        f"icon '{icon}' is already in the family '{owner[icon]}'",
+                        "M301",
+                        "an icon name must be unique across families",
+                        key=values is not None,
+                    )
+                owner.setdefault(icon, key)
+            families[key] = Family(key, spec.get("title", key), names, values, frozenset(names))
+        return families, owner
+
+    def regions(self):
+        regions = {}
+        for index, spec in self.entries("regions"):
+            if spec["name"] in regions:
+                self.error(("regions", index, "name"), f"region '{spec['name']}' is defined twice", "M302")
+                continue
+            regions[spec["name"]] = Region(spec["name"], spec.get("bonus", 0))
+        return regions
+
+    def cards(self, regions, icon_owner):
+        cards, by_letter = [], {}
+        for index, spec in self.entries("cards"):
+            path = ("cards", index)
+            letter = spec["letter"]
+            if letter in by_letter:
+                self.error(
+                    path + ("letter",),
+                    f"card letter '{letter}' is used twice",
+                    "M303",
+                    f"the first card with it is '{by_letter[letter].name}'",
+                )
+                continue
+            region = regions.get(spec.get("region"))
+            if region is None and "region" not in spec:
+                pass  # a flow's card may have no region (the schema says when)
+            elif region is None:
+                if not self.cut.covers("regions", spec["region"]):
+                    self.error(
+                        path + ("region",),
+                        f"unknown region '{spec['region']}'",
+                        "M304",
+                        suggest(spec["region"], regions),
+                    )
+                region = Region(spec["region"], 0)
+            for icon_index, icon in enumerate(spec["icons"]):
+                if icon not in icon_owner and not self.cut.covers("icons", icon):
+                    self.error(
+                        path + ("icons", icon_index), f"unknown icon '{icon}'", "M305", suggest(icon, icon_owner)
+                    )
+            card = Card(
+                letter,
+                spec["name"],
+                region,
+                spec.get("number", 0),
+                tuple(spec["icons"]),
+                len(cards),
+                tuple(spec.get("reconstructed", ())),
+            )
+            cards.append(card)
+            by_letter[letter] = card
+        names = [spec["name"] for _, spec in self.entries("regions")]
+        for region in regions.values():
+            members = tuple(c for c in cards if c.region is region)
+            object.__setattr__(region, "cards", members)
+            if not members and "cards" not in self.cut.sections:
+                self.warning(
+                    ("regions", self.entries("regions")[names.index(region.name)][0]),
+                    f"region '{region.name}' has no card",
+                    "W401",
+                )
+        return cards, by_letter
+
+    def letters(self, path, letters, by_letter):
+        out = []
+        for index, letter in enumerate(letters):
+            card = by_letter.get(str(letter))
+            if card is None:
+                if not self.cut.covers("cards", letter):
+                    self.error(
+                        path + (index,), f"unknown card letter '{letter}'", "M306", suggest(str(letter), by_letter)
+                    )
+            else:
+                out.append(card)
+        return tuple(out)
+
+    def game_shape(self, cards):
+        players, hand_size = self.data.get("players"), self.data.get("hand_size")
+        if players is None:
+            return
+        if players["min"] > players["max"]:
+            self.error(
+                ("players", "min"),
+                f"players.min ({players['min']}) is more than players.max ({players['max']})",
+                "M307",
+            )
+        if hand_size is not None and "cards" not in self.cut.sections and not self.cut.names.get("cards"):
+            needed = hand_size * players["max"]
+            if needed > len(cards):
+                self.error(
+                    ("hand_size",),
+                    f"{players['max']} players need {needed} cards ({hand_size} each) but the deck has {len(cards)}",
+                    "M308",
+                    f"the largest hand for {players['max']} players is {len(cards) // players['max']}"
+                    if len(cards) >= players["max"]
+                    else None,
+                )
+
+    def map_paths(self, by_letter):
+        paths: dict = {}
+        for index, pair in self.entries_of(("map", "paths")):
+            ends = self.letters(("map", "paths", index), pair, by_letter)
+            if len(ends) == 2:
+                a, b = ends
+                if a is b:
+                    self.error(("map", "paths", index), f"a path from '{a.letter}' to itself", "M309")
+                paths.setdefault(a, []).append(b)
+                paths.setdefault(b, []).append(a)
+        return {card: tuple(neighbours) for card, neighbours in paths.items()}
+
+    def map_reconstructed(self, paths, card_sets, by_letter) -> int:
+        """Check the map's `reconstructed` marks (paths of the map, members of card sets); count them."""
+        marks = (self.data.get("map") or {}).get("reconstructed") or {}
+        count = 0
+        for index, pair in enumerate(marks.get("paths") or ()):
+            ends = self.letters(("map", "reconstructed", "paths", index), pair, by_letter)
+            if len(ends) == 2:
+                if ends[1] not in paths.get(ends[0], ()):
+                    self.error(
+                        ("map", "reconstructed", "paths", index),
+                        f"'{ends[0].letter}-{ends[1].letter}' is not a path of the map",
+                        "M321",
+                        "mark only paths listed under map.paths",
+                    )
+                count += 1
+        for name, letters in (marks.get("card_sets") or {}).items():
+            members = card_sets.get(name)
+            if members is None:
+                self.error(
+                    ("map", "reconstructed", "card_sets", name),
+                    f"unknown card set '{name}'",
+                    "M321",
+                    suggest(name, card_sets),
+                    key=True,
+                )
+                continue
+            for index, card in enumerate(self.letters(("map", "reconstructed", "card_sets", name), letters, by_letter)):
+                if card not in members:
+                    self.error(
+                        ("map", "reconstructed", "card_sets", name, index),
+                        f"'{card.letter}' is not in the card set '{name}'",
+                        "M321",
+                    )
+                count += 1
+        return count
+
+    def entries_of(self, path):
+        node = self.data
+        for part in path:
+            node = node.get(part, {}) if isinstance(node, dict) else {}
+        return [(i, e) for i, e in enumerate(node if isinstance(node, list) else ()) if e is not None]
