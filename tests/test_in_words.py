@@ -64,3 +64,10 @@ def test_a_card_letter_is_named_and_a_card_set_lists_its_cards():
         "all of card P (St. Louis) are among the cards you have visited and paths between the cards you have visited "
         "join one of the west coast cards (A, B, C, D) to one of the east coast cards (T, X, Z, @, #)"
     )
+
+
+def test_not_in_is_said_in_words():
+    """Found by the fuzz test: `not in` had no words."""
+    from rulesengine.edition.in_words import in_words
+
+    assert in_words("(throw not in cards)") == "your Throw card is not among your cards this round"

@@ -44,6 +44,7 @@ OPERATORS = {
     "and": "and",
     "or": "or",
     "in": "is among",
+    "not in": "is not among",
     "notin": "is not among",
 }
 ATTRIBUTES = {
