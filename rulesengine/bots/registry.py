@@ -22,7 +22,8 @@ from .seeding import (
 
 
 class RandomAgent:
-    """Uniformly random legal decisions (replayable: see decision_seed); it reads nothing of the view."""
+    """Uniformly random legal decisions (replayable: see decision_seed); drawing from integer seeds it
+    reads nothing of the view, so play() hands it none (view may be None)."""
 
     kind = "random"
     lazy_view = True          # play() hands it a view that costs nothing unread
@@ -30,9 +31,10 @@ class RandomAgent:
     def __init__(self, seed: int = 0, edition: Edition | None = None, *, seeding: int = INTEGER_SEEDS):
         self.seed = seed
         self.seeding = seeding
+        self.reads_view = seeding == STRING_SEEDS   # string seeds count the cards taken, in the view
         self._key = seed_key(seed)
 
-    def decide(self, view: dict, decision: Decision):
+    def decide(self, view: dict | None, decision: Decision):
         options = decision.options
         if self.seeding == STRING_SEEDS:
             return decision_rng(self.seed, view, decision, STRING_SEEDS).choice(options)

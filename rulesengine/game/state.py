@@ -43,7 +43,7 @@ def play_picks(passing: Passing, round_index: int, hands: list, drafts: list, pi
     return hands
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Decision:
     """A question the game asks one seat. options: card letters, or icons plus None for a choice."""
 
@@ -52,6 +52,11 @@ class Decision:
     round: int
     options: tuple
     category: str | None = None
+
+    def __init__(self, seat: int, kind: str, round: int, options: tuple, category: str | None = None):
+        # one dict in place of five frozen writes: a decision is made for every seat at every step
+        fields = {"seat": seat, "kind": kind, "round": round, "options": options, "category": category}
+        object.__setattr__(self, "__dict__", fields)
 
     def as_dict(self) -> dict:
         return {
@@ -172,7 +177,8 @@ class Game:
         edition, n, h = self.edition, len(self.players), self.edition.hand_size
         leftover = list(self.leftover)
         self.rng.shuffle(leftover)
-        rest = [c for c in edition.cards if c not in set(leftover)]
+        undealt = set(leftover)
+        rest = [c for c in edition.cards if c not in undealt]
         self.rng.shuffle(rest)
         self.hands, self.leftover = deal_hands(leftover, rest, n, h, self.deal_version)
         self.drafts = [[] for _ in range(n)]
@@ -200,21 +206,23 @@ class Game:
         if self.over:
             return []
         if self.phase in (THROW, DRAFT):
-            return [d for d in self._pick_decisions() if d.seat not in self.picks]
+            picks = self.picks
+            decisions = self._pick_decisions()
+            return [d for d in decisions if d.seat not in picks] if picks else list(decisions)
         return [d for d in self._choice_decisions if d.category not in self.choices[d.seat]]
 
     def _pick_decisions(self) -> list[Decision]:
         """Every seat's pick of this step, built once per step: the hands only change when they are passed."""
-        key = (self.round, self.phase, len(self.hands[0]))
-        if self._pick_cache[0] != key:
-            self._pick_cache = (
-                key,
-                [
-                    Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand))
-                    for seat, hand in enumerate(self.hands)
-                ],
-            )
-        return self._pick_cache[1]
+        phase = self.phase
+        key = (self.round, phase, len(self.hands[0]))
+        cache = self._pick_cache
+        if cache[0] != key:
+            number = self.round + 1
+            decisions = [
+                Decision(seat, phase, number, tuple([c.letter for c in hand])) for seat, hand in enumerate(self.hands)
+            ]
+            cache = self._pick_cache = (key, decisions)
+        return cache[1]
 
     def _decision_of(self, seat: int, category: str | None) -> Decision | None:
         """This seat's first pending decision (of this category, if one is named), as pending() lists them."""
@@ -240,6 +248,30 @@ class Game:
 
     def apply(self, seat: int, answer, category: str | None = None) -> None:
         """Answer one pending decision of this seat (a letter, or an icon/None for a choice)."""
+        picks = self.picks
+        if self.phase != CHOICE and category is None and seat not in picks and not self.over:
+            # a pick, the hot path: the seat's hand says what is legal, no decision is looked up
+            card = self.edition.card(answer) if type(answer) is str else None
+            if card is not None and 0 <= seat < len(self.hands) and card in self.hands[seat]:
+                if self._lazy_views:
+                    self._fill_views()
+                if self.keeps_events:
+                    self._emit(
+                        {
+                            "type": "decision",
+                            "round": self.round + 1,
+                            "seat": seat,
+                            "kind": self.phase,
+                            "category": None,
+                            "answer": answer,
+                        },
+                        to=seat,
+                    )
+                self.decisions.append([seat, answer, None])
+                picks[seat] = card
+                if len(picks) == len(self.players):
+                    self._resolve_picks()
+                return
         decision = self._decision_of(seat, category)
         if decision is None:
             raise GameRuleError(Diagnostic(None, f"seat {seat} has no decision to make now", "G604"))
@@ -292,10 +324,8 @@ class Game:
         phase = self.phase
         picks = [self.picks[seat] for seat in range(n)]
         self.hands = play_picks(self.edition.passing, self.round, self.hands, self.drafts, picks)
-        for seat in range(n):
+        for seat in range(n) if self.keeps_events else ():
             card = self.picks[seat]
-            if not self.keeps_events:
-                break
             if phase == THROW:
                 self._emit({"type": "throw", "round": self.round + 1, "seat": seat, "card": card.letter}, to=seat)
                 self._emit({"type": "throw_placed", "round": self.round + 1, "seat": seat})
@@ -315,8 +345,9 @@ class Game:
             if not self.pending():
                 self._end_round()
         else:
-            for seat in range(n):
-                self.seen_hands[seat].append(list(self.hands[seat]))
+            seen = self.seen_hands
+            for seat, hand in enumerate(self.hands):
+                seen[seat].append(hand[:])
                 if self.keeps_events:
                     cards = [c.letter for c in self.hands[seat]]
                     self._emit({"type": "hand", "round": self.round + 1, "seat": seat, "cards": cards}, to=seat)
