@@ -248,42 +248,26 @@ class Game:
 
     def apply(self, seat: int, answer, category: str | None = None) -> None:
         """Answer one pending decision of this seat (a letter, or an icon/None for a choice)."""
-        picks = self.picks
-        if self.phase != CHOICE and category is None and seat not in picks and not self.over:
+        picks, kind, card = self.picks, self.phase, None
+        if kind != CHOICE and category is None and seat not in picks and not self.over:
             # a pick, the hot path: the seat's hand says what is legal, no decision is looked up
             card = self.edition.card(answer) if type(answer) is str else None
-            if card is not None and 0 <= seat < len(self.hands) and card in self.hands[seat]:
-                if self._lazy_views:
-                    self._fill_views()
-                if self.keeps_events:
-                    self._emit(
-                        {
-                            "type": "decision",
-                            "round": self.round + 1,
-                            "seat": seat,
-                            "kind": self.phase,
-                            "category": None,
-                            "answer": answer,
-                        },
-                        to=seat,
+            if card is not None and not (0 <= seat < len(self.hands) and card in self.hands[seat]):
+                card = None
+        if card is None:
+            decision = self._decision_of(seat, category)
+            if decision is None:
+                raise GameRuleError(Diagnostic(None, f"seat {seat} has no decision to make now", "G604"))
+            if answer not in decision.options:
+                shown = ", ".join("none" if o is None else str(o) for o in decision.options)
+                raise GameRuleError(
+                    Diagnostic(
+                        None,
+                        f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {shown})",
+                        "G605",
                     )
-                self.decisions.append([seat, answer, None])
-                picks[seat] = card
-                if len(picks) == len(self.players):
-                    self._resolve_picks()
-                return
-        decision = self._decision_of(seat, category)
-        if decision is None:
-            raise GameRuleError(Diagnostic(None, f"seat {seat} has no decision to make now", "G604"))
-        if answer not in decision.options:
-            shown = ", ".join("none" if o is None else str(o) for o in decision.options)
-            raise GameRuleError(
-                Diagnostic(
-                    None,
-                    f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {shown})",
-                    "G605",
                 )
-            )
+            kind, category = decision.kind, decision.category
         if self._lazy_views:
             self._fill_views()
         if self.keeps_events:
@@ -292,31 +276,24 @@ class Game:
                     "type": "decision",
                     "round": self.round + 1,
                     "seat": seat,
-                    "kind": decision.kind,
-                    "category": decision.category,
+                    "kind": kind,
+                    "category": category,
                     "answer": answer,
                 },
                 to=seat,
             )
-        self.decisions.append([seat, answer, decision.category])
-        if decision.kind == CHOICE:
-            self.choices[seat][decision.category] = answer
+        self.decisions.append([seat, answer, category])
+        if kind == CHOICE:
+            self.choices[seat][category] = answer
             if self.keeps_events:
                 self._emit(
-                    {
-                        "type": "choice",
-                        "round": self.round + 1,
-                        "seat": seat,
-                        "category": decision.category,
-                        "option": answer,
-                    }
+                    {"type": "choice", "round": self.round + 1, "seat": seat, "category": category, "option": answer}
                 )
             if not self.pending():
                 self._end_round()
             return
-        card = self.edition.card(answer)
-        self.picks[seat] = card
-        if len(self.picks) == len(self.players):
+        picks[seat] = card or self.edition.card(answer)
+        if len(picks) == len(self.players):
             self._resolve_picks()
 
     def _resolve_picks(self) -> None:
