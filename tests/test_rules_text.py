@@ -73,6 +73,7 @@ rest, until every card is kept: the first card kept is the Throw (face down unti
 ends), the last one, passed alone, is the Catch.
 Hands are passed left in rounds 1 and 2; right in round 3. The last card of a round (the Catch)
 goes the other way: to the previous player.
+A round's blocks, in order: deal 2, throw, pick and pass, catch, choices; 3 rounds.
 
 Icons
 -----

@@ -30,7 +30,7 @@ from ..errors import Diagnostic, suggest
 from .checks import run_checks
 from .deck import DeckBuilder
 from .draft import draft_options
-from .flow import build_flow
+from .flow import Catch, Deal, PickAndPass, build_flow, default_drafting, flow_kind
 from .model import ROUND, Category, Choice, Edition, Expression, Passing, Race, Table
 from .scopes import AWARD, FLOW_END, GAME_END, QUALIFIES, REQUIRES, ROUND_CATEGORY
 
@@ -53,7 +53,7 @@ class Builder(DeckBuilder):
         seats = whole(players.get("max") if isinstance(players, dict) else None, 1)
         visited = min(hand * whole(self.data.get("rounds"), deck), deck)
         variables = {"cards": hand, "others": min(hand * (seats - 1), deck), "visited": visited}
-        if "flow" in self.data:
+        if flow_kind(self.data) == "steps":
             variables.update(circle=deck, captured=deck)  # a flow's variables (scopes.UNTIL, FLOW_END)
         return Bounds(
             deck,
@@ -137,7 +137,7 @@ class Builder(DeckBuilder):
 
     def categories(self, families, constants, symbol_table, keys, stocks=None):
         categories = []
-        flow = "flow" in self.data
+        flow = flow_kind(self.data) == "steps"
         for index, spec in self.entries("categories"):
             path = ("categories", index)
             key = spec["key"]
@@ -187,7 +187,7 @@ class Builder(DeckBuilder):
 
     def flow_category(self, path, spec, families, constants, symbol_table, stocks):
         """A category of an edition with a flow: at game end, a majority per kind or an expression."""
-        if "flow" not in self.data:
+        if flow_kind(self.data) != "steps":
             self.error(
                 path + ("majority",),
                 "a majority compares what seats captured: only an edition with a `flow` has that",
@@ -295,6 +295,8 @@ class Builder(DeckBuilder):
                     key=True,
                 )
         flow = build_flow(self, families, constants, symbol_table, stocks)
+        drafting = default_drafting(data) if flow is None else flow if flow.drafting else None
+        flow = None if drafting is not None else flow  # Edition.flow: a steps round only
         if stocks and flow is None:
             self.error(
                 ("stocks",),
@@ -333,12 +335,7 @@ class Builder(DeckBuilder):
             file=self.map.file,
             players_min=data["players"]["min"],
             players_max=data["players"]["max"],
-            rounds=data.get("rounds", 0),
-            hand_size=data.get("hand_size", 0),
-            passing=Passing(
-                tuple(data.get("passing", {}).get("directions", ("left",))),
-                data.get("passing", {}).get("catch", "same"),
-            ),
+            **drafting_shape(drafting, data),
             families=families,
             regions=tuple(regions.values()),
             cards=tuple(cards),
@@ -359,8 +356,22 @@ class Builder(DeckBuilder):
             draft=draft_options(data.get("draft")),
             language=Language(symbol_table, constants, self.lookups, self.bounds),
             flow=flow,
+            drafting=drafting,
             stocks=stocks,
         )
+
+
+def drafting_shape(drafting, data) -> dict:
+    """rounds, hand_size and passing as the drafting round's blocks say (a steps round: as written)."""
+    if drafting is None:
+        passing = data.get("passing", {})
+        return dict(
+            rounds=data.get("rounds", 0),
+            hand_size=data.get("hand_size", 0),
+            passing=Passing(tuple(passing.get("directions", ("left",))), passing.get("catch", "same")),
+        )
+    deal, picks, catch = drafting.step(Deal), drafting.step(PickAndPass), drafting.step(Catch)
+    return dict(rounds=drafting.end, hand_size=deal.cards, passing=Passing(picks.directions, catch.side))
 
 
 def tie_break_key(entry) -> str:

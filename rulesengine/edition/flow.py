@@ -1,10 +1,14 @@
-"""A game's flow declared in YAML: the steps of a round, each a general block any edition may use.
+"""A game's flow declared in YAML: the blocks of a round, general pieces any edition may declare.
 
-An edition without `flow:` plays the drafting round (rounds, hand_size, passing). One with it plays
-a round assembled from these blocks, again and again until its end holds: reveal cards until a
-condition holds, a secret choice, a bidding loop around a shared pot (a stock of tokens per seat),
-an ordered claim. This module checks each block's parameters and compiles its conditions, reporting
-located errors; it never plays a step (rulesengine/game/steps.py does) and never names a game.
+Two kinds of round are assembled from them. A drafting round: `deal` hands, a face-down `throw`,
+`pick_and_pass` (cards per pass, passed in the round's direction), the `catch` of the last card,
+the round-end icon `choices`, for `end: {rounds: N}` rounds. A steps round: `reveal` cards until a
+condition holds, a `secret_choice`, `bidding` around a shared pot (a stock of tokens per seat), an
+ordered `claim`, again and again until `end: deck_empty`. An edition that declares no flow plays the
+drafting round, and this module supplies exactly its default block list (default_drafting) from
+`rounds`, `hand_size` and `passing`. Blocks go in any order that can be played; an order that
+cannot is a located M330 error saying why. This module checks each block's parameters and compiles
+its conditions; it never plays a block (rulesengine/game/ does) and never names a game.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from ..errors import suggest
 from .model import Expression, Family
 from .scopes import UNTIL
 
-BLOCKS = ("reveal", "secret_choice", "bidding", "claim")
+STEPS_BLOCKS = ("reveal", "secret_choice", "bidding", "claim")
+DRAFTING_BLOCKS = ("deal", "throw", "pick_and_pass", "catch", "choices")
+BLOCKS = STEPS_BLOCKS + DRAFTING_BLOCKS
 
 
 @dataclass(frozen=True)
@@ -42,75 +48,244 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class Deal:
+    cards: int  # each seat's hand (the cards left undealt last round are dealt first)
+
+
+@dataclass(frozen=True)
+class Throw:
+    """The first card each seat takes in a round is face down (its Throw) until the round's picks end."""
+
+
+@dataclass(frozen=True)
+class PickAndPass:
+    directions: tuple  # "left"/"right", cycled over the rounds
+    picks: tuple = ()  # cards each seat takes on the 1st, 2nd... pass (the Throw's pass is the 1st); 1 after the list
+
+    def picks_on(self, pass_index: int) -> int:
+        return self.picks[pass_index] if pass_index < len(self.picks) else 1
+
+
+@dataclass(frozen=True)
+class Catch:
+    side: str  # "same": the last card passes on in the round's direction; "previous": the other way
+
+
+@dataclass(frozen=True)
+class Choices:
+    """Every seat answers the edition's round-end icon choices (categories with `choice:`)."""
+
+
+@dataclass(frozen=True)
 class Flow:
     steps: tuple  # the blocks of one round, in order
-    end: str = "deck_empty"
+    end: object = "deck_empty"  # "deck_empty" (a steps round) or the number of rounds (a drafting round)
 
     def step(self, kind: type):
         return next((s for s in self.steps if isinstance(s, kind)), None)
 
+    @property
+    def drafting(self) -> bool:
+        return any(isinstance(s, Deal) for s in self.steps)
+
+
+# What must come before what, and why: an order breaking one of these cannot be played (M330).
+BEFORE = (
+    ("deal", "throw", "the Throw is taken from the hand just dealt"),
+    ("deal", "pick_and_pass", "the cards picked come from the hands just dealt"),
+    ("throw", "pick_and_pass", "the Throw is the first card a seat takes in the round"),
+    ("pick_and_pass", "catch", "the Catch is the last card of each hand, once the picks are over"),
+    ("catch", "choices", "the round-end choices are made over every card taken, the Catch included"),
+    ("secret_choice", "bidding", "a seat that stops puts its secret choice on the stack"),
+    ("secret_choice", "claim", "the claim reveals the secret choices"),
+    ("bidding", "claim", "the claim goes in the order the bidding leaves: the last one left, then the stack"),
+    ("reveal", "claim", "the claim takes cards from the circle the reveal fills"),
+)
+REQUIRED = {
+    "steps": ("reveal", "secret_choice", "bidding", "claim"),
+    "drafting": ("deal", "throw", "pick_and_pass", "catch"),
+}
+
+
+def flow_kind(data) -> str | None:
+    """'drafting' or 'steps' for the declared flow (the kind of its first known block), None without one."""
+    spec = data.get("flow") if isinstance(data, dict) else None
+    if not isinstance(spec, dict):
+        return None
+    for step in spec.get("round") or ():
+        if isinstance(step, dict) and len(step) == 1:
+            kind = next(iter(step))
+            if kind in DRAFTING_BLOCKS:
+                return "drafting"
+            if kind in STEPS_BLOCKS:
+                return "steps"
+    return "steps"
+
+
+def _params(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
 
 def build_flow(builder, families: dict, constants: dict, symbol_table, stocks: dict) -> Flow | None:
-    """The edition's Flow, or None; every problem is reported on `builder` at its key."""
+    """The edition's declared Flow, or None; every problem is reported on `builder` at its key."""
     spec = builder.data.get("flow")
     if spec is None:
         return None
+    kind = flow_kind(builder.data)
     steps, choices, seen = [], {}, {}
     for index, step in enumerate(spec.get("round") or ()):
         if not isinstance(step, dict) or len(step) != 1:
             continue  # the schema reported it
-        ((kind, params),) = step.items()
-        path = ("flow", "round", index, kind)
-        if kind in seen:
-            builder.error(path, f"the round has two '{kind}' steps", "M330", "a round takes each block once", key=True)
+        ((name, params),) = step.items()
+        params = _params(params)
+        path = ("flow", "round", index, name)
+        if name in seen:
+            builder.error(path, f"the round has two '{name}' steps", "M330", "a round takes each block once", key=True)
             continue
-        seen[kind] = index
-        if kind == "reveal":
-            until = builder.expression(path + ("until",), UNTIL.checker_scope(constants), symbol_table, BOOL)
-            if until is not None:
-                steps.append(Reveal(until))
-        elif kind == "secret_choice":
-            family = families.get(params["from"])
-            if family is None:
-                if not builder.cut.covers("families", params["from"]):
-                    builder.error(
-                        path + ("from",),
-                        f"unknown family '{params['from']}'",
-                        "M313",
-                        suggest(params["from"], families),
-                    )
-                continue
-            choices[params["key"]] = family
-            steps.append(SecretChoice(params["key"], family))
-        elif kind == "bidding":
-            if params["stock"] not in stocks:
+        if (name in DRAFTING_BLOCKS) != (kind == "drafting"):
+            builder.error(
+                path,
+                f"'{name}' cannot be played in a {kind} round",
+                "M330",
+                "a round either deals hands to draft (deal, throw, pick_and_pass, catch, choices) or reveals "
+                "a circle to claim from (reveal, secret_choice, bidding, claim), not both",
+                key=True,
+            )
+            continue
+        seen[name] = index
+        block = _block(builder, name, params, path, families, constants, symbol_table, stocks, choices)
+        if block is not None:
+            steps.append(block)
+    _check_order(builder, seen, kind)
+    end = _end(builder, spec.get("end"), kind)
+    flow = Flow(tuple(steps), end)
+    if kind == "drafting":
+        _check_picks(builder, flow, seen)
+    return flow
+
+
+def _block(builder, name, params, path, families, constants, symbol_table, stocks, choices):
+    data = builder.data
+    if name == "reveal":
+        until = builder.expression(path + ("until",), UNTIL.checker_scope(constants), symbol_table, BOOL)
+        return Reveal(until) if until is not None else None
+    if name == "secret_choice":
+        family = families.get(params["from"])
+        if family is None:
+            if not builder.cut.covers("families", params["from"]):
                 builder.error(
-                    path + ("stock",),
-                    f"unknown stock '{params['stock']}'",
-                    "M331",
-                    suggest(params["stock"], stocks) or "declare it under `stocks:`",
+                    path + ("from",), f"unknown family '{params['from']}'", "M313", suggest(params["from"], families)
                 )
-                continue
-            steps.append(Bidding(params["stock"], params.get("first", "last_left")))
-        elif kind == "claim":
-            if params["choice"] not in choices:
-                builder.error(
-                    path + ("choice",),
-                    f"no secret choice '{params['choice']}' comes before this claim",
-                    "M332",
-                    suggest(params["choice"], choices) or "add a `secret_choice` step before it",
-                )
-                continue
-            steps.append(Claim(params["choice"]))
-    order = [kind for kind in BLOCKS if kind in seen]
-    if order and [k for k in sorted(seen, key=seen.get)] != order:
-        builder.error(("flow", "round"), f"the steps of a round go in the order {', '.join(order)}", "M330")
-    for kind in ("reveal", "secret_choice", "bidding", "claim"):
-        if kind not in seen and "flow" not in builder.cut.sections:
+            return None
+        choices[params["key"]] = family
+        return SecretChoice(params["key"], family)
+    if name == "bidding":
+        if params["stock"] not in stocks:
+            builder.error(
+                path + ("stock",),
+                f"unknown stock '{params['stock']}'",
+                "M331",
+                suggest(params["stock"], stocks) or "declare it under `stocks:`",
+            )
+            return None
+        return Bidding(params["stock"], params.get("first", "last_left"))
+    if name == "claim":
+        if params["choice"] not in choices:
+            builder.error(
+                path + ("choice",),
+                f"no secret choice '{params['choice']}' comes before this claim",
+                "M332",
+                suggest(params["choice"], choices) or "add a `secret_choice` step before it",
+            )
+            return None
+        return Claim(params["choice"])
+    passing = data.get("passing") if isinstance(data.get("passing"), dict) else {}
+    if name == "deal":
+        cards = params.get("cards", data.get("hand_size"))
+        if cards is None:
+            builder.error(path, "the deal says no number of cards", "M333", "write `deal: {cards: 7}`", key=True)
+            return None
+        return Deal(cards)
+    if name == "throw":
+        return Throw()
+    if name == "pick_and_pass":
+        return PickAndPass(tuple(params.get("directions", passing.get("directions", ("left",)))),
+                           tuple(params.get("picks", ())))
+    if name == "catch":
+        return Catch(params.get("from", passing.get("catch", "same")))
+    return Choices()
+
+
+def _check_order(builder, seen: dict, kind: str) -> None:
+    for first, then, why in BEFORE:
+        if first in seen and then in seen and seen[then] < seen[first]:
+            builder.error(
+                ("flow", "round", seen[then], then),
+                f"'{then}' cannot come before '{first}'",
+                "M330",
+                f"{why}: move it after '{first}'",
+                key=True,
+            )
+    for name in REQUIRED[kind]:
+        if name not in seen and "flow" not in builder.cut.sections:
+            builder.error(("flow", "round"), f"this round has no '{name}' step", "M330", _needs(kind))
+    if kind == "drafting" and "choices" not in seen and builder.data.get("categories"):
+        with_choice = [c.get("key") for c in builder.data["categories"] if isinstance(c, dict) and "choice" in c]
+        if with_choice:
             builder.error(
                 ("flow", "round"),
-                f"this round has no '{kind}' step",
+                f"category '{with_choice[0]}' asks for a choice at round end, but the round has no 'choices' step",
                 "M330",
-                "a round reveals cards, takes a secret choice, bids for the order and claims the cards",
+                "add `- choices:` after the catch",
             )
-    return Flow(tuple(steps), spec.get("end", "deck_empty"))
+
+
+def _needs(kind: str) -> str:
+    if kind == "drafting":
+        return "a drafting round deals, takes a Throw, picks and passes, and ends with the Catch"
+    return "a round reveals cards, takes a secret choice, bids for the order and claims the cards"
+
+
+def _end(builder, end, kind: str):
+    if kind == "steps":
+        if isinstance(end, dict):
+            message = "a steps round ends when the deck is empty"
+            builder.error(("flow", "end"), message, "M334", "write `end: deck_empty`")
+        return "deck_empty"
+    if isinstance(end, dict) and "rounds" in end:
+        return end["rounds"]
+    if end is None and isinstance(builder.data.get("rounds"), int):
+        return builder.data["rounds"]
+    builder.error(("flow", "end"), "a drafting round needs its number of rounds", "M334", "write `end: {rounds: 4}`")
+    return 0
+
+
+def _check_picks(builder, flow: Flow, seen: dict) -> None:
+    """The cards taken by the declared passes must leave one card in every hand for the Catch."""
+    deal, picks = flow.step(Deal), flow.step(PickAndPass)
+    if deal is None or picks is None or not picks.picks:
+        return
+    room = deal.cards - 1
+    if sum(picks.picks) > room:
+        path = ("flow", "round", seen["pick_and_pass"], "pick_and_pass", "picks")
+        builder.error(
+            path,
+            f"the passes take {' + '.join(map(str, picks.picks))} = {sum(picks.picks)} cards, but a hand of "
+            f"{deal.cards} leaves {room} before the Catch",
+            "M333",
+            f"take at most {room} cards over the listed passes",
+        )
+
+
+def default_drafting(data) -> Flow:
+    """The drafting round of an edition that declares no flow, from `rounds`, `hand_size` and `passing`:
+    deal, throw, pick_and_pass, catch, choices, for `rounds` rounds (what `boom rules` shows)."""
+    passing = data.get("passing") if isinstance(data.get("passing"), dict) else {}
+    steps = (
+        Deal(data.get("hand_size", 0)),
+        Throw(),
+        PickAndPass(tuple(passing.get("directions", ("left",)))),
+        Catch(passing.get("catch", "same")),
+        Choices(),
+    )
+    return Flow(steps, data.get("rounds", 0))

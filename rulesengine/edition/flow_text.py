@@ -6,7 +6,7 @@ as written only when formulas are asked for); it never plays a step and never na
 
 from __future__ import annotations
 
-from .flow import Bidding, Claim, Reveal, SecretChoice
+from .flow import Bidding, Catch, Choices, Claim, Deal, PickAndPass, Reveal, SecretChoice, Throw
 from .in_words import in_words
 
 
@@ -64,3 +64,24 @@ def _step(step, edition) -> str:
             "then the stack is revealed from the top down, each taking every card left that shows theirs."
         )
     return type(step).__name__
+
+
+def drafting_lines(edition, wrap) -> list[str]:
+    """The drafting round's blocks as `boom rules` lists them (declared or the default), and its picks per pass."""
+    drafting = edition.drafting
+    if drafting is None:
+        return []
+    names = {Deal: f"deal {edition.hand_size}", Throw: "throw", PickAndPass: "pick and pass", Catch: "catch",
+             Choices: "choices"}
+    lines = wrap(
+        "A round's blocks, in order: " + ", ".join(names[type(step)] for step in drafting.steps)
+        + f"; {drafting.end} rounds."
+    )
+    picks = drafting.step(PickAndPass).picks
+    if any(p != 1 for p in picks):
+        told = ", ".join(f"{p} on pass {i}" for i, p in enumerate(picks, 1) if p != 1)
+        lines += wrap(
+            f"Cards taken at once: {told} (the Throw is the first card of pass 1); one a pass otherwise. "
+            "Each card of a pass is chosen in turn; the pass is shown to all once every player has chosen."
+        )
+    return lines

@@ -132,7 +132,8 @@ class Edition:
     provenance: str = ""
     reconstructed_facts: int = 0
     language: object = None                          # symbols and constants, to compile more expressions
-    flow: object = None                              # edition.flow.Flow; None plays the drafting round
+    flow: object = None                              # edition.flow.Flow of a steps round; None: a drafting round
+    drafting: object = None                          # edition.flow.Flow of the drafting round (declared or default)
     stocks: dict = field(default_factory=dict)       # a flow's tokens per seat: name -> how many at the start
     lowest_first: frozenset = frozenset()            # tie-break keys where the fewest points win the tie
     draft: DraftOptions = DraftOptions()             # the drafting round's options (teams)

@@ -15,7 +15,7 @@ from pathlib import Path
 from .. import dsl
 from . import scopes
 from .extends import load_with_extends
-from .flow_text import flow_lines
+from .flow_text import drafting_lines, flow_lines
 from .in_words import in_words
 from .loader import load_edition
 from .model import ROUND, Edition
@@ -130,7 +130,7 @@ def _game(edition: Edition) -> list[str]:
         "the last one, passed alone, is the Catch."
     )
     lines += _wrap(_passing(edition))
-    return lines
+    return lines + drafting_lines(edition, _wrap)
 
 
 def _passing(edition: Edition) -> str:
