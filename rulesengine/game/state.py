@@ -12,60 +12,20 @@ from __future__ import annotations
 
 import random
 import weakref
-from dataclasses import dataclass
 
-from ..edition.model import Card, Edition, Passing
+from ..edition.model import Card, Edition
 from ..errors import Diagnostic, GameRuleError
+from .blocks import round_blocks
+from .blocks.choices import ChoicesBlock
+from .blocks.picking import PickAndPassBlock
 from .dealing import DEAL_VERSION
-from .dealing import deal as deal_hands
+from .decisions import Decision
+from .passing import play_picks
 from .scoring import ScoreKeeper
 from .views import LazyView, full_view
 
 THROW, DRAFT, CHOICE = "throw", "draft", "choice"
-
-
-def play_picks(passing: Passing, round_index: int, hands: list, drafts: list, picks: list) -> list:
-    """One turn of a drafting round, as the rules play it: every seat moves its pick from its hand to
-    the cards it took, and the hands pass on in this round's direction; when one card is left in
-    each, that card (the Catch) is passed, the other way with `catch: previous`, and taken at once.
-    Returns the hands after the turn (empty once the Catch is taken); `drafts` changes in place."""
-    n = len(hands)
-    for seat, card in enumerate(picks):
-        hands[seat].remove(card)
-        drafts[seat].append(card)
-    direction = passing.direction(round_index)
-    if len(hands[0]) == 1 and passing.catch == "previous":
-        direction = -direction
-    hands = [hands[(seat - direction) % n] for seat in range(n)]
-    if len(hands[0]) == 1:
-        for seat in range(n):
-            drafts[seat].append(hands[seat].pop())
-    return hands
-
-
-@dataclass(frozen=True, init=False)
-class Decision:
-    """A question the game asks one seat. options: card letters, or icons plus None for a choice."""
-
-    seat: int
-    kind: str
-    round: int
-    options: tuple
-    category: str | None = None
-
-    def __init__(self, seat: int, kind: str, round: int, options: tuple, category: str | None = None):
-        # one dict in place of five frozen writes: a decision is made for every seat at every step
-        fields = {"seat": seat, "kind": kind, "round": round, "options": options, "category": category}
-        object.__setattr__(self, "__dict__", fields)
-
-    def as_dict(self) -> dict:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "round": self.round,
-            "options": list(self.options),
-            "category": self.category,
-        }
+__all__ = ["CHOICE", "DRAFT", "THROW", "Decision", "Game", "play_picks"]
 
 
 class Game:
@@ -119,7 +79,12 @@ class Game:
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.drafts: list[list[Card]] = [[] for _ in range(n)]
         self.seen_hands: list[list[list[Card]]] = [[] for _ in range(n)]  # each seat's hands this round
-        self.picks: dict[int, Card] = {}
+        self.picks: dict[int, Card] = {}  # each seat's pick of this pass (a tuple on a pass of several)
+        self.partial: dict[int, list] = {}  # on a pass of several: the cards a seat has chosen so far
+        self.passes = 0  # passes made this round
+        self.blocks = round_blocks(edition)  # the drafting round's blocks (game/blocks), played in order
+        self.block_at = 0
+        self.block = self.blocks[0]
         self.choices: list[dict] = [{} for _ in range(n)]
         self._choice_decisions: list[Decision] = []
         self._pick_cache: tuple = (None, [])
@@ -140,12 +105,14 @@ class Game:
         drafts: list | None = None,
         leftover: list | None = None,
         seen_hands: list | None = None,
+        partial: dict | None = None,
     ) -> Game:
         """A game at some position: the finished rounds of `history` (drafts and choices, by player
         name, as in view()["history"]) scored, then, unless they were the last, the round after them
         at this phase with these hands, cards taken (Throw first), undealt cards and hands each seat
-        has seen. For bots playing out sampled worlds; the position is taken as given, and the game
-        owns the lists it is handed from then on."""
+        has seen, and on a pass of several cards the ones a seat has chosen so far (`partial`). For bots
+        playing out sampled worlds; the position is taken as given, and the game owns the lists it is
+        handed from then on."""
         game = cls(edition, players, seed, deal=False)
         for round_data in history:
             game.scores.score_round(
@@ -164,9 +131,25 @@ class Game:
         game.leftover = list(leftover or ())
         game.seen_hands = seen_hands if seen_hands is not None else [[] for _ in range(n)]
         game.phase = phase
+        game.partial = dict(partial or {})
+        game.passes = game._passes_made(len(game.drafts[0]))
+        kind = ChoicesBlock if phase == CHOICE else PickAndPassBlock
+        game._go_to(next(i for i, block in enumerate(game.blocks) if isinstance(block, kind)))
         if phase == CHOICE:
             game._choice_decisions = game._choice_questions()
         return game
+
+    def _passes_made(self, taken: int) -> int:
+        """How many passes a seat that has taken this many cards this round has made."""
+        picks = next((b.picks for b in self.blocks if isinstance(b, PickAndPassBlock)), ())
+        passes = 0
+        while taken > 0:
+            taken -= picks[passes] if passes < len(picks) else 1
+            passes += 1
+        return passes
+
+    def _go_to(self, index: int) -> None:
+        self.block_at, self.block = index, self.blocks[min(index, len(self.blocks) - 1)]
 
     # -- the flow --------------------------------------------------------------------------
     def _emit(self, event: dict, to: int | None = None) -> None:
@@ -174,69 +157,42 @@ class Game:
         self.events.append(event)
 
     def _start_round(self) -> None:
-        edition, n, h = self.edition, len(self.players), self.edition.hand_size
-        leftover = list(self.leftover)
-        self.rng.shuffle(leftover)
-        undealt = set(leftover)
-        rest = [c for c in edition.cards if c not in undealt]
-        self.rng.shuffle(rest)
-        self.hands, self.leftover = deal_hands(leftover, rest, n, h, self.deal_version)
-        self.drafts = [[] for _ in range(n)]
-        self.seen_hands = [[list(hand)] for hand in self.hands]
-        self.picks = {}
-        self.choices = [{} for _ in range(n)]
-        self.phase = THROW
-        if not self.keeps_events:
-            return
-        self._emit(
-            {
-                "type": "round_start",
-                "round": self.round + 1,
-                "direction": "left" if edition.passing.direction(self.round) > 0 else "right",
-            }
-        )
-        for seat in range(n):
-            self._emit(
-                {"type": "deal", "round": self.round + 1, "seat": seat, "cards": [c.letter for c in self.hands[seat]]},
-                to=seat,
-            )
+        self._go_to(0)
+        self._run_blocks()
+
+    def _run_blocks(self) -> None:
+        """Start the round's blocks from the current one until one waits for decisions; then score the round."""
+        blocks = self.blocks
+        while self.block_at < len(blocks):
+            if not self.block.start(self):
+                return
+            self._go_to(self.block_at + 1)
+        self._end_round()
 
     def pending(self) -> list[Decision]:
         """Every decision the game is waiting for now; seats answer in any order."""
         if self.over:
             return []
-        if self.phase in (THROW, DRAFT):
-            picks = self.picks
-            decisions = self._pick_decisions()
-            return [d for d in decisions if d.seat not in picks] if picks else list(decisions)
-        return [d for d in self._choice_decisions if d.category not in self.choices[d.seat]]
+        return self.block.pending(self)
 
     def _pick_decisions(self) -> list[Decision]:
         """Every seat's pick of this step, built once per step: the hands only change when they are passed."""
-        phase = self.phase
-        key = (self.round, phase, len(self.hands[0]))
-        cache = self._pick_cache
-        if cache[0] != key:
-            number = self.round + 1
-            decisions = [
-                Decision(seat, phase, number, tuple([c.letter for c in hand])) for seat, hand in enumerate(self.hands)
-            ]
-            cache = self._pick_cache = (key, decisions)
-        return cache[1]
+        key = (self.round, self.phase, len(self.hands[0]))
+        if self._pick_cache[0] != key:
+            self._pick_cache = (
+                key,
+                [
+                    Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand))
+                    for seat, hand in enumerate(self.hands)
+                ],
+            )
+        return self._pick_cache[1]
 
     def _decision_of(self, seat: int, category: str | None) -> Decision | None:
         """This seat's first pending decision (of this category, if one is named), as pending() lists them."""
         if self.over:
             return None
-        if self.phase != CHOICE:
-            if category is not None or seat in self.picks or not 0 <= seat < len(self.players):
-                return None
-            return self._pick_decisions()[seat]
-        for decision in self._choice_decisions:
-            if decision.seat == seat and decision.category not in self.choices[seat]:
-                if category in (None, decision.category):
-                    return decision
-        return None
+        return self.block.decision_of(self, seat, category)
 
     def _fill_views(self) -> None:
         """Lazy views still held by someone keep what they showed: fill them in before the game moves."""
@@ -248,26 +204,18 @@ class Game:
 
     def apply(self, seat: int, answer, category: str | None = None) -> None:
         """Answer one pending decision of this seat (a letter, or an icon/None for a choice)."""
-        picks, kind, card = self.picks, self.phase, None
-        if kind != CHOICE and category is None and seat not in picks and not self.over:
-            # a pick, the hot path: the seat's hand says what is legal, no decision is looked up
-            card = self.edition.card(answer) if type(answer) is str else None
-            if card is not None and not (0 <= seat < len(self.hands) and card in self.hands[seat]):
-                card = None
-        if card is None:
-            decision = self._decision_of(seat, category)
-            if decision is None:
-                raise GameRuleError(Diagnostic(None, f"seat {seat} has no decision to make now", "G604"))
-            if answer not in decision.options:
-                shown = ", ".join("none" if o is None else str(o) for o in decision.options)
-                raise GameRuleError(
-                    Diagnostic(
-                        None,
-                        f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {shown})",
-                        "G605",
-                    )
+        decision = self._decision_of(seat, category)
+        if decision is None:
+            raise GameRuleError(Diagnostic(None, f"seat {seat} has no decision to make now", "G604"))
+        if answer not in decision.options:
+            shown = ", ".join("none" if o is None else str(o) for o in decision.options)
+            raise GameRuleError(
+                Diagnostic(
+                    None,
+                    f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {shown})",
+                    "G605",
                 )
-            kind, category = decision.kind, decision.category
+            )
         if self._lazy_views:
             self._fill_views()
         if self.keeps_events:
@@ -276,58 +224,16 @@ class Game:
                     "type": "decision",
                     "round": self.round + 1,
                     "seat": seat,
-                    "kind": kind,
-                    "category": category,
+                    "kind": decision.kind,
+                    "category": decision.category,
                     "answer": answer,
                 },
                 to=seat,
             )
-        self.decisions.append([seat, answer, category])
-        if kind == CHOICE:
-            self.choices[seat][category] = answer
-            if self.keeps_events:
-                self._emit(
-                    {"type": "choice", "round": self.round + 1, "seat": seat, "category": category, "option": answer}
-                )
-            if not self.pending():
-                self._end_round()
-            return
-        picks[seat] = card or self.edition.card(answer)
-        if len(picks) == len(self.players):
-            self._resolve_picks()
-
-    def _resolve_picks(self) -> None:
-        n = len(self.players)
-        phase = self.phase
-        picks = [self.picks[seat] for seat in range(n)]
-        self.hands = play_picks(self.edition.passing, self.round, self.hands, self.drafts, picks)
-        for seat in range(n) if self.keeps_events else ():
-            card = self.picks[seat]
-            if phase == THROW:
-                self._emit({"type": "throw", "round": self.round + 1, "seat": seat, "card": card.letter}, to=seat)
-                self._emit({"type": "throw_placed", "round": self.round + 1, "seat": seat})
-            else:
-                self._emit({"type": "draft", "round": self.round + 1, "seat": seat, "card": card.letter})
-        self.picks = {}
-        self.phase = DRAFT
-        if not self.hands[0]:
-            if self.keeps_events:
-                for seat in range(n):
-                    caught = self.drafts[seat][-1]
-                    self._emit({"type": "catch", "round": self.round + 1, "seat": seat, "card": caught.letter})
-                throws = {str(s): self.drafts[s][0].letter for s in range(n)}
-                self._emit({"type": "reveal", "round": self.round + 1, "throws": throws})
-            self.phase = CHOICE
-            self._choice_decisions = self._choice_questions()
-            if not self.pending():
-                self._end_round()
-        else:
-            seen = self.seen_hands
-            for seat, hand in enumerate(self.hands):
-                seen[seat].append(hand[:])
-                if self.keeps_events:
-                    cards = [c.letter for c in self.hands[seat]]
-                    self._emit({"type": "hand", "round": self.round + 1, "seat": seat, "cards": cards}, to=seat)
+        self.decisions.append([seat, answer, decision.category])
+        if self.block.apply(self, seat, decision, answer):
+            self._go_to(self.block_at + 1)
+            self._run_blocks()
 
     def _choice_questions(self) -> list[Decision]:
         """One question per seat and choice category: its legal icons, or None (no choice)."""

@@ -1,9 +1,10 @@
 """The round kind of an edition with a `flow`: reveal, secret choice, bidding around a pot, claim.
 
 The drafting round lives in state.py; this is the other kind of round, played from the blocks an
-edition declares (rulesengine/edition/flow.py), again and again until the deck is empty at the start
-of a round. It keeps the Game protocol (pending(), apply(), view(seat), events, decisions, record())
-so every front end drives it unchanged. It never names a game, never blocks on input, and a seat's
+edition declares (rulesengine/edition/flow.py) in the order it declares them (the checker allows
+only orders that can be played: a secret choice may come before the reveal, say), again and again
+until the deck is empty at the start of a round. It keeps the Game protocol (pending(), apply(),
+view(seat), events, decisions, record()) so every front end drives it unchanged. It never names a game, never blocks on input, and a seat's
 secret choice leaves it only through view(seat) and events addressed to that seat, until the claim
 reveals it.
 """
@@ -107,6 +108,8 @@ class StepsGame:
         self.first: int | None = None
         self.last_left: int | None = None
         self.step = 0  # decisions made this round (public: who acted, not what was chosen)
+        self.at = 0  # the index of the block being played in flow.steps
+        self.claimed: dict = {}  # what each seat took in this round's claim, by name
         if deal:
             self._start_round()
 
@@ -137,9 +140,10 @@ class StepsGame:
         game.secrets, game.stack, game.pot, game.first, game.turn = dict(secrets), list(stack), pot, first, turn
         game.last_left = first
         if len(game.secrets) < len(players):
-            game.phase = SECRET
+            game.phase, game.at = SECRET, game.edition.flow.steps.index(game.secret)
         else:
             game.phase, game.still_in = BID, list(still_in)
+            game.at = game.edition.flow.steps.index(game.bidding)
         return game
 
     # -- the flow --------------------------------------------------------------------------
@@ -151,6 +155,40 @@ class StepsGame:
             self._finish()
             return
         n = len(self.players)
+        self.first = (
+            self.rng.randrange(n) if self.bidding.first == "random" or self.last_left is None else self.last_left
+        )
+        self.secrets, self.stack, self.took, self.pot, self.step = {}, [], {}, 0, 0
+        self.phase = SECRET
+        self.at = 0
+        self._emit({"type": "round_start", "round": self.round + 1, "first": self.first})
+        self._run()
+
+    def _run(self) -> None:
+        """Play the round's blocks from the current one, until one waits for decisions or the round ends."""
+        steps = self.edition.flow.steps
+        while self.at < len(steps):
+            step = steps[self.at]
+            if isinstance(step, SecretChoice):
+                if len(self.secrets) < len(self.players):
+                    self.phase = SECRET
+                    return
+            elif isinstance(step, Bidding):
+                if self.phase != BID:
+                    self.phase = BID
+                    self.still_in = list(range(len(self.players)))
+                    self.turn = self.first
+                    self._advance()
+                if len(self.still_in) > 1:
+                    return
+            elif isinstance(step, Reveal):
+                self._reveal()
+            elif isinstance(step, Claim):
+                self._claim(self.still_in[0])
+            self.at += 1
+        self._end_round()
+
+    def _reveal(self) -> None:
         drawn = []
         while self.deck and not self._until_holds():
             drawn.append(self.deck.pop())
@@ -158,12 +196,6 @@ class StepsGame:
         if not drawn and self.history and not any(self.history[-1]["captured"].values()):
             drawn.append(self.deck.pop())  # nothing changed last round: turn one card so the game moves on
             self.circle.append(drawn[-1])
-        self.first = (
-            self.rng.randrange(n) if self.bidding.first == "random" or self.last_left is None else self.last_left
-        )
-        self.secrets, self.stack, self.took, self.pot, self.step = {}, [], {}, 0, 0
-        self.phase = SECRET
-        self._emit({"type": "round_start", "round": self.round + 1, "first": self.first})
         self._emit(
             {
                 "type": "reveal_cards",
@@ -222,10 +254,8 @@ class StepsGame:
             self.secrets[seat] = answer
             self._emit({"type": "secret_chosen", "round": self.round + 1, "seat": seat})
             if len(self.secrets) == len(self.players):
-                self.phase = BID
-                self.still_in = list(range(len(self.players)))
-                self.turn = self.first
-                self._advance()
+                self.at += 1
+                self._run()
             return
         if answer == THROW_TOKEN:
             self.kept[seat][self.bidding.stock] -= 1
@@ -235,6 +265,9 @@ class StepsGame:
         else:
             self._stop(seat, take=True)
         self._advance()
+        if len(self.still_in) == 1:
+            self.at += 1
+            self._run()
 
     def _next_in(self, seat: int) -> int:
         n = len(self.players)
@@ -256,12 +289,10 @@ class StepsGame:
         stock = self.bidding.stock
         while len(self.still_in) > 1 and self.kept[self.turn][stock] == 0:
             self._stop(self.turn, take=True)  # with an empty pot it takes nothing (the special case)
-        if len(self.still_in) == 1:
-            self._claim(self.still_in[0])
 
     def _claim(self, last: int) -> None:
         order = [last] + self.stack[::-1]
-        captured = {}
+        captured = self.claimed = {}
         for seat in order:
             icon = self.secrets[seat]
             taken = [c for c in self.circle if icon in c.icons]
@@ -277,6 +308,10 @@ class StepsGame:
                     "cards": [c.letter for c in taken],
                 }
             )
+        self.last_left = last
+
+    def _end_round(self) -> None:
+        last = self.last_left
         self.history.append(
             {
                 "first": self.players[self.first],
@@ -284,10 +319,9 @@ class StepsGame:
                 "stopped": [self.players[s] for s in self.stack],
                 "took": {self.players[s]: t for s, t in self.took.items()},
                 "choices": {self.players[s]: self.secrets[s] for s in range(len(self.players))},
-                "captured": captured,
+                "captured": self.claimed,
             }
         )
-        self.last_left = last
         self.round += 1
         self.turn = None
         self._start_round()

@@ -1,0 +1,43 @@
+"""The `deal` block: shuffle, deal every seat a hand, and tell each seat its own hand (no decision).
+
+The cards undealt last round are shuffled and dealt first, then the shuffled rest (game/dealing.py):
+two shuffles of game.rng, in this order, every round. It never shows a hand to another seat.
+"""
+
+from __future__ import annotations
+
+from ..dealing import deal as deal_hands
+
+THROW = "throw"
+
+
+class DealBlock:
+    def __init__(self, step):
+        self.cards = step.cards
+
+    def start(self, game) -> bool:
+        edition, n = game.edition, len(game.players)
+        leftover = list(game.leftover)
+        game.rng.shuffle(leftover)
+        rest = [c for c in edition.cards if c not in set(leftover)]
+        game.rng.shuffle(rest)
+        game.hands, game.leftover = deal_hands(leftover, rest, n, self.cards, game.deal_version)
+        game.drafts = [[] for _ in range(n)]
+        game.seen_hands = [[list(hand)] for hand in game.hands]
+        game.picks = {}
+        game.partial = {}
+        game.passes = 0
+        game.choices = [{} for _ in range(n)]
+        game.phase = THROW
+        if game.keeps_events:
+            game._emit(
+                {
+                    "type": "round_start",
+                    "round": game.round + 1,
+                    "direction": "left" if edition.passing.direction(game.round) > 0 else "right",
+                }
+            )
+            for seat in range(n):
+                cards = [c.letter for c in game.hands[seat]]
+                game._emit({"type": "deal", "round": game.round + 1, "seat": seat, "cards": cards}, to=seat)
+        return True

@@ -1,0 +1,34 @@
+"""The pass of a drafting round, the one rule the game's blocks and the bots' rollouts both use.
+
+Kept apart from the Game so that a rollout that plays thousands of passes calls the same few lines
+the real game does; it never looks at anything but the hands, the cards taken and the picks.
+"""
+
+from __future__ import annotations
+
+from ..edition.model import Passing
+
+
+def play_picks(passing: Passing, round_index: int, hands: list, drafts: list, picks: list, take_catch: bool = True):
+    """One turn of a drafting round, as the rules play it: every seat moves its pick (a card, or a tuple
+    of cards on a pass of several) from its hand to the cards it took, and the hands pass on in this
+    round's direction; when one card is left in each, that card (the Catch) is passed, the other way
+    with `catch: previous`, and, with take_catch, taken at once.
+    Returns the hands after the turn (empty once the Catch is taken); `drafts` changes in place."""
+    n = len(hands)
+    for seat, card in enumerate(picks):
+        if type(card) is tuple:
+            for one in card:
+                hands[seat].remove(one)
+                drafts[seat].append(one)
+            continue
+        hands[seat].remove(card)
+        drafts[seat].append(card)
+    direction = passing.direction(round_index)
+    if len(hands[0]) == 1 and passing.catch == "previous":
+        direction = -direction
+    hands = [hands[(seat - direction) % n] for seat in range(n)]
+    if take_catch and len(hands[0]) == 1:
+        for seat in range(n):
+            drafts[seat].append(hands[seat].pop())
+    return hands
