@@ -4,9 +4,9 @@ The drafting round lives in state.py; this is the other kind of round, played fr
 edition declares (rulesengine/edition/flow.py) in the order it declares them (the checker allows
 only orders that can be played: a secret choice may come before the reveal, say), again and again
 until the deck is empty at the start of a round. It keeps the Game protocol (pending(), apply(),
-view(seat), events, decisions, record()) so every front end drives it unchanged. It never names a game, never blocks on input, and a seat's
-secret choice leaves it only through view(seat) and events addressed to that seat, until the claim
-reveals it.
+view(seat), events, decisions, record()) so every front end drives it unchanged. It never names a
+game, never blocks on input, and a seat's secret choice leaves it only through view(seat) and events
+addressed to that seat, until the claim reveals it.
 """
 
 from __future__ import annotations
