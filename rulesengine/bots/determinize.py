@@ -2,9 +2,11 @@
 
 Everything the seat knows is kept exactly: its hand and Throw, every face-up card, the earlier
 rounds, and the hands it passed on this round (their content now is known: the cards it passed,
-less the face-up picks made from them since). Only what the seat cannot know is drawn at random:
-the other seats' Throws, the hands that have not passed through it, and the undealt cards, with the
-cards undealt last round always among this round's dealt cards. The game itself is built by
+less the face-up picks made from them since, however many cards each pass takes: the edition's
+picks per pass), and the cards it has chosen so far on a pass of several (view["picked"]). Only
+what the seat cannot know is drawn at random: the other seats' Throws, the hands that have not
+passed through it, and the undealt cards, with the cards undealt last round always among this
+round's dealt cards. The game itself is built by
 Game.at_position: this module decides what the position is, never how a Game holds it.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from ..edition.flow import PickAndPass
 from ..edition.model import Edition
 from ..game.state import CHOICE, DRAFT, THROW, Game
 
@@ -34,18 +37,22 @@ def from_view(edition: Edition, view: dict, rng: random.Random) -> Game:
 
     direction = view["direction"]
     seen = [[card(x) for x in hand] for hand in view["seen_hands"]]
-    my_hand = [card(x) for x in view["hand"]]
+    picked = [card(x) for x in view.get("picked", ())]  # chosen on this pass of several, still in the hand
+    my_hand = [card(x) for x in view["hand"]] + picked
     my_drafts = ([card(view["throw"])] if view["throw"] else []) + face_up[me]
-    step = len(my_drafts)
+    step = len(seen) - 1  # passes made this round
     drafts = [list(my_drafts) if seat == me else ([None] + face_up[seat] if step else []) for seat in range(n)]
+    taken = _taken_by_pass(edition, step)
 
     hands: list = [None] * n
     hands[me] = my_hand
     for j in range(1, min(step, n - 1) + 1):
-        passed = [c for c in seen[step - j] if c is not my_drafts[step - j]]
+        gone = taken(my_drafts, step - j)
+        passed = [c for c in seen[step - j] if not any(c is g for g in gone)]
         for i in range(1, j):
             picker = (me + direction * i) % n
-            passed = [c for c in passed if c is not drafts[picker][step - j + i]]
+            gone = taken(drafts[picker], step - j + i)
+            passed = [c for c in passed if not any(c is g for g in gone)]
         hands[(me + direction * j) % n] = passed
 
     known = set(my_hand) | {c for hand in hands if hand for c in hand} | {c for d in drafts for c in d if c is not None}
@@ -69,5 +76,18 @@ def from_view(edition: Edition, view: dict, rng: random.Random) -> Game:
             hands[seat] = [dealt_pool.pop() for _ in range(len(my_hand))]
     seen_hands = [[list(h)] for h in hands]
     seen_hands[me] = [list(h) for h in seen]
+    partial = {me: picked} if picked else None
     return Game.at_position(edition, view["players"], seed, history, phase=THROW if step == 0 else DRAFT,
-                            hands=hands, drafts=drafts, leftover=leftover, seen_hands=seen_hands)
+                            hands=hands, drafts=drafts, leftover=leftover, seen_hands=seen_hands, partial=partial)
+
+
+def _taken_by_pass(edition: Edition, passes: int):
+    """(cards a seat took this round, pass) -> the cards it took on that pass, by the edition's picks per pass."""
+    block = edition.drafting.step(PickAndPass) if edition.drafting is not None else None
+    picks = block.picks if block is not None else ()
+    if not picks:
+        return lambda cards, at: cards[at : at + 1]
+    starts = [0]
+    for at in range(passes + 1):
+        starts.append(starts[-1] + (picks[at] if at < len(picks) else 1))
+    return lambda cards, at: cards[starts[at] : starts[at + 1]]

@@ -24,6 +24,14 @@ def _table(game, seat: int) -> list:
     return table
 
 
+def _hand(game, seat: int) -> list:
+    """The seat's hand, less the cards it has already chosen on a pass of several (view["picked"])."""
+    chosen = game.partial.get(seat) if game.partial else None
+    if not chosen:
+        return [c.letter for c in game.hands[seat]]
+    return [c.letter for c in game.hands[seat] if c not in chosen]
+
+
 def _throw(game, seat: int):
     mine = game.drafts[seat]
     return mine[0].letter if mine else None
@@ -36,9 +44,10 @@ FIELDS = {   # key -> (game, seat) -> value, in the order a full view lists them
     "round": lambda game, seat: min(game.round + 1, game.edition.rounds),
     "rounds": lambda game, seat: game.edition.rounds,
     "phase": lambda game, seat: "over" if game.over else game.phase,
-    "hand": lambda game, seat: [c.letter for c in game.hands[seat]],
+    "hand": lambda game, seat: _hand(game, seat),
     "throw": _throw,
     "seen_hands": lambda game, seat: [[c.letter for c in hand] for hand in game.seen_hands[seat]],
+    "picked": lambda game, seat: [c.letter for c in game.partial.get(seat, ())],  # own, on a pass of several
     "direction": lambda game, seat: game.edition.passing.direction(min(game.round, game.edition.rounds - 1)),
     "table": _table,
     "history": lambda game, seat: [dict(r) for r in game.history],

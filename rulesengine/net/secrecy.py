@@ -3,9 +3,10 @@
 The engine already gives each seat its own view and events (Game.view, Game.events_for). This
 module forwards them through allow-lists, so a field or event type added to the engine later is
 not sent until someone decides it is public. Audited against the engine as it is:
-- view: "hand", "throw", "seen_hands", "used_choices" and "pending" are this seat's own; "table"
-  shows others' face-up cards and only a flag for a face-down Throw; "history" and "sheet" cover
-  finished rounds only, whose cards are all revealed at the round's end.
+- view: "hand", "throw", "seen_hands", "picked" (its cards chosen so far on a pass of several),
+  "used_choices" and "pending" are this seat's own; "table" shows others' face-up cards and only a
+  flag for a face-down Throw; "history" and "sheet" cover finished rounds only, whose cards are all
+  revealed at the round's end.
   A pending round-end choice also carries "points": what each of its options scores, computed from
   that same view (the numbers the terminal shows). The house-rule scope variables (opponents, left,
   right with their cards and visited; round_totals) are read at round end and game end only, when
@@ -29,6 +30,7 @@ VIEW_KEYS = (
     "hand",
     "throw",
     "seen_hands",
+    "picked",
     "direction",
     "table",
     "history",
