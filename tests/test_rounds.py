@@ -141,3 +141,23 @@ def test_a_sampled_world_agrees_with_what_the_seat_has_seen_when_a_pass_takes_tw
                 checked += 1
             game.apply(seat, agents[seat].decide(game.view(seat), decision), decision.category)
     assert checked > 60 and exact > 20
+
+
+def test_a_steps_round_plays_its_blocks_in_the_declared_order(tmp_path):
+    """The secret choice before the reveal: grounds are chosen blind, then the circle fills, then the bidding."""
+    edition = variant(
+        tmp_path,
+        "flow:\n  round:\n    - secret_choice: {key: ground, from: ground}\n"
+        "    - reveal: {until: \"all([count(g, circle) > 0 for g in kinds(ground)])\"}\n"
+        "    - bidding: {stock: boomerangs}\n    - claim: {choice: ground}\n",
+        parent=EDITIONS / "boomerang-2010.yaml",
+    )
+    game = Game(edition, ["Ann", "Bob", "Cat"], 2)
+    assert game.circle == [] and [d.kind for d in game.pending()] == ["secret"] * 3
+    play(game, [RandomAgent(s) for s in range(3)])
+    first_round = [e["type"] for e in game.events if e.get("round") == 1 and e["type"] != "decision"]
+    assert first_round[:5] == ["round_start", "secret_chosen", "secret_chosen", "secret_chosen", "reveal_cards"]
+    assert "throw_token" in first_round or "stop" in first_round
+    kept = [c.letter for cards in game.captured for c in cards] + [c.letter for c in game.circle]
+    assert sorted(kept, key=int) == [str(i) for i in range(1, 55)]
+    assert sum(k["boomerangs"] for k in game.kept) == 36
