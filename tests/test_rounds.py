@@ -5,14 +5,19 @@ consistent with what a seat has seen when a pass takes two cards."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 
 import pytest
+from click.testing import CliRunner
 from conftest import EDITIONS
+from net_support import RawPlayer, ServerThread
 
+from cli.main import main
 from rulesengine import load_edition
 from rulesengine.bots.determinize import from_view
-from rulesengine.bots.registry import RandomAgent, make_bot
+from rulesengine.bots.registry import RandomAgent, agent_seed, make_bot
 from rulesengine.edition.flow import Catch, Choices, Deal, PickAndPass, Throw
 from rulesengine.game.loop import play
 from rulesengine.game.state import THROW, Game
@@ -161,3 +166,51 @@ def test_a_steps_round_plays_its_blocks_in_the_declared_order(tmp_path):
     kept = [c.letter for cards in game.captured for c in cards] + [c.letter for c in game.circle]
     assert sorted(kept, key=int) == [str(i) for i in range(1, 55)]
     assert sum(k["boomerangs"] for k in game.kept) == 36
+
+
+class FirstOption:
+    def __init__(self, log=None):
+        self.log = log
+
+    def decide(self, view, decision):
+        if self.log is not None:
+            self.log.append(decision.options[0])
+        return decision.options[0]
+
+
+def test_the_terminal_plays_two_cards_at_once(tmp_path):
+    edition = load_edition(TWO_AT_ONCE)
+    answers: list = []
+    game = play(Game(edition, ["Ana", "Ben"], 3), [FirstOption(answers), make_bot("random", edition, agent_seed(3, 1))])
+    typed = "\n".join("none" if a is None else a for a in answers) + "\n"
+    result = CliRunner().invoke(
+        main,
+        ["run", str(TWO_AT_ONCE), "--players", "2", "--seed", "3", "--seat", "human", "-q",
+         "--save-record", str(tmp_path / "game.json")],
+        input=typed,
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    assert result.output.count("choose your Throw card") == 4 and "Final score sheet" in result.output
+    assert "Traceback" not in result.output
+    assert json.loads((tmp_path / "game.json").read_text()) == game.record()
+
+
+def test_a_net_table_plays_two_cards_at_once(tmp_path):
+    edition = load_edition(TWO_AT_ONCE)
+    server = ServerThread(tmp_path / "boom.sqlite")
+    try:
+        answer = CliRunner().invoke(
+            main, ["host", server.url, str(TWO_AT_ONCE), "--players", "2", "--bots", "1", "--seed", "9",
+                   "--format", "json"],
+        )
+        assert answer.exit_code == 0, answer.output
+        player = RawPlayer(server.url, json.loads(answer.output)["table"], "Ana")
+        asyncio.run(player.play())
+        assert player.errors == [] and player.final is not None
+        bot = make_bot("greedy", edition, agent_seed(9, 1))
+        offline = play(Game(edition, ["Ana", "Bot 1"], 9), [FirstOption(), bot])
+        assert player.final["sheet"] == offline.scores.sheet()
+        assert player.decisions == 4 * 6 + 4  # per round: 2 on the first pass, 4 single passes; a choice
+    finally:
+        server.stop()
