@@ -177,16 +177,16 @@ class Game:
 
     def _pick_decisions(self) -> list[Decision]:
         """Every seat's pick of this step, built once per step: the hands only change when they are passed."""
-        key = (self.round, self.phase, len(self.hands[0]))
-        if self._pick_cache[0] != key:
-            self._pick_cache = (
-                key,
-                [
-                    Decision(seat, self.phase, self.round + 1, tuple(c.letter for c in hand))
-                    for seat, hand in enumerate(self.hands)
-                ],
-            )
-        return self._pick_cache[1]
+        phase = self.phase
+        key = (self.round, phase, len(self.hands[0]))
+        cache = self._pick_cache
+        if cache[0] != key:
+            number = self.round + 1
+            decisions = [
+                Decision(seat, phase, number, tuple([c.letter for c in hand])) for seat, hand in enumerate(self.hands)
+            ]
+            cache = self._pick_cache = (key, decisions)
+        return cache[1]
 
     def _decision_of(self, seat: int, category: str | None) -> Decision | None:
         """This seat's first pending decision (of this category, if one is named), as pending() lists them."""
@@ -204,18 +204,26 @@ class Game:
 
     def apply(self, seat: int, answer, category: str | None = None) -> None:
         """Answer one pending decision of this seat (a letter, or an icon/None for a choice)."""
-        decision = self._decision_of(seat, category)
-        if decision is None:
-            raise GameRuleError(Diagnostic(None, f"seat {seat} has no decision to make now", "G604"))
-        if answer not in decision.options:
-            shown = ", ".join("none" if o is None else str(o) for o in decision.options)
-            raise GameRuleError(
-                Diagnostic(
-                    None,
-                    f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {shown})",
-                    "G605",
+        block, kind, card = self.block, self.phase, None
+        if block.quick and category is None and seat not in self.picks and not self.over:
+            # a pick of one card a pass, the hot path: the seat's hand says what is legal, no decision is looked up
+            card = self.edition.card(answer) if type(answer) is str else None
+            if card is not None and not (0 <= seat < len(self.hands) and card in self.hands[seat]):
+                card = None
+        if card is None:
+            decision = self._decision_of(seat, category)
+            if decision is None:
+                raise GameRuleError(Diagnostic(None, f"seat {seat} has no decision to make now", "G604"))
+            if answer not in decision.options:
+                shown = ", ".join("none" if o is None else str(o) for o in decision.options)
+                raise GameRuleError(
+                    Diagnostic(
+                        None,
+                        f"'{answer}' is not a legal {decision.kind} for {self.players[seat]} (options: {shown})",
+                        "G605",
+                    )
                 )
-            )
+            kind, category = decision.kind, decision.category
         if self._lazy_views:
             self._fill_views()
         if self.keeps_events:
@@ -224,14 +232,14 @@ class Game:
                     "type": "decision",
                     "round": self.round + 1,
                     "seat": seat,
-                    "kind": decision.kind,
-                    "category": decision.category,
+                    "kind": kind,
+                    "category": category,
                     "answer": answer,
                 },
                 to=seat,
             )
-        self.decisions.append([seat, answer, decision.category])
-        if self.block.apply(self, seat, decision, answer):
+        self.decisions.append([seat, answer, category])
+        if block.apply(self, seat, answer, category, card):
             self._go_to(self.block_at + 1)
             self._run_blocks()
 

@@ -9,6 +9,8 @@ CHOICE = "choice"
 
 
 class ChoicesBlock:
+    quick = False
+
     def __init__(self, step):
         pass
 
@@ -27,15 +29,15 @@ class ChoicesBlock:
                     return decision
         return None
 
-    def apply(self, game, seat: int, decision, answer) -> bool:
-        game.choices[seat][decision.category] = answer
+    def apply(self, game, seat: int, answer, category, card=None) -> bool:
+        game.choices[seat][category] = answer
         if game.keeps_events:
             game._emit(
                 {
                     "type": "choice",
                     "round": game.round + 1,
                     "seat": seat,
-                    "category": decision.category,
+                    "category": category,
                     "option": answer,
                 }
             )

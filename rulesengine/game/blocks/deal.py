@@ -12,6 +12,8 @@ THROW = "throw"
 
 
 class DealBlock:
+    quick = False
+
     def __init__(self, step):
         self.cards = step.cards
 
@@ -19,7 +21,8 @@ class DealBlock:
         edition, n = game.edition, len(game.players)
         leftover = list(game.leftover)
         game.rng.shuffle(leftover)
-        rest = [c for c in edition.cards if c not in set(leftover)]
+        undealt = set(leftover)
+        rest = [c for c in edition.cards if c not in undealt]
         game.rng.shuffle(rest)
         game.hands, game.leftover = deal_hands(leftover, rest, n, self.cards, game.deal_version)
         game.drafts = [[] for _ in range(n)]

@@ -20,6 +20,8 @@ THROW, DRAFT = "throw", "draft"
 class ThrowBlock:
     """The round's first pick is face down: the pick-and-pass block asks it as a Throw."""
 
+    quick = False
+
     def __init__(self, step):
         pass
 
@@ -31,6 +33,7 @@ class ThrowBlock:
 class PickAndPassBlock:
     def __init__(self, step):
         self.picks = step.picks  # cards a seat takes on each pass (the Throw's pass first); 1 after the list
+        self.quick = not any(p > 1 for p in self.picks)  # one card a pass: Game.apply may take a pick from the hand
 
     def start(self, game) -> bool:
         return False
@@ -42,7 +45,9 @@ class PickAndPassBlock:
     def pending(self, game) -> list:
         if self.picks and self.wanted(game) > 1:
             return [self._decision(game, seat) for seat in range(len(game.players)) if seat not in game.picks]
-        return [d for d in game._pick_decisions() if d.seat not in game.picks]
+        picks = game.picks
+        decisions = game._pick_decisions()
+        return [d for d in decisions if d.seat not in picks] if picks else list(decisions)
 
     def decision_of(self, game, seat: int, category):
         if category is not None or seat in game.picks or not 0 <= seat < len(game.players):
@@ -57,8 +62,8 @@ class PickAndPassBlock:
         kind = THROW if game.phase == THROW and not chosen else DRAFT
         return Decision(seat, kind, game.round + 1, tuple(c.letter for c in game.hands[seat] if c not in chosen))
 
-    def apply(self, game, seat: int, decision, answer) -> bool:
-        card = game.edition.card(answer)
+    def apply(self, game, seat: int, answer, category, card=None) -> bool:
+        card = card or game.edition.card(answer)
         if self.picks and self.wanted(game) > 1:
             chosen = game.partial.setdefault(seat, [])
             chosen.append(card)
@@ -76,7 +81,7 @@ class PickAndPassBlock:
         phase = game.phase
         picks = [game.picks[seat] for seat in range(n)]
         game.hands = play_picks(game.edition.passing, game.round, game.hands, game.drafts, picks, take_catch=False)
-        if game.keeps_events:
+        if game.keeps_events:  # (the events of a pass of several: the Throw first, then the face-up cards)
             number = game.round + 1
             for seat, pick in enumerate(picks):
                 for index, card in enumerate(pick if type(pick) is tuple else (pick,)):
@@ -90,8 +95,9 @@ class PickAndPassBlock:
         game.passes += 1
         if len(game.hands[0]) <= 1:
             return True
-        for seat in range(n):
-            game.seen_hands[seat].append(list(game.hands[seat]))
+        seen = game.seen_hands
+        for seat, hand in enumerate(game.hands):
+            seen[seat].append(hand[:])
             if game.keeps_events:
                 cards = [c.letter for c in game.hands[seat]]
                 game._emit({"type": "hand", "round": game.round + 1, "seat": seat, "cards": cards}, to=seat)
@@ -101,6 +107,8 @@ class PickAndPassBlock:
 class CatchBlock:
     """The last card of each hand, passed on by the last pass (the other way with `from: previous`), is taken;
     then every Throw is turned face up."""
+
+    quick = False
 
     def __init__(self, step):
         pass
