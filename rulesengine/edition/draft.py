@@ -1,9 +1,11 @@
 """The drafting round's options, read from an edition's `draft:` section (issue #15).
 
-The drafting round (deal, Throw, one pick per pass, Catch) is the Boomerang round; these are the
-parameters a house rule may set on it, kept in one place so that a declarative flow of rounds
-(issue #19) can hand them to the drafting round whatever other kinds of round it places beside it.
-Today: teams. It holds data only; the game and the score sheet decide what the options mean.
+The drafting round's steps are blocks declared under `flow:` (edition/flow.py: deal, throw,
+pick_and_pass with its picks per pass, catch, choices; the default list when none is declared);
+the options here are what is not a step, set under `draft:` and read by the blocks they concern
+(rulesengine/game/blocks) and by the score sheet. Today: teams; a new option (ghost seats, a
+mulligan) is a field here, its schema entry under `draft`, and its effect in the block it changes.
+It holds data only; the game and the score sheet decide what the options mean.
 """
 
 from __future__ import annotations
