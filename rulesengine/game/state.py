@@ -3,7 +3,9 @@
 A drafting round is the edition's drafting blocks (edition.drafting: declared under `flow:`, or
 the default deal, throw, pick_and_pass, catch, choices) played in order by game/blocks; the Game
 holds the round's state (hands, drafts, picks, choices, phase: what views, saves and clients read)
-and scores the round when its last block is over. It never blocks on input and never talks to a terminal or a socket: terminal players, bots, the
+and scores the round when its last block is over.
+
+It never blocks on input and never talks to a terminal or a socket: terminal players, bots, the
 network and simulations all drive it through pending() and apply(). All randomness comes from the
 game's own seeded generator, so (edition, players, seed, answers) replays a game exactly.
 Hidden information (hands, face-down Throw cards) leaves it only through view(seat) and events
