@@ -5,15 +5,12 @@ Every card is face up by then; a seat answers its questions in any order, each a
 
 from __future__ import annotations
 
+from .base import Block
+
 CHOICE = "choice"
 
 
-class ChoicesBlock:
-    quick = False
-
-    def __init__(self, step):
-        pass
-
+class ChoicesBlock(Block):
     def start(self, game) -> bool:
         game.phase = CHOICE
         game._choice_decisions = game._choice_questions()

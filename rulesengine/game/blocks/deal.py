@@ -7,13 +7,12 @@ two shuffles of game.rng, in this order, every round. It never shows a hand to a
 from __future__ import annotations
 
 from ..dealing import deal as deal_hands
+from .base import Block
 
 THROW = "throw"
 
 
-class DealBlock:
-    quick = False
-
+class DealBlock(Block):
     def __init__(self, step):
         self.cards = step.cards
 

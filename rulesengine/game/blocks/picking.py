@@ -13,24 +13,20 @@ from __future__ import annotations
 
 from ..decisions import Decision
 from ..passing import play_picks
+from .base import Block
 
 THROW, DRAFT = "throw", "draft"
 
 
-class ThrowBlock:
+class ThrowBlock(Block):
     """The round's first pick is face down: the pick-and-pass block asks it as a Throw."""
-
-    quick = False
-
-    def __init__(self, step):
-        pass
 
     def start(self, game) -> bool:
         game.phase = THROW
         return True
 
 
-class PickAndPassBlock:
+class PickAndPassBlock(Block):
     def __init__(self, step):
         self.picks = step.picks  # cards a seat takes on each pass (the Throw's pass first); 1 after the list
         self.quick = not any(p > 1 for p in self.picks)  # one card a pass: Game.apply may take a pick from the hand
@@ -104,14 +100,9 @@ class PickAndPassBlock:
         return False
 
 
-class CatchBlock:
+class CatchBlock(Block):
     """The last card of each hand, passed on by the last pass (the other way with `from: previous`), is taken;
     then every Throw is turned face up."""
-
-    quick = False
-
-    def __init__(self, step):
-        pass
 
     def start(self, game) -> bool:
         n = len(game.players)
