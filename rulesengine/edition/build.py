@@ -294,7 +294,7 @@ class Builder(DeckBuilder):
                     "M311",
                     key=True,
                 )
-        flow = build_flow(self, families, constants, symbol_table, stocks)
+        flow = build_flow(self, families, constants, symbol_table, stocks, deck=len(cards))
         drafting = default_drafting(data) if flow is None else flow if flow.drafting else None
         flow = None if drafting is not None else flow  # Edition.flow: a steps round only
         if stocks and flow is None:

@@ -126,7 +126,7 @@ def _params(value) -> dict:
     return value if isinstance(value, dict) else {}
 
 
-def build_flow(builder, families: dict, constants: dict, symbol_table, stocks: dict) -> Flow | None:
+def build_flow(builder, families: dict, constants: dict, symbol_table, stocks: dict, deck: int = 0) -> Flow | None:
     """The edition's declared Flow, or None; every problem is reported on `builder` at its key."""
     spec = builder.data.get("flow")
     if spec is None:
@@ -161,6 +161,7 @@ def build_flow(builder, families: dict, constants: dict, symbol_table, stocks: d
     flow = Flow(tuple(steps), end)
     if kind == "drafting":
         _check_picks(builder, flow, seen)
+        _check_deal(builder, flow, seen, deck)
     return flow
 
 
@@ -274,6 +275,22 @@ def _check_picks(builder, flow: Flow, seen: dict) -> None:
             f"{deal.cards} leaves {room} before the Catch",
             "M333",
             f"take at most {room} cards over the listed passes",
+        )
+
+
+def _check_deal(builder, flow: Flow, seen: dict, deck: int) -> None:
+    """A deal's own number of cards must fit the deck (`hand_size` is checked where it is written: M308)."""
+    deal, players = flow.step(Deal), builder.data.get("players")
+    params = _params(builder.data["flow"]["round"][seen["deal"]]["deal"]) if "deal" in seen else {}
+    if deal is None or "cards" not in params or not isinstance(players, dict) or "cards" in builder.cut.sections:
+        return
+    seats = players.get("max")
+    if isinstance(seats, int) and deal.cards * seats > deck:
+        builder.error(
+            ("flow", "round", seen["deal"], "deal", "cards"),
+            f"{seats} players need {deal.cards * seats} cards ({deal.cards} each) but the deck has {deck}",
+            "M308",
+            f"the largest hand for {seats} players is {deck // seats}" if deck >= seats else None,
         )
 
 
