@@ -214,3 +214,16 @@ def test_a_net_table_plays_two_cards_at_once(tmp_path):
         assert player.decisions == 4 * 6 + 4  # per round: 2 on the first pass, 4 single passes; a choice
     finally:
         server.stop()
+
+
+def test_a_two_at_once_game_logged_replays_identically(tmp_path):
+    log = tmp_path / "game.jsonl"
+    runner = CliRunner()
+    ran = runner.invoke(
+        main, ["run", str(TWO_AT_ONCE), "--players", "3", "--seed", "4", "--seat", "greedy", "--seat", "random",
+               "--seat", "random", "-q", "--log", str(log)],
+    )
+    assert ran.exit_code == 0, ran.output[-2000:]
+    replayed = runner.invoke(main, ["replay", str(log), "--verify"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "84 decisions replay identically; game finished" in replayed.output  # 3 seats x 4 rounds x (6 picks + 1)
