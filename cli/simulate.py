@@ -48,10 +48,19 @@ def summary_table(figures: dict) -> tuple[Table, str]:
         f"{r['rate']:.1%} ({r['ci95'][0]:.0%}–{r['ci95'][1]:.0%})" for r in figures["win_rate_by_position"]
     )
     wins += "; by line-up entry: " + ", ".join(f"{r['kind']} {r['rate']:.1%}" for r in figures["win_rate_by_seat"])
-    ties, leads = figures["ties"], figures["lead_changes"]
-    return table, (
+    ties = figures["ties"]
+    line = (
         f"win rate by seat position: {wins}; margin {figures['winning_margin']['mean']:.1f}; "
         f"ties {ties['games_tied']['rate']:.1%}; "
+    )
+    if figures["kind"] == "flow":
+        kept = "".join(
+            f"; {stock} kept {v['mean']:.2f}/player (sd {v['sd']:.2f}, by the winner {v['by_winner']:.2f})"
+            for stock, v in figures["kept"].items()
+        )
+        return table, line + f"rounds played {figures['rounds_played']['mean']:.2f}/game{kept}"
+    leads = figures["lead_changes"]
+    return table, line + (
         f"lead changes {leads['mean']:.2f}/game; late leader loses {leads['that_leader_loses']['rate']:.1%}"
     )
 

@@ -96,10 +96,11 @@ def test_game_figures_by_hand():
             {"name": "Cy", "total": 8, "categories": {"tc": 5, "race": 3}},
         ],
         "winners": ["Ana"],
+        "decided_by": {"key": "tc", "winner": 30, "runner_up": 15},
     }
     drafts = {"Ana": ["A", "B", "C"], "Ben": ["D", "E", "F"], "Cy": ["G", "H", "I"]}
     record = {"players": ["Ana", "Ben", "Cy"], "rounds": [{"drafts": drafts, "choices": {}}] * 3}
-    figures = game_figures(record, events, sheet, ("tc", "race"), ("race",), ("tc",))
+    figures = game_figures(record, events, sheet, ("tc", "race"), ("race",))
     assert figures.totals == (30, 30, 8)
     assert figures.points == ((30, 0), (15, 15), (5, 3))
     assert figures.wins == (WIN_UNIT, 0, 0)

@@ -30,7 +30,9 @@ class GameFigures:
     thrown: tuple  # seat -> the letters of its Throw cards, one per round
     taken_first: tuple  # seat -> the first card drafted after the Throw, one per round
     caught: tuple  # seat -> the letters of its Catch cards, one per round
-    drafted: tuple  # seat -> frozenset of every letter it drafted in the game
+    drafted: tuple  # seat -> frozenset of every letter it drafted (a flow game: captured) in the game
+    kept: tuple = ()  # a flow game: seat -> the tokens it kept, one per stock of the edition
+    rounds_played: int = 0  # a flow game: how many rounds the deck lasted
 
 
 def _leaders(totals) -> set:
@@ -38,17 +40,13 @@ def _leaders(totals) -> set:
     return {seat for seat, total in enumerate(totals) if total == best}
 
 
-def _tie_break(totals, categories, tie_breaks) -> str | None:
-    group = sorted(_leaders(totals))
-    if len(group) == 1:
+def _decided_by(sheet: dict, tied: bool) -> str | None:
+    """The tie-break the sheet's ranking (game/ranking.py, with each key's order) named; "shared" for a
+    tie no tie-break broke; None without a tie on the best total."""
+    if not tied:
         return None
-    for key in tie_breaks:
-        best = max(categories[seat].get(key, 0) for seat in group)
-        narrowed = [seat for seat in group if categories[seat].get(key, 0) == best]
-        if len(narrowed) == 1:
-            return key
-        group = narrowed
-    return "shared"
+    decider = sheet.get("decided_by")
+    return decider["key"] if decider else "shared"
 
 
 def _lead_figures(round_totals: list, winners: set) -> tuple[int, int]:
@@ -65,9 +63,7 @@ def _lead_figures(round_totals: list, winners: set) -> tuple[int, int]:
     return changes, late
 
 
-def game_figures(
-    record: dict, events: list, sheet: dict, sheet_keys: tuple, race_keys: tuple, tie_breaks: tuple
-) -> GameFigures:
+def game_figures(record: dict, events: list, sheet: dict, sheet_keys: tuple, race_keys: tuple) -> GameFigures:
     """The figures of one finished game from its record, its public events and its score sheet."""
     players = record["players"]
     seat_of = {name: seat for seat, name in enumerate(players)}
@@ -93,7 +89,7 @@ def game_figures(
         wins=tuple(share if seat in winners else 0 for seat in range(len(players))),
         margin=ordered[0] - ordered[1] if len(ordered) > 1 else 0,
         tied=len(_leaders(totals)) > 1,
-        decided_by=_tie_break(totals, categories, tie_breaks),
+        decided_by=_decided_by(sheet, len(_leaders(totals)) > 1),
         lead_changes=changes,
         late_leader=late,
         race_rounds=tuple(tuple(race_rounds[key]) for key in race_keys),
@@ -103,4 +99,32 @@ def game_figures(
         ),
         caught=tuple(tuple(r["drafts"][name][-1] for r in rounds) for name in players),
         drafted=tuple(frozenset(letter for r in rounds for letter in r["drafts"][name]) for name in players),
+    )
+
+
+def flow_figures(record: dict, events: list, sheet: dict, sheet_keys: tuple, stocks: tuple) -> GameFigures:
+    """The figures of one finished game of a flow edition (scored once, at game end): no round
+    totals, races, Throws or Catches; what each seat captured and the tokens it kept instead."""
+    players = record["players"]
+    rows = {row["name"]: row for row in sheet["players"]}
+    totals = tuple(rows[name]["total"] for name in players)
+    winners = set(sheet["winners"])
+    ordered = sorted(totals, reverse=True)
+    tied = len(_leaders(totals)) > 1
+    return GameFigures(
+        points=tuple(tuple(rows[name]["categories"].get(key, 0) for key in sheet_keys) for name in players),
+        totals=totals,
+        wins=tuple(WIN_UNIT // len(winners) if name in winners else 0 for name in players),
+        margin=ordered[0] - ordered[1] if len(ordered) > 1 else 0,
+        tied=tied,
+        decided_by=_decided_by(sheet, tied),
+        lead_changes=0,
+        late_leader=-1,
+        race_rounds=(),
+        thrown=((),) * len(players),
+        taken_first=((),) * len(players),
+        caught=((),) * len(players),
+        drafted=tuple(frozenset(record["captured"][name]) for name in players),
+        kept=tuple(tuple(record["kept"][name].get(stock, 0) for stock in stocks) for name in players),
+        rounds_played=sum(1 for event in events if event.get("type") == "round_start"),
     )

@@ -69,12 +69,27 @@ def _edition_section(figures: dict, title: str) -> str:
     rows = [[f"seat {i + 1}", _pct(r)] for i, r in enumerate(figures["win_rate_by_position"])]
     rows += [[f"line-up entry {i + 1} ({r['kind']})", _pct(r)] for i, r in enumerate(figures["win_rate_by_seat"])]
     parts.append(_table(["", f"win rate, 95% CI (parity {figures['parity']:.1%})"], rows))
-    ties, margin, leads = figures["ties"], figures["winning_margin"], figures["lead_changes"]
+    ties, margin = figures["ties"], figures["winning_margin"]
     rows = [
         ["winning margin (mean, median)", f"{margin['mean']:.2f}, {margin['quantiles'].get('median', '')}"],
         ["games with a tied best total", _pct(ties["games_tied"])],
     ]
     rows += [[f"tie decided by {key}", _pct(r)] for key, r in ties["decided_by"].items()]
+    if figures["kind"] == "flow":
+        rows.append(["rounds played (mean)", f"{figures['rounds_played']['mean']:.2f}"])
+        rows += [
+            [
+                f"{stock} kept per player (mean, sd; the winner's mean)",
+                f"{k['mean']:.2f}, {k['sd']:.2f}; {k['by_winner']:.2f}",
+            ]
+            for stock, k in figures["kept"].items()
+        ]
+        parts.append(_table(["", ""], rows))
+        parts.append("<h3>Cards</h3>")
+        rows = [[letter, str(c["captured_by"]), _pct(c["capturers_win"])] for letter, c in figures["cards"].items()]
+        parts.append(_table(["card", "captured (games)", "win rate of its capturers"], rows))
+        return "\n".join(parts)
+    leads = figures["lead_changes"]
     rows += [
         ["lead changes per game (mean)", f"{leads['mean']:.2f}"],
         ["sole leader before the last round loses", _pct(leads["that_leader_loses"])],

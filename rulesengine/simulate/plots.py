@@ -88,6 +88,7 @@ def category_shares(figures: list) -> str:
 
 
 def lead_changes(figures: list) -> str:
+    """Lead changes per game (editions scored round by round only: a flow edition scores at game end)."""
     figure, ax = plt.subplots(figsize=(6, 3.2))
     width = 0.8 / len(figures)
     for index, (label, edition) in enumerate(zip(_labels(figures), figures, strict=True)):
@@ -110,9 +111,11 @@ def lead_changes(figures: list) -> str:
 
 def all_plots(figures: list) -> dict:
     """Every plot of the report: title -> base64 PNG."""
-    return {
+    plots = {
         "Score distributions per category": score_distributions(figures),
         "Win rate by seat position": win_rate_by_position(figures),
         "Category shares": category_shares(figures),
-        "Lead changes": lead_changes(figures),
     }
+    if all("lead_changes" in edition for edition in figures):
+        plots["Lead changes"] = lead_changes(figures)
+    return plots

@@ -51,18 +51,9 @@ def edition_figures(tally: EditionTally) -> dict:
             "awards_per_game": _r(sum(rounds.values()) / games if games else 0.0),
             "awards_by_round": {str(r): rounds.get(r, 0) for r in range(1, layout.rounds + 1)},
         }
-    sole_leaders = tally.late_leader[0] + tally.late_leader[1]
-    cards = {}
-    for letter, (thrown, first, caught, drafted, drafted_wins) in tally.cards.items():
-        cards[letter] = {
-            "thrown": rate(thrown, games * layout.rounds),
-            "taken_first": rate(first, games * layout.rounds),
-            "caught": rate(caught, games * layout.rounds),
-            "drafted_by": drafted,
-            "drafters_win": rate(drafted_wins / WIN_UNIT, drafted),
-        }
-    return {
+    figures = {
         "edition": layout.edition,
+        "kind": "flow" if layout.flow else "rounds",
         "games": games,
         "total": describe(tally.points["total"]),
         "categories": categories,
@@ -76,6 +67,20 @@ def edition_figures(tally: EditionTally) -> dict:
             "games_tied": rate(tally.ties, games),
             "decided_by": {key: rate(tally.decided_by.get(key, 0), games) for key in (*layout.tie_breaks, "shared")},
         },
+    }
+    if layout.flow:
+        return figures | _flow_figures(tally)
+    sole_leaders = tally.late_leader[0] + tally.late_leader[1]
+    cards = {}
+    for letter, (thrown, first, caught, drafted, drafted_wins) in tally.cards.items():
+        cards[letter] = {
+            "thrown": rate(thrown, games * layout.rounds),
+            "taken_first": rate(first, games * layout.rounds),
+            "caught": rate(caught, games * layout.rounds),
+            "drafted_by": drafted,
+            "drafters_win": rate(drafted_wins / WIN_UNIT, drafted),
+        }
+    return figures | {
         "races": races,
         "lead_changes": dict(
             describe(tally.lead_changes),
@@ -83,6 +88,22 @@ def edition_figures(tally: EditionTally) -> dict:
             that_leader_loses=rate(tally.late_leader[1], sole_leaders),
         ),
         "cards": cards,
+    }
+
+
+def _flow_figures(tally: EditionTally) -> dict:
+    """What only a flow edition's games say: how long the deck lasted, the tokens kept, who captured each card."""
+    measures = tally.measures
+    return {
+        "rounds_played": {"mean": _r(measures["rounds_played"].mean)},
+        "kept": {
+            stock: dict(describe(tally.kept[stock]), by_winner=_r(measures[f"winner_kept.{stock}"].mean))
+            for stock in tally.layout.stocks
+        },
+        "cards": {
+            letter: {"captured_by": captured, "capturers_win": rate(wins / WIN_UNIT, captured)}
+            for letter, (_, _, _, captured, wins) in tally.cards.items()
+        },
     }
 
 

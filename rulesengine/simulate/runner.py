@@ -13,15 +13,16 @@ import hashlib
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..bots.registry import BOTS, agent_seed, make_bot
 from ..edition.loader import load_edition
 from ..edition.model import Edition
+from ..edition.shipped import resolve_edition
 from ..errors import BoomError, Diagnostic
 from ..game.loop import play
-from ..game.state import Game
-from .figures import game_figures
+from ..game.start import new_game
+from .figures import flow_figures, game_figures
 from .source import EditionSource, compiled, remember
 from .tally import EditionTally, Layout, PairedTally
 
@@ -83,21 +84,18 @@ def layout_of(edition: Edition, kinds: tuple) -> Layout:
         tuple(c.letter for c in edition.cards),
         tuple(kinds),
         edition.rounds,
+        edition.flow is not None,
+        tuple(edition.stocks),
     )
 
 
 def play_game(edition: Edition, layout: Layout, seed: int, entry_at: list):
     """One game of this edition with the line-up seated by entry_at; its figures."""
     agents = [make_bot(layout.kinds[entry_at[seat]], edition, agent_seed(seed, seat)) for seat in range(layout.players)]
-    game = play(Game(edition, seat_names(layout.players), seed), agents)
-    return game_figures(
-        game.record(),
-        game.events_for(None),
-        game.scores.sheet(),
-        layout.sheet_keys,
-        layout.race_keys,
-        layout.tie_breaks,
-    )
+    game = play(new_game(edition, seat_names(layout.players), seed), agents)
+    if layout.flow:
+        return flow_figures(game.record(), game.events_for(None), game.scores.sheet(), layout.sheet_keys, layout.stocks)
+    return game_figures(game.record(), game.events_for(None), game.scores.sheet(), layout.sheet_keys, layout.race_keys)
 
 
 @dataclass
@@ -159,7 +157,8 @@ def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
     unknown = [kind for kind in settings.kinds if kind not in BOTS]
     if unknown:
         raise SettingsError(f"unknown seat kind {unknown[0]!r} (kinds: {', '.join(BOTS)})", "--seats")
-    editions = [load_edition(path) for path in settings.editions]
+    paths = [resolve_edition(path) for path in settings.editions]  # a shipped edition's name: its file
+    editions = [load_edition(path) for path in paths]
     for edition in editions:
         if not edition.players_min <= len(settings.kinds) <= edition.players_max:
             raise SettingsError(
@@ -167,7 +166,11 @@ def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
                 f"not {len(settings.kinds)}",
                 "--players",
             )
-    sources = tuple(EditionSource.read(path) for path in settings.editions)
+    if len({edition.flow is None for edition in editions}) > 1:
+        raise SettingsError("compare a variant with its base: one edition has a flow of its own and the other not")
+    sources = tuple(
+        replace(EditionSource.read(path), name=str(given)) for path, given in zip(paths, settings.editions, strict=True)
+    )
     for source, edition in zip(sources, editions, strict=True):
         remember(source, edition)
     return sources, tuple(layout_of(edition, settings.kinds) for edition in editions), editions

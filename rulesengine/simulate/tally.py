@@ -25,6 +25,8 @@ class Layout:
     letters: tuple
     kinds: tuple  # the line-up: entry i sits at seat (i + g) mod n in game g
     rounds: int
+    flow: bool = False  # a flow edition (scored at game end): no rounds, races, Throws or Catches
+    stocks: tuple = ()  # a flow edition's stocks of tokens per seat
 
     @property
     def players(self) -> int:
@@ -42,8 +44,15 @@ def measures(layout: Layout, figures: GameFigures, entry_at: list) -> dict:
         values[f"share.{key}"] = points / grand if grand else 0.0
     values["margin"] = figures.margin
     values["tie"] = 1 if figures.tied else 0
-    values["lead_changes"] = figures.lead_changes
-    values["late_leader_lost"] = 1 if figures.late_leader == 1 else 0
+    if layout.flow:
+        values["rounds_played"] = figures.rounds_played
+        for index, stock in enumerate(layout.stocks):  # the tokens the winner kept (shared wins: their mean)
+            values[f"winner_kept.{stock}"] = sum(
+                seat[index] * won for seat, won in zip(figures.kept, figures.wins, strict=True)
+            ) / WIN_UNIT
+    else:
+        values["lead_changes"] = figures.lead_changes
+        values["late_leader_lost"] = 1 if figures.late_leader == 1 else 0
     for seat in range(n):
         values[f"win.position{seat + 1}"] = figures.wins[seat] / WIN_UNIT
     for seat in range(n):
@@ -72,6 +81,7 @@ class EditionTally:
         self.cards = {
             letter: [0, 0, 0, 0, 0] for letter in layout.letters
         }  # thrown, taken first, caught, drafted, drafted wins
+        self.kept = {stock: Counter() for stock in layout.stocks}  # a flow's stock -> tokens kept -> seat-games
         self.measures: dict[str, Moments] = {}
 
     def add(self, figures: GameFigures, entry_at: list) -> dict:
@@ -93,6 +103,8 @@ class EditionTally:
             self.wins_by_position[seat] += won
             self.wins_by_entry[entry_at[seat]] += won
         self.margins[figures.margin] += 1
+        for index, stock in enumerate(layout.stocks):
+            self.kept[stock].update(seat[index] for seat in figures.kept)
         self.ties += figures.tied
         if figures.decided_by is not None:
             self.decided_by[figures.decided_by] += 1
@@ -131,6 +143,8 @@ class EditionTally:
         self.wins_by_position = [a + b for a, b in zip(self.wins_by_position, other.wins_by_position, strict=True)]
         self.wins_by_entry = [a + b for a, b in zip(self.wins_by_entry, other.wins_by_entry, strict=True)]
         self.margins.update(other.margins)
+        for stock, counts in other.kept.items():
+            self.kept[stock].update(counts)
         self.ties += other.ties
         self.decided_by.update(other.decided_by)
         self.lead_changes.update(other.lead_changes)
