@@ -33,6 +33,21 @@ THROW, DRAFT, CHOICE = "throw", "draft", "choice"
 __all__ = ["CHOICE", "DRAFT", "THROW", "Decision", "Game", "play_picks"]
 
 
+def check_seats(edition: Edition, players: list[str]) -> None:
+    """GameRuleError unless these players can sit at this edition: its player count, its teams, distinct names
+    (every kind of game checks its seats here, so the messages are the same whatever the round)."""
+    n = len(players)
+    if not edition.players_min <= n <= edition.players_max:
+        message = f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}"
+        raise GameRuleError(Diagnostic(None, message, "G602"))
+    if not edition.draft.fits(n):
+        teams = edition.draft.teams
+        message = f"{edition.name} is played in {teams} teams of equal size (at least 2 each), not by {n} players"
+        raise GameRuleError(Diagnostic(None, message, "G606"))
+    if len(set(players)) != n:
+        raise GameRuleError(Diagnostic(None, "player names must differ", "G603"))
+
+
 class Game:
     def __new__(cls, edition: Edition, *args, **kwargs):
         """An edition with a `flow` plays the steps round instead (game/steps.py), whoever starts it."""
@@ -52,21 +67,8 @@ class Game:
         deal_version: int = DEAL_VERSION,
         events: bool = True,
     ):
+        check_seats(edition, players)
         n = len(players)
-        if not edition.players_min <= n <= edition.players_max:
-            raise GameRuleError(
-                Diagnostic(
-                    None,
-                    f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}",
-                    "G602",
-                )
-            )
-        if not edition.draft.fits(n):
-            teams = edition.draft.teams
-            message = f"{edition.name} is played in {teams} teams of equal size (at least 2 each), not by {n} players"
-            raise GameRuleError(Diagnostic(None, message, "G606"))
-        if len(set(players)) != n:
-            raise GameRuleError(Diagnostic(None, "player names must differ", "G603"))
         self.edition = edition
         self.players = list(players)
         self.seed = seed
