@@ -11,6 +11,7 @@ from rich.console import Console
 
 from rulesengine import Game
 
+from . import flow_terminal
 from .cards import cards_row, chip_line, table_view
 from .sheets import print_sheet, round_table
 
@@ -35,6 +36,11 @@ def show_seat(played: Game, seat: int, console: Console) -> None:
 
 def _draw(console: Console, edition, view: dict, decision, name: str, answer) -> None:
     console.print()
+    if view.get("flow"):  # a game with a flow of its own: its screen, and the answer in words
+        flow_terminal.show(console, edition, view, decision)
+        said = {"throw": "threw a token into the pot", "stop": "stopped"}
+        console.print(f"{name} {said.get(answer, f'chose {answer}') if decision.kind == 'bid' else f'chose {answer}'}")
+        return
     console.rule(f"{name}: round {view['round']} of {view['rounds']}, {decision.kind}")
     console.print(table_view(edition, view))
     if decision.kind == "choice":

@@ -20,7 +20,7 @@ from ..errors import Diagnostic, GameRuleError
 from .dealing import DEAL_VERSION
 from .flow_scoring import flow_sheet
 from .scoring import evaluate
-from .state import Decision
+from .state import Decision, check_seats
 
 SECRET, BID, OVER = "secret", "bid", "over"
 THROW_TOKEN, STOP = "throw", "stop"
@@ -69,18 +69,10 @@ class StepsGame:
         *,
         deal: bool = True,
         deal_version: int = DEAL_VERSION,
+        events: bool = True,
     ):
+        check_seats(edition, players)
         n = len(players)
-        if not edition.players_min <= n <= edition.players_max:
-            raise GameRuleError(
-                Diagnostic(
-                    None,
-                    f"{edition.name} is for {edition.players_min} to {edition.players_max} players, not {n}",
-                    "G602",
-                )
-            )
-        if len(set(players)) != n:
-            raise GameRuleError(Diagnostic(None, "player names must differ", "G603"))
         flow = edition.flow
         self.edition, self.players, self.seed = edition, list(players), seed
         self.deal_version = deal_version  # the save and log format (the steps round deals the same in each)
@@ -94,6 +86,7 @@ class StepsGame:
         self.kept: list[dict] = [dict(edition.stocks) for _ in range(n)]
         self.scores = FlowScores(self)
         self.events: list[dict] = []
+        self.keeps_events = events  # False: no event is made (tournaments and bots' games read none)
         self.decisions: list[list] = []
         self.history: list[dict] = []  # per finished round: who started, stopped, chose and captured
         self.round = 0  # 0-based index of the round being played
@@ -103,6 +96,7 @@ class StepsGame:
         self.still_in: list[int] = []
         self.stack: list[int] = []  # seats in the order they stopped: the top is the last
         self.took: dict[int, int] = {}
+        self.moves: list[dict] = []  # this round's public bids in order: who threw (the pot after), who stopped
         self.pot = 0
         self.turn: int | None = None
         self.first: int | None = None
@@ -148,7 +142,8 @@ class StepsGame:
 
     # -- the flow --------------------------------------------------------------------------
     def _emit(self, event: dict, to: int | None = None) -> None:
-        self.events.append(dict(event, to=to))
+        if self.keeps_events:
+            self.events.append(dict(event, to=to))
 
     def _start_round(self) -> None:
         if not self.deck:
@@ -158,7 +153,7 @@ class StepsGame:
         self.first = (
             self.rng.randrange(n) if self.bidding.first == "random" or self.last_left is None else self.last_left
         )
-        self.secrets, self.stack, self.took, self.pot, self.step = {}, [], {}, 0, 0
+        self.secrets, self.stack, self.took, self.moves, self.pot, self.step = {}, [], {}, [], 0, 0
         self.phase = SECRET
         self.at = 0
         self._emit({"type": "round_start", "round": self.round + 1, "first": self.first})
@@ -260,6 +255,7 @@ class StepsGame:
         if answer == THROW_TOKEN:
             self.kept[seat][self.bidding.stock] -= 1
             self.pot += 1
+            self.moves.append({"seat": seat, "move": THROW_TOKEN, "pot": self.pot})
             self._emit({"type": "throw_token", "round": self.round + 1, "seat": seat, "pot": self.pot})
             self.turn = self._next_in(seat)
         else:
@@ -278,6 +274,7 @@ class StepsGame:
         self.kept[seat][self.bidding.stock] += took
         self.pot -= took
         self.took[seat] = took
+        self.moves.append({"seat": seat, "move": STOP, "took": took})
         self.stack.append(seat)
         after = self._next_in(seat)
         self.still_in.remove(seat)
@@ -361,6 +358,7 @@ class StepsGame:
             "turn": self.turn,
             "still_in": list(self.still_in) if self.phase == BID else [],
             "stack": list(self.stack),
+            "moves": [dict(m) for m in self.moves],
             "chosen": sorted(self.secrets),
             "secret": self.secrets.get(seat),
             "history": [dict(r) for r in self.history],

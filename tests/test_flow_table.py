@@ -1,0 +1,72 @@
+"""The 2010 game at the table: the bids since your last turn, words, `replay --seat`, tournaments."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from conftest import EDITIONS
+from test_flow import position
+
+from cli.flow_terminal import count, since_last_turn
+from cli.main import main
+from rulesengine import load_edition
+from rulesengine.bots.tournament import run_tournament
+
+PATH = EDITIONS / "boomerang-2010.yaml"
+
+
+@pytest.fixture(scope="module")
+def hunt():
+    return load_edition(PATH)
+
+
+def test_the_view_lists_this_rounds_bids_in_order(hunt):
+    game = position(hunt, kept=[{"boomerangs": 3}, {"boomerangs": 1}, {"boomerangs": 5}])
+    game.apply(0, "throw")  # Ana throws: pot 1
+    game.apply(1, "throw")  # Ben throws his last: pot 2
+    game.apply(2, "stop")  # Cy stops and takes 2; Ana is to play
+    assert game.view(0)["moves"] == [
+        {"seat": 0, "move": "throw", "pot": 1},
+        {"seat": 1, "move": "throw", "pot": 2},
+        {"seat": 2, "move": "stop", "took": 2},
+    ]
+
+
+def test_a_seat_is_told_what_happened_since_its_last_bid():
+    moves = [
+        {"seat": 0, "move": "throw", "pot": 1},
+        {"seat": 1, "move": "throw", "pot": 2},
+        {"seat": 2, "move": "stop", "took": 2},
+    ]
+    view = {"players": ["Ana", "Ben", "Cy"], "seat": 0, "moves": moves}
+    assert since_last_turn(view) == "Since your last turn: Ben threw (pot 2), Cy stopped and took 2 from the pot."
+    assert since_last_turn(dict(view, seat=1)) == "Since your last turn: Cy stopped and took 2 from the pot."
+    assert since_last_turn(dict(view, seat=2, moves=moves[:2])) == "This round: Ana threw (pot 1), Ben threw (pot 2)."
+    assert since_last_turn(dict(view, moves=[])) == ""
+
+
+def test_counts_are_worded_in_the_singular_for_one():
+    worded = (count(1, "boomerangs"), count(0, "boomerangs"), count(2, "cards"))
+    assert worded == ("1 boomerang", "0 boomerangs", "2 cards")
+
+
+def test_replay_as_one_seat_shows_its_own_secret_and_no_other_before_the_hunt(tmp_path):
+    log = tmp_path / "g.jsonl"
+    runner = CliRunner()
+    arguments = ["run", str(PATH), "-p", "3", "--seat", "greedy", "--seed", "7", "-q", "--log", str(log)]
+    played = runner.invoke(main, arguments)
+    assert played.exit_code == 0, played.output
+    shown = runner.invoke(main, ["replay", str(log), "--seat", "Ben"])
+    assert shown.exit_code == 0, shown.output
+    assert "Ben chose" in shown.output and "Winner" in shown.output
+    first_round = shown.output.split("round 2")[0]  # before the first hunt is over: only Ben's own choice
+    secrets = [line for line in first_round.splitlines() if "secret choice:" in line]
+    ben = next(line.split()[-1] for line in first_round.splitlines() if line.startswith("Ben chose"))
+    assert all(line.endswith(ben) for line in secrets)
+    assert "Last round" not in first_round
+
+
+def test_a_tournament_plays_a_flow_edition():
+    result = run_tournament(str(PATH), ("random", "greedy", "random"), 6, seed=2)
+    assert sum(entry.wins for entry in result.entries) == pytest.approx(6)
+    assert all(entry.games == 6 for entry in result.entries)
