@@ -17,6 +17,7 @@ from websockets.asyncio.client import connect
 
 from rulesengine.game.state import Game
 from rulesengine.net import BoomServer, Limits, Store
+from rulesengine.net.client import decision_key
 from rulesengine.net.editions import edition_from_data
 from rulesengine.net.protocol import check_server_message
 from rulesengine.net.server import listen
@@ -119,13 +120,7 @@ class RawPlayer:
                 elif kind == "state":
                     view = message["view"]
                     for pending in view["pending"]:
-                        key = (
-                            pending["round"],
-                            pending["kind"],
-                            pending["category"],
-                            len(view["hand"]),
-                            len(view["table"][view["seat"]]["face_up"]),
-                        )
+                        key = decision_key(view, pending)
                         if key in sent:
                             continue
                         sent.add(key)

@@ -23,6 +23,10 @@ from ..game.state import Decision
 from .editions import edition_from_data
 from .protocol import encode
 
+# At most one decision every DECISION_GAP seconds: a bot answers at once, and a game with hundreds of bids
+# (the 2010 game) would outrun the server's rate limit (20 a second by default), which drops the excess.
+DECISION_GAP = 0.06
+
 FATAL = (
     "unknown_table",
     "table_full",
@@ -81,6 +85,7 @@ class Seat:
     view: dict | None = None
     events: list = field(default_factory=list)
     final: dict | None = None  # the `game_over` message
+    last_sent: float = 0.0  # the event loop's clock at the last decision sent
 
 
 async def play_seat(
@@ -123,6 +128,10 @@ async def play_seat(
                         raise refused(message)
                     elif kind == "error" and message.get("code") in ("bad_token", "unknown_table"):
                         raise refused(message)
+                    elif kind == "error" and message.get("code") == "too_fast" and seat.view is not None:
+                        await asyncio.sleep(1.0)  # what was dropped is unknown: answer what is pending again
+                        sent.clear()
+                        await _answer(socket, seat, agent, sent)
                     elif kind == "state":
                         seat.view = message["view"]
                         seat.events.extend(message["events"])
@@ -140,17 +149,21 @@ async def play_seat(
         pause = min(pause * 2, max_pause)
 
 
+def decision_key(view: dict, pending: dict) -> tuple:
+    """What tells one decision of this seat from its next of the same kind in a round: the cards in hand and
+    taken (a drafting round); its secret chosen or not and its bids made (a flow of its own)."""
+    if view.get("flow"):
+        where = (view["secret"] is not None, sum(1 for move in view.get("moves", ()) if move["seat"] == view["seat"]))
+    else:
+        where = (len(view["hand"]), len(view["table"][view["seat"]]["face_up"]))
+    return (pending["round"], pending["kind"], pending["category"], *where)
+
+
 async def _answer(socket, seat: Seat, agent, sent: set) -> None:
     """Answer each pending decision of the seat not answered yet on this connection."""
     view = seat.view
     for pending in view["pending"]:
-        key = (
-            pending["round"],
-            pending["kind"],
-            pending["category"],
-            len(view["hand"]),
-            len(view["table"][view["seat"]]["face_up"]),
-        )
+        key = decision_key(view, pending)
         if key in sent:
             continue
         sent.add(key)
@@ -161,6 +174,9 @@ async def _answer(socket, seat: Seat, agent, sent: set) -> None:
             answer = await _in_daemon_thread(agent.decide, view, decision)
         else:
             answer = agent.decide(view, decision)
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(max(0.0, seat.last_sent + DECISION_GAP - loop.time()))
+        seat.last_sent = loop.time()
         await socket.send(
             encode(
                 {

@@ -13,7 +13,14 @@ not sent until someone decides it is public. Audited against the engine as it is
   those cards are face up and the totals on the sheet, so a score or a choice's points reveal nothing more.
 - events: "deal", "hand", "throw" and "decision" are addressed to one seat and go to it alone;
   the public ones name cards only once they are face up ("draft", "catch", "reveal").
-It must never add the seed, the decisions list, another seat's hand or Throw, or the full state.
+A game with a flow of its own (the 2010 game, game/steps.py) has its own allow-lists, FLOW_*:
+- view: "secret" is this seat's own secret choice and "pending" its own decisions; "chosen" says which
+  seats have chosen, not what; "moves" are this round's bids, made in the open; "history" holds finished
+  rounds, whose choices the claim revealed; the circle, the deck's size, the pot, the stocks, the stack
+  and what each seat captured are on the table for all to see.
+- events: "decision" goes to its seat alone; "secret_chosen" names the seat only; "claim" says the
+  choice when the hunt reveals it.
+It must never add the seed, the decisions list, another seat's hand, Throw or secret choice, or the full state.
 """
 
 from __future__ import annotations
@@ -41,11 +48,40 @@ VIEW_KEYS = (
 TABLE_KEYS = ("name", "face_up", "throw_down", "hand_size")
 PUBLIC_EVENTS = ("round_start", "throw_placed", "draft", "catch", "reveal", "choice", "round_scored", "game_over")
 OWN_EVENTS = ("deal", "hand", "throw", "decision")
+FLOW_VIEW_KEYS = (
+    "edition",
+    "players",
+    "seat",
+    "flow",
+    "round",
+    "rounds",
+    "phase",
+    "step",
+    "circle",
+    "deck",
+    "pot",
+    "stocks",
+    "captured",
+    "first",
+    "turn",
+    "still_in",
+    "stack",
+    "moves",
+    "chosen",
+    "secret",
+    "history",
+    "sheet",
+    "pending",
+)
+FLOW_PUBLIC_EVENTS = ("round_start", "reveal_cards", "secret_chosen", "throw_token", "stop", "claim", "game_over")
+FLOW_OWN_EVENTS = ("decision",)
 
 
 def seat_view(game: Game, seat: int) -> dict:
     """The seat's view, through the allow-list."""
     view = game.view(seat)
+    if view.get("flow"):
+        return {key: view[key] for key in FLOW_VIEW_KEYS if key in view}
     out = {key: view[key] for key in VIEW_KEYS if key in view}
     out["table"] = [{key: entry[key] for key in TABLE_KEYS if key in entry} for entry in view["table"]]
     out["pending"] = [_with_points(game, view, entry) for entry in out.get("pending", [])]
@@ -69,9 +105,11 @@ def seat_events(game: Game, seat: int, start: int = 0) -> tuple[list[dict], int]
     """The seat's events among game.events[start:], without their address; and the new start."""
     out = []
     events = game.events
+    flow = game.edition.flow is not None
+    public, own = (FLOW_PUBLIC_EVENTS, FLOW_OWN_EVENTS) if flow else (PUBLIC_EVENTS, OWN_EVENTS)
     for event in events[start:]:
         to = event.get("to")
         kind = event.get("type")
-        if to is None and kind in PUBLIC_EVENTS or to == seat and kind in OWN_EVENTS:
+        if to is None and kind in public or to == seat and kind in own:
             out.append({key: value for key, value in event.items() if key != "to"})
     return out, len(events)

@@ -3,6 +3,7 @@
 // this seat, and answers the decisions pending for it. The protocol itself is in protocol.js.
 
 import { Deck, el, scoreSheet } from "./cards.js";
+import { flowTable } from "./flow.js";
 import { Link, savedSeat } from "./protocol.js";
 
 const main = document.getElementById("main");
@@ -190,6 +191,14 @@ function showWaiting() {
 function showTable() {
   const view = page.view;
   const deck = page.deck;
+  if (view.flow) {
+    const notes = [
+      page.error ? el("p", { id: "error", class: "error", role: "alert" }, page.error) : null,
+      page.note ? el("p", { class: "note" }, page.note) : null,
+    ].filter(Boolean);
+    main.replaceChildren(...flowTable(view, deck, answer, notes));
+    return;
+  }
   const mine = view.pending.filter((d) => d.seat === view.seat);
   const pick = mine.find((d) => d.kind === "throw" || d.kind === "draft");
   const turn = pick

@@ -37,17 +37,19 @@ export class Deck {
       class: `card${small ? " small" : ""}${onPick ? " pickable" : ""}`,
       "data-card": letter,
       "--region": this.colour(card.region),
-      title: `${card.letter} ${card.name}, ${card.region} (${card.number})`,
+      title: [`${card.letter} ${card.name}`, card.region, card.number === undefined ? "" : `(${card.number})`]
+        .filter(Boolean)
+        .join(", "),
     };
     const face = [
       el(
         "div",
         { class: "card-top" },
         el("span", { class: "letter" }, card.letter),
-        el("span", { class: "number" }, String(card.number)),
+        card.number === undefined ? null : el("span", { class: "number" }, String(card.number)),
       ),
       el("div", { class: "site" }, card.name),
-      el("div", { class: "region" }, card.region),
+      card.region ? el("div", { class: "region" }, card.region) : null,
       el(
         "ul",
         { class: "icons" },
@@ -128,5 +130,15 @@ export function scoreSheet(sheet, edition) {
       players.map((p) => el("td", { "data-player": p.name, "data-key": "total" }, String(p.total))),
     ),
   );
+  for (const stock of Object.keys(players.length ? players[0].stocks || {} : {})) {
+    rows.push(
+      el(
+        "tr",
+        {},
+        el("th", {}, `${stock} kept`),
+        players.map((p) => el("td", { "data-player": p.name, "data-key": `kept.${stock}` }, String(p.stocks[stock]))),
+      ),
+    );
+  }
   return el("table", { class: "sheet" }, el("thead", {}, head), el("tbody", {}, rows));
 }

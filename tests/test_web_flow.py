@@ -1,0 +1,64 @@
+"""The 2010 game (a flow of its own) in a real browser: a whole game by clicks against two bots.
+
+The page shows the circle, the pot, each seat's stocks and captures and its own secret choice only;
+the final sheet equals the server's. Same setting as test_web_browser.py (the distribution's Chromium).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from net_support import bounded  # noqa: F401 - the autouse time limit
+from test_web_browser import ARTEFACTS, WAIT, browser, page_of, server, table_of  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.slow
+
+
+def test_a_whole_2010_game_in_the_browser_against_two_bots(browser, server):  # noqa: F811 - fixtures
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page, frames = page_of(browser, server)
+    page.select_option("#edition", "boomerang-2010")
+    page.fill("#host-name", "Ana")
+    page.fill("#players", "3")
+    page.fill("#bots", "2")
+    page.click("#create-button")
+    page.wait_for_selector("#circle", timeout=WAIT)
+    code = page.url.rsplit("/", 1)[1]
+    game = table_of(server, code).game
+    secrets, bids = 0, 0
+    while not page.query_selector("#final"):
+        page.wait_for_selector("#final, button.option", timeout=WAIT)
+        if page.query_selector("#final"):
+            break
+        seen = int(page.get_attribute("body", "data-states") or 0)
+        panel = page.query_selector("section.choice")
+        if panel.get_attribute("data-kind") == "secret":
+            page.query_selector_all("button.option")[secrets % 5].click()
+            secrets += 1
+            page.wait_for_selector("#secret", timeout=WAIT)
+            # the page shows this seat's own secret choice, as the server has it, and no one else's
+            assert page.text_content("#secret").endswith(game.secrets[0])
+        else:
+            if bids == 2:
+                page.screenshot(path=str(ARTEFACTS / "flow-bid.png"), full_page=True)
+            page.click('button.option[data-option="stop"]' if bids % 2 else 'button.option[data-option="throw"]')
+            bids += 1
+        page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
+    page.screenshot(path=str(ARTEFACTS / "flow-final.png"), full_page=True)
+    assert game.over and secrets == len(game.history) and bids > 0
+    for player in game.scores.sheet()["players"]:
+        total = page.text_content(f'#final td[data-player="{player["name"]}"][data-key="total"]')
+        assert int(total) == player["total"]
+        kept = page.text_content(f'#final td[data-player="{player["name"]}"][data-key="kept.boomerangs"]')
+        assert int(kept) == player["stocks"]["boomerangs"]
+    over = [json.loads(f) for f in frames if '"game_over"' in f]
+    assert over[-1]["record"] == game.record()
+    # the frames to Ana held her own secret choice only, and no other seat's decisions
+    for frame in map(json.loads, frames):
+        if frame.get("type") != "state":
+            continue
+        view = frame["view"]
+        hunt = game.history[min(view["round"], len(game.history)) - 1]  # once over, the view shows the last hunt's
+        assert view["secret"] in (None, hunt["choices"]["Ana"])
+        assert all(e["seat"] == 0 for e in frame["events"] if e["type"] == "decision")
