@@ -253,4 +253,9 @@ def test_a_human_game_saved_at_an_interruption_resumes_to_its_end(tmp_path):
     assert [0, "Coast", "ground"] in decided
     resumed = runner.invoke(main, ["resume", str(save)], input="2\n" * 400)
     assert resumed.exit_code == 0, resumed.output
-    assert "1. Ben  20\n2. Cy  12\n3. Ana  3\nWinner: Ben\n" in resumed.output    # seed 4, bots of save format 3
+    # the same answers without the interruption: the same game to the end
+    whole = runner.invoke(main, ["run", str(PATH), "-p", "3", "--seat", "human", "--seed", "4"],
+                          input="Coast\n1\n" + "2\n" * 400)
+    assert whole.exit_code == 0, whole.output
+    ranking = whole.output[whole.output.rindex("\n1. "):whole.output.index("Winner")]
+    assert ranking in resumed.output and ranking.count("\n") == 4

@@ -70,3 +70,27 @@ def test_a_tournament_plays_a_flow_edition():
     result = run_tournament(str(PATH), ("random", "greedy", "random"), 6, seed=2)
     assert sum(entry.wins for entry in result.entries) == pytest.approx(6)
     assert all(entry.games == 6 for entry in result.entries)
+
+
+def bids_of_a_random_seat(hunt, file_format: int) -> list[list[str]]:
+    """Seat 0's bids, round by round, in a 3-seat game of random bots drawing as that file format's bots."""
+    from rulesengine.bots.registry import agent_seed, make_bot
+    from rulesengine.bots.seeding import seeding_for
+    from rulesengine.game.loop import play
+    from rulesengine.game.steps import StepsGame
+
+    game = StepsGame(hunt, ["Ana", "Ben", "Cy"], 21, deal_version=file_format)
+    bots = [make_bot("random", hunt, agent_seed(21, s), seeding=seeding_for(file_format)) for s in range(3)]
+    play(game, bots)
+    rounds: dict[int, list] = {}
+    for event in game.events:
+        if event["type"] == "decision" and event["seat"] == 0 and event["kind"] == "bid":
+            rounds.setdefault(event["round"], []).append(event["answer"])
+    return list(rounds.values())
+
+
+def test_format_4_random_bots_vary_their_bids_within_a_round_and_format_3_ones_still_repeat_them(hunt):
+    old = bids_of_a_random_seat(hunt, 3)
+    assert all(len(set(bids)) == 1 for bids in old)  # format 3: the same bid all round, as those files were played
+    new = bids_of_a_random_seat(hunt, 4)
+    assert any(len(set(bids)) > 1 for bids in new)

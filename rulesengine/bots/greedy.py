@@ -25,7 +25,7 @@ from .evaluate import (
     standing_from_scores,
     standing_from_view,
 )
-from .seeding import INTEGER_SEEDS, decision_rng
+from .seeding import STEP_SEEDS, decision_rng
 
 
 @dataclass(frozen=True)
@@ -141,7 +141,7 @@ class GreedyAgent:
         *,
         samples: int = 6,
         completions: int = 3,
-        seeding: int = INTEGER_SEEDS,
+        seeding: int = STEP_SEEDS,
     ):
         if edition is None:
             raise ValueError("the greedy bot needs the edition")
@@ -153,7 +153,8 @@ class GreedyAgent:
 
     def decide(self, view: dict, decision):
         if view.get("flow"):
-            return flow_bots.greedy_answer(self.edition, view, decision, decision_rng(self.seed, view, decision))
+            rng = decision_rng(self.seed, view, decision, self.seeding)
+            return flow_bots.greedy_answer(self.edition, view, decision, rng)
         return decide_by_value(self, view, decision, self.gains)
 
     def gains(self, view: dict, decision, rng: random.Random) -> dict:

@@ -11,13 +11,14 @@ from ..game.state import Decision
 from .greedy import GreedyAgent
 from .search import SearchAgent
 from .seeding import (
-    INTEGER_SEEDS,
+    STEP_SEEDS,
     STRING_SEEDS,
     agent_seed,
     decision_rng,
     decision_seed,
     decision_seed_from_key,
     seed_key,
+    step_key,
 )
 
 
@@ -28,23 +29,26 @@ class RandomAgent:
     kind = "random"
     lazy_view = True          # play() hands it a view that costs nothing unread
 
-    def __init__(self, seed: int = 0, edition: Edition | None = None, *, seeding: int = INTEGER_SEEDS):
+    def __init__(self, seed: int = 0, edition: Edition | None = None, *, seeding: int = STEP_SEEDS):
         self.seed = seed
         self.seeding = seeding
-        self.reads_view = seeding == STRING_SEEDS   # string seeds count the cards taken, in the view
+        # a flow's bids are told apart by the round's step (format 4), read in the view
+        self.by_step = seeding == STEP_SEEDS and edition is not None and edition.flow is not None
+        self.reads_view = seeding == STRING_SEEDS or self.by_step   # string seeds count the cards taken
         self._key = seed_key(seed)
 
     def decide(self, view: dict | None, decision: Decision):
         options = decision.options
         if self.seeding == STRING_SEEDS:
             return decision_rng(self.seed, view, decision, STRING_SEEDS).choice(options)
-        return options[decision_seed_from_key(self._key, decision) % len(options)]   # = decision_seed(seed, ...)
+        key = step_key(self._key, view) if self.by_step else self._key
+        return options[decision_seed_from_key(key, decision) % len(options)]   # = decision_seed(seed, ...)
 
 
 BOTS = {"random": RandomAgent, "greedy": GreedyAgent, "search": SearchAgent}
 
 
-def make_bot(kind: str, edition: Edition, seed: int, *, seeding: int = INTEGER_SEEDS, **options):
+def make_bot(kind: str, edition: Edition, seed: int, *, seeding: int = STEP_SEEDS, **options):
     """A bot of this kind for this edition; options go to the bots that take them (search budget).
     seeding: how it draws (seeding_for(the game's file format) for a saved or logged game)."""
     cls = BOTS[kind]

@@ -23,7 +23,7 @@ from .determinize import from_view
 from .evaluate import Standing, card_list, standing_from_view
 from .greedy import GreedyAgent, decide_by_value
 from .rollout import RoundPlay, play_out
-from .seeding import INTEGER_SEEDS, decision_rng
+from .seeding import STEP_SEEDS, decision_rng
 
 
 def margin(standing: Standing, seat: int, gains: list, rivals: str = "auto") -> float:
@@ -74,7 +74,7 @@ class SearchAgent:
         completions: int = 0,
         rivals: str = "auto",
         width: int | None = 4,
-        seeding: int = INTEGER_SEEDS,
+        seeding: int = STEP_SEEDS,
     ):
         if edition is None:
             raise ValueError("the search bot needs the edition")
@@ -96,7 +96,7 @@ class SearchAgent:
 
     def decide(self, view: dict, decision):
         if view.get("flow"):
-            rng = decision_rng(self.seed, view, decision)
+            rng = decision_rng(self.seed, view, decision, self.seeding)
             return flow_bots.search_answer(self.edition, view, decision, rng, self.rollouts or DEFAULT_ROLLOUTS)
         return decide_by_value(self, view, decision, self.values)
 

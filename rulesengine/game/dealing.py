@@ -9,7 +9,8 @@ written before the change replay. It must never be used for a new game.
 
 from __future__ import annotations
 
-DEAL_VERSION = 3  # the format of new saves and logs (3: bots draw from integer seeds; the deal is 2's)
+# the format of new saves and logs (3: bots draw from integer seeds; 4: in a flow, by its step too; the deal is 2's)
+DEAL_VERSION = 4
 
 
 def deal(

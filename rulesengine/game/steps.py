@@ -26,6 +26,12 @@ SECRET, BID, OVER = "secret", "bid", "over"
 THROW_TOKEN, STOP = "throw", "stop"
 
 
+def own_decisions(view: dict) -> int:
+    """How many decisions this seat has made this round, read from its view: its secret choice and its bids.
+    Unlike the round's `step` it does not depend on when the other seats made their simultaneous choices."""
+    return (view["secret"] is not None) + sum(1 for move in view["moves"] if move["seat"] == view["seat"])
+
+
 class FlowScores:
     """The score sheet of a flow game as the front ends read it (sheet(), winners(), total(seat))."""
 

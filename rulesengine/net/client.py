@@ -20,6 +20,7 @@ from websockets.asyncio.client import connect
 from ..edition.model import Edition
 from ..errors import BoomError, Diagnostic
 from ..game.state import Decision
+from ..game.steps import own_decisions
 from .editions import edition_from_data
 from .protocol import encode
 
@@ -153,7 +154,7 @@ def decision_key(view: dict, pending: dict) -> tuple:
     """What tells one decision of this seat from its next of the same kind in a round: the cards in hand and
     taken (a drafting round); its secret chosen or not and its bids made (a flow of its own)."""
     if view.get("flow"):
-        where = (view["secret"] is not None, sum(1 for move in view.get("moves", ()) if move["seat"] == view["seat"]))
+        where = (own_decisions(view),)
     else:
         where = (len(view["hand"]), len(view["table"][view["seat"]]["face_up"]))
     return (pending["round"], pending["kind"], pending["category"], *where)

@@ -14,6 +14,7 @@ import secrets
 from dataclasses import dataclass
 
 from ..bots.registry import agent_seed, make_bot
+from ..bots.seeding import seeding_for
 from ..edition.model import Edition
 from ..errors import BoomError
 from ..game.dealing import DEAL_VERSION
@@ -217,7 +218,9 @@ class Table:
     def bot_for(self, seat: int):
         """The bot of this seat, seeded from the game's seed (so a resumed table plays on identically)."""
         if seat not in self._bots:
-            self._bots[seat] = make_bot(self.bot_kind, self.edition, agent_seed(self.seed, seat))
+            # drawing as the table's format did when it started: a table resumed after an upgrade plays on alike
+            seeding = seeding_for(self.deal)
+            self._bots[seat] = make_bot(self.bot_kind, self.edition, agent_seed(self.seed, seat), seeding=seeding)
         return self._bots[seat]
 
     # -- telling -----------------------------------------------------------------------------
