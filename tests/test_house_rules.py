@@ -19,7 +19,7 @@ import pytest
 
 from rulesengine import Game, load_edition
 from rulesengine.bots.registry import GreedyAgent, RandomAgent
-from rulesengine.edition.scopes import game_end_env, moment
+from rulesengine.edition.scopes import game_end_env, line_keys, moment, sheet_lines
 from rulesengine.errors import GameRuleError
 from rulesengine.game.loop import play
 from rulesengine.game.ranking import Decider, rank_seats
@@ -122,6 +122,19 @@ def test_game_end_lines_from_round_totals(name, key, totals, points):
     ed = edition(name)
     [category] = [c for c in ed.categories if c.key == key]
     assert category.score.run(game_end_env(moment(ed, 3, 4), [], None, totals)) == points
+
+
+def test_the_best_round_of_a_line_from_the_sheets_lines():
+    ed = edition("australia-best-collections")
+    [category] = [c for c in ed.categories if c.key == "best_collections"]
+    rounds = [{"collections": 3}, {"collections": 9}, {"collections": 5}]
+    env = game_end_env(moment(ed, 3, 4), [], None, [], sheet_lines(line_keys(ed), rounds))
+    assert category.score.run(env) == 9
+    # HAND's Collections (see australia-collections-cap): Ann 12, Bob 12, Cat 2 doubled to 4
+    scores = keeper("australia-best-collections", finish=True)
+    assert line(scores, "collections") == [12, 12, 4] and end_line(scores, "best_collections") == [12, 12, 4]
+    sites, best = end_line(scores, "sites"), end_line(scores, "best_collections")
+    assert [scores.total(s) for s in range(3)] == [sum(scores.round_totals(s)) + sites[s] + best[s] for s in range(3)]
 
 
 def test_round_totals_are_what_counts():

@@ -34,6 +34,7 @@ from .types import (
     SEATS,
     TABLE,
     IconType,
+    LinesType,
     ListType,
     Scope,
     compatible,
@@ -89,6 +90,7 @@ def _conversion_hint(want, got) -> str | None:
 
 
 __all__ = [
+    "LinesType",
     "Binary",
     "Call",
     "Comprehension",

@@ -15,7 +15,20 @@ from ..errors import suggest
 from .ast import Visitor
 from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
 from .builtins import ATTRIBUTES, REGISTRY, IconsOf, ItemOf
-from .types import ANY, BOOL, ERROR, FAMILY, NUMBER, IconOfFamilies, IconType, ListType, Scope, compatible, unify
+from .types import (
+    ANY,
+    BOOL,
+    ERROR,
+    FAMILY,
+    NUMBER,
+    IconOfFamilies,
+    IconType,
+    LinesType,
+    ListType,
+    Scope,
+    compatible,
+    unify,
+)
 
 
 @dataclass(frozen=True)
@@ -164,6 +177,13 @@ class Checker(Visitor):
                 )
                 return ERROR
             return types.pop() if len(types) == 1 else ANY
+        if isinstance(target, LinesType):
+            if node.name in target.keys:
+                return ListType(NUMBER)
+            lines = ", ".join(target.keys) or "none"
+            self.problem(node, f"the sheet has no round line '{node.name}'", "D204",
+                         suggest(node.name, target.keys) or f"its round lines: {lines}")
+            return ERROR
         fields = ATTRIBUTES.get(target)
         if not fields:
             self.problem(node, f"a {target} has no attribute '{node.name}'", "D204")

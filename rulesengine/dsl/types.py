@@ -44,6 +44,17 @@ class ListType:
         return f"list of {plural(self.item)}"
 
 
+@dataclass(frozen=True, slots=True)
+class LinesType:
+    """The score sheet's round lines at game end (`lines.KEY`): each line's points, round by round.
+    Its attributes are the edition's round categories and races, so the type carries their keys."""
+
+    keys: tuple = ()
+
+    def __str__(self) -> str:
+        return "lines of the sheet"
+
+
 NUMBER = Type("number")
 BOOL = Type("true/false")
 CARD = Type("card")

@@ -22,6 +22,7 @@ from ..dsl import (
     Bounds,
     IconType,
     Language,
+    LinesType,
     ListType,
     Scope,
     Symbols,
@@ -177,13 +178,23 @@ class Builder(DeckBuilder):
                     requires = self.expression(path + ("choice", "requires"), requires_scope, symbol_table, BOOL)
                 if family is not None:
                     choice = Choice(family, choice_spec.get("once_per_game", True), requires)
-            scope = (ROUND_CATEGORY if when == ROUND else GAME_END).checker_scope(constants, choice=choice_type)
+            if when == ROUND:
+                scope = ROUND_CATEGORY.checker_scope(constants, choice=choice_type)
+            else:
+                scope = GAME_END.checker_scope(constants, choice=choice_type, extra={"lines": self.lines_type()})
             score = self.expression(path + ("score",), scope, symbol_table, NUMBER)
             if score is not None:
                 categories.append(
                     Category(key, spec.get("title", key), when, score, choice, counts=spec.get("counts", True))
                 )
         return categories
+
+    def lines_type(self) -> LinesType:
+        """`lines` at game end: the round categories' and races' keys, as declared (scopes.line_keys once built)."""
+        specs = [c for c in self.data.get("categories") or () if isinstance(c, dict) and c.get("when", ROUND) == ROUND]
+        specs += [r for r in self.data.get("races") or () if isinstance(r, dict)]
+        keys = [spec.get("key") for spec in specs]
+        return LinesType(tuple(k for k in keys if isinstance(k, str) and k.isidentifier()))
 
     def flow_category(self, path, spec, families, constants, symbol_table, stocks):
         """A category of an edition with a flow: at game end, a majority per kind or an expression."""

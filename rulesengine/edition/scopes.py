@@ -11,8 +11,9 @@ It knows no game state: callers hand it the cards and numbers; it never decides 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
-from ..dsl import CARD, CARDS, NUMBER, REGION, SEAT, SEATS, ListType, Scope
+from ..dsl import CARD, CARDS, NUMBER, REGION, SEAT, SEATS, LinesType, ListType, Scope
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,9 @@ LEFT_V = Variable("left", SEAT, "your left neighbour: the seat you pass to when 
 RIGHT_V = Variable("right", SEAT, "your right neighbour: the seat that passes to you when hands go left")
 ROUND_TOTALS_V = Variable("round_totals", ListType(NUMBER),
                           "your total of each round, races included, in round order (what counts in the total)")
+LINES_V = Variable("lines", LinesType(),
+                   "your points on each round line of the sheet, by round: `lines.KEY` is a list (round categories "
+                   "and races)")
 VISITED_V = Variable("visited", CARDS, "every card you have drafted in the game so far (each site once)")
 PLAYERS_V = Variable("players", NUMBER, "the number of players")
 ROUND_V = Variable("round", NUMBER, "the round number, 1 for the first")
@@ -89,7 +93,7 @@ ROUND_CATEGORY = ExpressionScope("round", "round category", (
     PREVIOUS_V,
     Variable("choice", None, CHOICE_MEANING, only="a category with a 'choice:' section")))
 GAME_END = ExpressionScope("game_end", "game-end category", (
-    VISITED_V, OPPONENTS_V, LEFT_V, RIGHT_V, ROUND_TOTALS_V, PLAYERS_V, ROUNDS_V),
+    VISITED_V, OPPONENTS_V, LEFT_V, RIGHT_V, ROUND_TOTALS_V, LINES_V, PLAYERS_V, ROUNDS_V),
                            missing="at game end only {known} are known")
 REQUIRES = ExpressionScope("requires", "choice `requires`", (
     CARDS_V, THROW_V, CATCH_V, OTHERS_V, OPPONENTS_V, LEFT_V, RIGHT_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V,
@@ -194,10 +198,22 @@ def requires_env(at: Moment, cards: list, others: list, visited: list, previous=
     return env
 
 
-def game_end_env(at: Moment, visited: list, others=None, round_totals=()) -> dict:
+def line_keys(edition) -> tuple:
+    """The round lines `lines` has, by key: the round categories and races whose key is a name."""
+    return tuple(key for key in edition.round_keys if key.isidentifier())
+
+
+def sheet_lines(keys, rounds: list) -> SimpleNamespace:
+    """`lines`: for each key, this seat's points on that line in each round scored (rounds: a dict per round)."""
+    return SimpleNamespace(**{key: [points.get(key, 0) for points in rounds] for key in keys})
+
+
+def game_end_env(at: Moment, visited: list, others=None, round_totals=(), lines=None) -> dict:
     """At game end: others as for round_env (the last round's cards, visited so far), round_totals
-    this seat's total of each round (a bot judging an unfinished game gives those it knows)."""
-    env = {"visited": visited, "players": at.players, "rounds": at.rounds, "round_totals": list(round_totals)}
+    this seat's total of each round and lines its points per line and round (a bot judging an unfinished
+    game gives those it knows)."""
+    env = {"visited": visited, "players": at.players, "rounds": at.rounds, "round_totals": list(round_totals),
+           "lines": lines if lines is not None else SimpleNamespace()}
     env.update(table_env(others))
     return env
 

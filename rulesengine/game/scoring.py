@@ -170,7 +170,9 @@ class ScoreKeeper:
             run = self._runner(f"game end, seat {name}")
             others = rules.others(self.last_drafts, seat, visited)
             self.end_scores.append(
-                rules.game_end_points(self.edition, at, visited[seat], run, others, self.round_totals(seat))
+                rules.game_end_points(
+                    self.edition, at, visited[seat], run, others, self.round_totals(seat), self.rounds[seat]
+                )
             )
 
     def round_totals(self, seat: int) -> list[int]:

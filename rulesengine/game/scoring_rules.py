@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..edition.model import GAME_END, ROUND
-from ..edition.scopes import Others, SeatCards, award_env, game_end_env, qualifies_env
+from ..edition.scopes import Others, SeatCards, award_env, game_end_env, line_keys, qualifies_env, sheet_lines
 
 _deck_order = attrgetter("index")
 
@@ -114,8 +114,8 @@ def race_award(race, region, at, place: int, run):
     return run(race.award, award_env(at, place, region), 0)
 
 
-def game_end_points(edition, at, visited: list, run, others=None, round_totals=()) -> dict:
+def game_end_points(edition, at, visited: list, run, others=None, round_totals=(), rounds=()) -> dict:
     """key -> points of each game-end category for a seat that has visited these cards (others
-    and round_totals: see scopes.game_end_env)."""
-    env = game_end_env(at, visited, others, round_totals)
+    and round_totals: see scopes.game_end_env; rounds: the seat's points per line, one dict per round)."""
+    env = game_end_env(at, visited, others, round_totals, sheet_lines(line_keys(edition), list(rounds)))
     return {c.key: run(c.score, env, 0) for c in edition.categories if c.when == GAME_END}
