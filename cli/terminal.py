@@ -74,6 +74,10 @@ class TerminalAgent:
         out.print(table_view(self.edition, view))
         if decision.kind == "choice":
             return self._choose(view, decision)
+        if decision.kind == "mulligan":
+            out.print("Your hand:")
+            out.print(cards_row(self.edition, view["hand"]))
+            return self._mulligan()
         if view["throw"]:
             out.print(cards_row(self.edition, [view["throw"]], {view["throw"]: "your Throw (face down)"}))
         out.print("Your hand:")
@@ -82,6 +86,8 @@ class TerminalAgent:
 
     @staticmethod
     def _what(decision) -> str:
+        if decision.kind == "mulligan":
+            return "keep this hand, or take your mulligan"
         if decision.kind == "throw":
             return "choose your Throw card (kept face down until the round ends)"
         if decision.kind == "draft":
@@ -114,6 +120,16 @@ class TerminalAgent:
         return f"{letter} {self.edition.card(letter).name}"
 
     # -- reading answers -------------------------------------------------------------------
+    def _mulligan(self) -> str:
+        self.console.print("k: keep this hand; m: take your mulligan (a new hand from the undealt cards)")
+        while True:
+            answer = self._ask("keep or mulligan").strip().lower()
+            if answer in ("k", "keep"):
+                return "keep"
+            if answer in ("m", "mulligan"):
+                return "mulligan"
+            self.console.print(f"'{answer}' is neither; type k to keep the hand or m for a mulligan")
+
     def _pick(self, view: dict, decision):
         options = decision.options
         self.console.print(f"Type a letter ({' '.join(options)}); ? explains every card; ?X explains card X.")

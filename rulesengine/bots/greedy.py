@@ -25,6 +25,7 @@ from .evaluate import (
     standing_from_scores,
     standing_from_view,
 )
+from .mulligan import mulligan_answer
 from .seeding import STEP_SEEDS, decision_rng
 
 
@@ -152,6 +153,8 @@ class GreedyAgent:
         self.completions = completions
 
     def decide(self, view: dict, decision):
+        if decision.kind == "mulligan":
+            return mulligan_answer(self.edition, view, decision)
         if view.get("flow"):
             rng = decision_rng(self.seed, view, decision, self.seeding)
             return flow_bots.greedy_answer(self.edition, view, decision, rng)

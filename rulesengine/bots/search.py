@@ -22,6 +22,7 @@ from . import flow_bots
 from .determinize import from_view
 from .evaluate import Standing, card_list, standing_from_view
 from .greedy import GreedyAgent, decide_by_value
+from .mulligan import mulligan_answer
 from .rollout import RoundPlay, play_out
 from .seeding import STEP_SEEDS, decision_rng
 
@@ -95,6 +96,8 @@ class SearchAgent:
         self.width = width
 
     def decide(self, view: dict, decision):
+        if decision.kind == "mulligan":
+            return mulligan_answer(self.edition, view, decision)
         if view.get("flow"):
             rng = decision_rng(self.seed, view, decision, self.seeding)
             return flow_bots.search_answer(self.edition, view, decision, rng, self.rollouts or DEFAULT_ROLLOUTS)

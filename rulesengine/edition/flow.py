@@ -21,7 +21,7 @@ from .model import Expression, Family
 from .scopes import UNTIL
 
 STEPS_BLOCKS = ("reveal", "secret_choice", "bidding", "claim")
-DRAFTING_BLOCKS = ("deal", "throw", "pick_and_pass", "catch", "choices")
+DRAFTING_BLOCKS = ("deal", "mulligan", "throw", "pick_and_pass", "catch", "choices")
 BLOCKS = STEPS_BLOCKS + DRAFTING_BLOCKS
 
 
@@ -50,6 +50,14 @@ class Claim:
 @dataclass(frozen=True)
 class Deal:
     cards: int  # each seat's hand (the cards left undealt last round are dealt first)
+
+
+@dataclass(frozen=True)
+class Mulligan:
+    """After the deal each seat may return its hand: it draws a new one from the undealt cards, which
+    its old hand then joins (so the new hand is all new cards, and the old one is out of this round)."""
+
+    once_per_game: bool = True  # False: a mulligan may be taken in every round
 
 
 @dataclass(frozen=True)
@@ -92,6 +100,8 @@ class Flow:
 # What must come before what, and why: an order breaking one of these cannot be played (M330).
 BEFORE = (
     ("deal", "throw", "the Throw is taken from the hand just dealt"),
+    ("deal", "mulligan", "a mulligan returns the hand just dealt"),
+    ("mulligan", "throw", "the new hand is drawn before the first card is taken"),
     ("deal", "pick_and_pass", "the cards picked come from the hands just dealt"),
     ("throw", "pick_and_pass", "the Throw is the first card a seat takes in the round"),
     ("pick_and_pass", "catch", "the Catch is the last card of each hand, once the picks are over"),
@@ -162,6 +172,7 @@ def build_flow(builder, families: dict, constants: dict, symbol_table, stocks: d
     if kind == "drafting":
         _check_picks(builder, flow, seen)
         _check_deal(builder, flow, seen, deck)
+        _check_mulligan(builder, flow, seen, deck)
     return flow
 
 
@@ -207,6 +218,8 @@ def _block(builder, name, params, path, families, constants, symbol_table, stock
             builder.error(path, "the deal says no number of cards", "M333", "write `deal: {cards: 7}`", key=True)
             return None
         return Deal(cards)
+    if name == "mulligan":
+        return Mulligan(params.get("once_per_game", True))
     if name == "throw":
         return Throw()
     if name == "pick_and_pass":
@@ -291,6 +304,24 @@ def _check_deal(builder, flow: Flow, seen: dict, deck: int) -> None:
             f"{seats} players need {deal.cards * seats} cards ({deal.cards} each) but the deck has {deck}",
             "M308",
             f"the largest hand for {seats} players is {deck // seats}" if deck >= seats else None,
+        )
+
+
+def _check_mulligan(builder, flow: Flow, seen: dict, deck: int) -> None:
+    """A mulligan draws a whole new hand from the undealt cards: at the most players the deck must leave one."""
+    deal, players = flow.step(Deal), builder.data.get("players")
+    if flow.step(Mulligan) is None or deal is None or not isinstance(players, dict) or "cards" in builder.cut.sections:
+        return
+    seats = players.get("max")
+    if isinstance(seats, int) and deck - deal.cards * seats < deal.cards:
+        most = deck // deal.cards - 1
+        builder.error(
+            ("flow", "round", seen["mulligan"], "mulligan"),
+            f"a mulligan draws a new hand of {deal.cards} from the undealt cards, but {seats} players leave "
+            f"{max(deck - deal.cards * seats, 0)} of the {deck}",
+            "M335",
+            f"set `players: {{max: {most}}}` (a whole hand left undealt)" if most >= 2 else "use a larger deck",
+            key=True,
         )
 
 

@@ -6,7 +6,7 @@ as written only when formulas are asked for); it never plays a step and never na
 
 from __future__ import annotations
 
-from .flow import Bidding, Catch, Choices, Claim, Deal, PickAndPass, Reveal, SecretChoice, Throw
+from .flow import Bidding, Catch, Choices, Claim, Deal, Mulligan, PickAndPass, Reveal, SecretChoice, Throw
 from .in_words import in_words
 
 
@@ -71,12 +71,18 @@ def drafting_lines(edition, wrap) -> list[str]:
     drafting = edition.drafting
     if drafting is None:
         return []
-    names = {Deal: f"deal {edition.hand_size}", Throw: "throw", PickAndPass: "pick and pass", Catch: "catch",
-             Choices: "choices"}
+    names = {Deal: f"deal {edition.hand_size}", Mulligan: "mulligan", Throw: "throw", PickAndPass: "pick and pass",
+             Catch: "catch", Choices: "choices"}
     lines = wrap(
         "A round's blocks, in order: " + ", ".join(names[type(step)] for step in drafting.steps)
         + f"; {drafting.end} rounds."
     )
+    mulligan = drafting.step(Mulligan)
+    if mulligan is not None:
+        lines += wrap(
+            "Mulligan: after the deal, each player may return their hand and draw a new one from the undealt "
+            "cards (the old hand joins them); " + ("once in the game." if mulligan.once_per_game else "once a round.")
+        )
     picks = drafting.step(PickAndPass).picks
     if any(p != 1 for p in picks):
         told = ", ".join(f"{p} on pass {i}" for i, p in enumerate(picks, 1) if p != 1)

@@ -93,6 +93,8 @@ class Game:
         self.block_at = 0
         self.block = self.blocks[0]
         self.choices: list[dict] = [{} for _ in range(n)]
+        self.mulligans_taken: set[int] = set()  # seats that took a mulligan (editions with a `mulligan` block)
+        self.mulligan_answers: dict[int, str] = {}  # this round's answers so far
         self._choice_decisions: list[Decision] = []
         self._pick_cache: tuple = (None, [])
         self.phase = THROW

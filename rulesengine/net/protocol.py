@@ -113,7 +113,7 @@ def _plain_decide(data: dict) -> bool:
         and type(data.get("token")) is str
         and 16 <= len(data["token"]) <= 64
         and integer(data.get("round"), 1, 100)
-        and data.get("kind") in ("throw", "draft", "choice", "secret", "bid")
+        and data.get("kind") in ("throw", "draft", "choice", "mulligan", "secret", "bid")
         and "answer" in data
         and text_or_null(data["answer"])
         and text_or_null(data.get("category"))

@@ -11,7 +11,8 @@ not sent until someone decides it is public. Audited against the engine as it is
   that same view (the numbers the terminal shows). The house-rule scope variables (opponents, left,
   right with their cards and visited; round_totals) are read at round end and game end only, when
   those cards are face up and the totals on the sheet, so a score or a choice's points reveal nothing more.
-- events: "deal", "hand", "throw" and "decision" are addressed to one seat and go to it alone;
+- events: "deal", "hand", "throw" and "decision" are addressed to one seat and go to it alone (a
+  mulligan's new hand is a "hand"; the public "mulligan" says only who took one);
   the public ones name cards only once they are face up ("draft", "catch", "reveal").
 A game with a flow of its own (the 2010 game, game/steps.py) has its own allow-lists, FLOW_*:
 - view: "secret" is this seat's own secret choice and "pending" its own decisions; "chosen" says which
@@ -46,7 +47,17 @@ VIEW_KEYS = (
     "pending",
 )
 TABLE_KEYS = ("name", "face_up", "throw_down", "hand_size")
-PUBLIC_EVENTS = ("round_start", "throw_placed", "draft", "catch", "reveal", "choice", "round_scored", "game_over")
+PUBLIC_EVENTS = (
+    "round_start",
+    "mulligan",
+    "throw_placed",
+    "draft",
+    "catch",
+    "reveal",
+    "choice",
+    "round_scored",
+    "game_over",
+)
 OWN_EVENTS = ("deal", "hand", "throw", "decision")
 FLOW_VIEW_KEYS = (
     "edition",

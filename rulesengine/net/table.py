@@ -43,6 +43,7 @@ class Seat:
     gone_since: float | None = None  # when its player dropped (or the server restarted)
     stand_in: bool = False  # a bot plays it until its player returns
     cursor: int = 0  # how many of the game's events this seat has been sent
+    asked: tuple = ()  # the decisions this seat was last told it has to make
 
     def status(self) -> str:
         if self.kind == "bot" or self.stand_in:
@@ -227,16 +228,22 @@ class Table:
     def state(self, seat: int, *, fresh: bool = False) -> dict:
         """The seat's state message: its view and its events since the last one (all, when fresh)."""
         events, self.seats[seat].cursor = seat_events(self.game, seat, 0 if fresh else self.seats[seat].cursor)
+        self.seats[seat].asked = self._asked(seat)
         return {"type": "state", "table": self.code, "seat": seat, "view": seat_view(self.game, seat), "events": events}
 
+    def _asked(self, seat: int) -> tuple:
+        return tuple((d.kind, d.category, d.options) for d in self.game.pending() if d.seat == seat)
+
     def updates(self, decider: int | None) -> list[tuple[int, dict]]:
-        """After a decision: a state for the decider and for every connected seat with news."""
+        """After a decision: a state for the decider and for every connected seat with news, or with a
+        decision to make that it was not told of (the others' answers to a question asked of all at once,
+        such as a mulligan, may end that step and start the next without an event for this seat)."""
         out = []
         for number, seat in enumerate(self.seats):
             if seat.kind != "player" or not seat.connected:
                 continue
             news, _ = seat_events(self.game, number, seat.cursor)
-            if news or number == decider:
+            if news or number == decider or self._asked(number) != seat.asked:
                 out.append((number, self.state(number)))
         if self.game.over:
             final = self.final()

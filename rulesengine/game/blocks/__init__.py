@@ -19,12 +19,20 @@ edition; every random draw goes through game.rng in the order the published roun
 
 from __future__ import annotations
 
-from ...edition.flow import Catch, Choices, Deal, PickAndPass, Throw
+from ...edition.flow import Catch, Choices, Deal, Mulligan, PickAndPass, Throw
 from .choices import ChoicesBlock
 from .deal import DealBlock
+from .mulligan import MulliganBlock
 from .picking import CatchBlock, PickAndPassBlock, ThrowBlock
 
-REGISTRY = {Deal: DealBlock, Throw: ThrowBlock, PickAndPass: PickAndPassBlock, Catch: CatchBlock, Choices: ChoicesBlock}
+REGISTRY = {
+    Deal: DealBlock,
+    Mulligan: MulliganBlock,
+    Throw: ThrowBlock,
+    PickAndPass: PickAndPassBlock,
+    Catch: CatchBlock,
+    Choices: ChoicesBlock,
+}
 
 
 def round_blocks(edition) -> tuple:

@@ -205,9 +205,11 @@ function showTable() {
     ? pick.kind === "throw"
       ? "Your turn: choose your Throw (it stays face down until the round ends)"
       : "Your turn: draft a card"
-    : mine.length
-      ? "Your turn: choose what to score this round"
-      : "Waiting for the other players…";
+    : mine.some((d) => d.kind === "mulligan")
+      ? "Your turn: keep this hand, or take your mulligan"
+      : mine.length
+        ? "Your turn: choose what to score this round"
+        : "Waiting for the other players…";
   const others = view.table.map((seat, number) =>
     el(
       "section",
@@ -247,6 +249,7 @@ function showTable() {
       : null,
   );
   const choices = mine.filter((d) => d.kind === "choice").map(choicePanel);
+  choices.push(...mine.filter((d) => d.kind === "mulligan").map(mulliganPanel));
   main.replaceChildren(
     ...[
       el(
@@ -263,6 +266,27 @@ function showTable() {
         ? el("section", { class: "panel" }, el("h2", {}, "Score sheet"), scoreSheet(view.sheet, deck.edition))
         : null,
     ].filter(Boolean),
+  );
+}
+
+// Keep the hand just dealt, or return it for a new one from the undealt cards (a house rule's `mulligan`).
+function mulliganPanel(decision) {
+  const said = { keep: "Keep this hand", mulligan: "Take my mulligan: a new hand" };
+  return el(
+    "section",
+    { class: "panel choice", "data-kind": "mulligan" },
+    el("h2", {}, `Round ${decision.round}: your hand`),
+    el(
+      "div",
+      { class: "row" },
+      decision.options.map((option) =>
+        el(
+          "button",
+          { type: "button", class: "option", "data-option": option, onclick: () => answer(decision, option) },
+          said[option] || option,
+        ),
+      ),
+    ),
   );
 }
 

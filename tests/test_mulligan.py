@@ -1,0 +1,128 @@
+"""One mulligan a game (editions/variants/australia-mulligan.yaml): the redeal by hand, what each seat
+sees, its checks, bots, a human at the terminal, logs that replay, and the browser-facing protocol."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from conftest import EDITIONS
+
+from cli.main import main
+from rulesengine import load_edition, new_game
+from rulesengine.bots.mulligan import groups_in, mulligan_answer
+from rulesengine.bots.registry import agent_seed, make_bot
+from rulesengine.edition.loader import check_edition
+from rulesengine.game.loop import play
+
+PATH = EDITIONS / "variants" / "australia-mulligan.yaml"
+
+
+@pytest.fixture(scope="module")
+def mulligan():
+    return load_edition(PATH)
+
+
+def letters(cards) -> set:
+    return {c.letter for c in cards}
+
+
+def test_a_mulligan_draws_the_undealt_cards_and_returns_the_old_hand_to_them(mulligan):
+    game = new_game(mulligan, ["Ana", "Ben", "Cy"], 5)
+    asked = {(d.seat, d.kind, d.options) for d in game.pending()}
+    assert asked == {(s, "mulligan", ("keep", "mulligan")) for s in range(3)}
+    hands, undealt = [letters(h) for h in game.hands], letters(game.leftover)
+    assert len(undealt) == 28 - 3 * 7 == 7
+    game.apply(0, "keep")
+    game.apply(1, "mulligan")
+    assert game.phase == "mulligan"  # Cy has not answered: nothing is redealt yet
+    game.apply(2, "keep")
+    # 7 undealt cards and a hand of 7: Ben's new hand is exactly the undealt cards, his old hand is undealt now
+    assert letters(game.hands[1]) == undealt and letters(game.leftover) == hands[1]
+    assert letters(game.hands[0]) == hands[0] and letters(game.hands[2]) == hands[2]
+    assert {d.kind for d in game.pending()} == {"throw"}
+    public = [e for e in game.events if e["type"] == "mulligan"]
+    assert [(e["seat"], e["to"]) for e in public] == [(1, None)]
+    told = [e for e in game.events if e["type"] == "hand" and e["seat"] == 1]
+    assert told[-1]["to"] == 1 and set(told[-1]["cards"]) == undealt
+
+
+def test_no_other_seat_ever_sees_the_old_or_the_new_hand(mulligan):
+    game = new_game(mulligan, ["Ana", "Ben", "Cy"], 5)
+    old = letters(game.hands[1])
+    for seat, answer in ((0, "keep"), (1, "mulligan"), (2, "keep")):
+        game.apply(seat, answer)
+    new = letters(game.hands[1])
+    for seat in (0, 2):
+        view = game.view(seat)
+        shown = set(view["hand"]) | {c for t in view["table"] for c in t["face_up"]}
+        assert not shown & (old | new)
+        events = {c for e in game.events_for(seat) for c in e.get("cards", ())}
+        assert not events & (old | new)
+
+
+def test_once_a_game_the_next_round_asks_only_those_who_kept(mulligan):
+    game = new_game(mulligan, ["Ana", "Ben", "Cy"], 5)
+    for seat, answer in ((0, "keep"), (1, "mulligan"), (2, "keep")):
+        game.apply(seat, answer)
+    bots = [make_bot("random", mulligan, agent_seed(5, s)) for s in range(3)]
+    while game.round == 0:
+        decision = game.pending()[0]
+        game.apply(decision.seat, bots[decision.seat].decide(game.view(decision.seat), decision), decision.category)
+    assert sorted(d.seat for d in game.pending() if d.kind == "mulligan") == [0, 2]
+
+
+def test_four_players_leave_no_hand_undealt_and_the_mulligan_comes_after_the_deal(tmp_path):
+    four = tmp_path / "four.yaml"
+    four.write_text(f"extends: {PATH}\nid: four\nname: Four\nplayers: {{min: 2, max: 4}}\n")
+    _, diagnostics = check_edition(four)
+    [error] = [d for d in diagnostics if d.severity == "error"]
+    assert error.code == "M335" and "4 players leave 0 of the 28" in error.message
+    assert error.hint == "set `players: {max: 3}` (a whole hand left undealt)"
+    early = tmp_path / "early.yaml"
+    early.write_text(
+        f"extends: {PATH}\nid: early\nname: Early\nflow:\n  round:\n    - mulligan:\n    - deal:\n    - throw:\n"
+        "    - pick_and_pass:\n    - catch:\n    - choices:\n"
+    )
+    _, diagnostics = check_edition(early)
+    assert [(d.code, d.message) for d in diagnostics if d.severity == "error"] == [
+        ("M330", "'mulligan' cannot come before 'deal'")
+    ]
+
+
+def test_the_bots_rule_keeps_a_hand_with_groups_to_build_on(mulligan):
+    # A-D are in Western Australia (3 beyond the first), E-G in the Northern Territory (2); icons shown twice:
+    # Indigenous Culture (A, E), Kangaroos (B, C), Sightseeing (B, F), Shells (C, G): 4 more. 9 in all: keep.
+    assert groups_in([mulligan.card(x) for x in "ABCDEFG"]) == 9
+    assert mulligan_answer(mulligan, {"hand": list("ABCDEFG")}, None) == "keep"
+    # A and D share their region only; A and H share nothing: 1 and 0, a mulligan
+    assert groups_in([mulligan.card("A"), mulligan.card("D")]) == 1
+    assert mulligan_answer(mulligan, {"hand": ["A", "H"]}, None) == "mulligan"
+
+
+@pytest.mark.parametrize("kinds", [("greedy", "random", "random"), ("search", "greedy")])
+def test_bots_play_it_through_and_a_log_replays_identically(tmp_path, kinds):
+    log = tmp_path / "g.jsonl"
+    arguments = ["run", str(PATH), "-p", str(len(kinds)), "--seed", "9", "-q", "--log", str(log),
+                 "--search-rollouts", "8"]
+    for kind in kinds:
+        arguments += ["--seat", kind]
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 0, result.output
+    assert '"mulligan"' in log.read_text()
+    replayed = CliRunner().invoke(main, ["replay", str(log), "--verify"])
+    assert replayed.exit_code == 0 and "replay identically" in replayed.output, replayed.output
+
+
+def test_a_human_at_the_terminal_keeps_or_takes_the_mulligan():
+    # the human answers x (refused), then m; the next question is the Throw, from the new hand; then the input ends
+    result = CliRunner().invoke(main, ["run", str(PATH), "-p", "2", "--seat", "human", "--seed", "3", "-q"],
+                                input="x\nm\n")
+    assert "keep this hand, or take your mulligan" in result.output
+    assert "'x' is neither; type k to keep the hand or m for a mulligan" in result.output
+    assert "choose your Throw card" in result.output.split("mulligan (a new hand")[-1]
+
+
+def test_random_bots_play_whole_games(mulligan):
+    for seed in range(5):
+        game = play(new_game(mulligan, ["a", "b"], seed), [make_bot("random", mulligan, seed + s) for s in (0, 1)])
+        assert game.over and len(game.history) == 4

@@ -1,0 +1,44 @@
+"""The mulligan house rule in a real browser: the page asks keep or mulligan, shows the new hand, plays on.
+
+Same setting as test_web_browser.py (the distribution's Chromium, a loopback server).
+"""
+
+from __future__ import annotations
+
+import pytest
+from net_support import bounded  # noqa: F401 - the autouse time limit
+from test_web_browser import WAIT, browser, hand_shown, page_of, server, table_of  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.slow
+
+
+def test_a_mulligan_by_click_then_a_whole_game(browser, server):  # noqa: F811 - fixtures
+    page, _ = page_of(browser, server)
+    page.select_option("#edition", "australia-mulligan")
+    page.fill("#host-name", "Ana")
+    page.fill("#players", "3")
+    page.fill("#bots", "2")
+    page.click("#create-button")
+    page.wait_for_selector('button.option[data-option="mulligan"]', timeout=WAIT)
+    assert "keep this hand, or take your mulligan" in page.text_content("#turn")
+    code = page.url.rsplit("/", 1)[1]
+    game = table_of(server, code).game
+    before = set(game.view(0)["hand"])
+    assert set(hand_shown(page)) == before and not page.query_selector_all("button.card.pickable")  # not yet
+    seen = int(page.get_attribute("body", "data-states") or 0)
+    page.click('button.option[data-option="mulligan"]')
+    page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
+    page.wait_for_selector("#hand button.card.pickable", timeout=WAIT)
+    after = set(hand_shown(page))
+    assert after == set(game.view(0)["hand"]) and not after & before and 0 in game.mulligans_taken
+    while not page.query_selector("#final"):
+        page.wait_for_selector("#final, button.card.pickable, button.option", timeout=WAIT)
+        if page.query_selector("#final"):
+            break
+        seen = int(page.get_attribute("body", "data-states") or 0)
+        cards = page.query_selector_all("button.card.pickable")
+        (cards[0] if cards else page.query_selector_all("button.option")[0]).click()
+        page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
+    assert game.over
+    for player in game.scores.sheet()["players"]:
+        assert int(page.text_content(f'#final td[data-player="{player["name"]}"][data-key="total"]')) == player["total"]
