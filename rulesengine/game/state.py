@@ -95,6 +95,7 @@ class Game:
         self.choices: list[dict] = [{} for _ in range(n)]
         self.mulligans_taken: set[int] = set()  # seats that took a mulligan (editions with a `mulligan` block)
         self.mulligan_answers: dict[int, str] = {}  # this round's answers so far
+        self.choices_made: list[tuple] = []  # this round's round-end choices, in the order made
         self._choice_decisions: list[Decision] = []
         self._pick_cache: tuple = (None, [])
         self.phase = THROW

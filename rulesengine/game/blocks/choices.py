@@ -1,6 +1,9 @@
 """The `choices` block: every seat answers the round-end icon choices (categories with `choice:`).
 
 Every card is face up by then; a seat answers its questions in any order, each an icon or None.
+The choices are told to the table once every seat has made them (in the order they were made), so
+no seat chooses knowing another's; games written in file formats 1-3 told each as it was made, and
+replay so (their logs hold the events in that order).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ CHOICE = "choice"
 class ChoicesBlock(Block):
     def start(self, game) -> bool:
         game.phase = CHOICE
+        game.choices_made = []
         game._choice_decisions = game._choice_questions()
         return not self.pending(game)
 
@@ -28,14 +32,10 @@ class ChoicesBlock(Block):
 
     def apply(self, game, seat: int, answer, category, card=None) -> bool:
         game.choices[seat][category] = answer
-        if game.keeps_events:
-            game._emit(
-                {
-                    "type": "choice",
-                    "round": game.round + 1,
-                    "seat": seat,
-                    "category": category,
-                    "option": answer,
-                }
-            )
-        return not self.pending(game)
+        game.choices_made.append((seat, category, answer))
+        over = not self.pending(game)
+        if game.keeps_events and (over or game.deal_version <= 3):
+            told = game.choices_made if game.deal_version > 3 else game.choices_made[-1:]
+            for who, key, option in told:
+                game._emit({"type": "choice", "round": game.round + 1, "seat": who, "category": key, "option": option})
+        return over
