@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from rulesengine.bots.seats import SEAT_KINDS
+from rulesengine.edition.catalogue import reconstructed_notice
 from rulesengine.errors import shown
 from rulesengine.game.outputs import check_outputs
 from rulesengine.game.saves import resume as resume_session
@@ -40,6 +41,9 @@ def resume(save_file, save_record, log_path, allow_changed_edition, quiet):
         warn=lambda message: click.echo(shown(message), err=True),
     )
     game = session.game
+    notice = None if quiet else reconstructed_notice(game.edition, session.edition_path)
+    if notice:
+        click.echo(notice)
     seed = "" if "human" in session.seats else f"; seed {game.seed}"
     where = min(game.round + 1, game.edition.rounds or game.round + 1)
     click.echo(shown(f"{game.edition.name}: resumed in round {where} after {len(game.decisions)} decisions{seed}"))

@@ -105,6 +105,16 @@ def test_the_note_on_reconstructed_facts_heads_run_score_and_rules_and_q_hides_i
     assert "Note:" not in invoke("rules", "australia").output
 
 
+def test_resume_heads_with_the_same_note(tmp_path):
+    save = tmp_path / "game.json"
+    invoke("run", "europe", "-p", 2, "--seat", "human", "--seed", 1, "--save", save)  # no input: saved at once
+    assert save.is_file()
+    first = invoke("resume", save).output.splitlines()[0]
+    assert first.startswith("Note: 103 facts of Boomerang: Europe are reconstructed")
+    assert "europe.yaml lists them" in first
+    assert "Note:" not in invoke("resume", save, "-q").output
+
+
 def test_the_final_sheet_adds_up_like_the_pad():
     """Australia, 3 bots, seed 1: the rounds, then the bonuses and the tourist sites, then the total."""
     output = invoke("run", AUSTRALIA, "-p", 3, "--seed", 1, "-q").output
