@@ -71,3 +71,11 @@ def seat_kinds(values, kinds, option: str) -> list[str]:
     if unknown:
         raise click.BadParameter(f"unknown seat kind '{unknown[0]}' (kinds: {', '.join(kinds)})", param_hint=option)
     return seats
+
+
+def text_console(**options):
+    """A rich Console that prints text as it is: player names, edition titles and card names come from
+    users and files, and a `[` in them must never be read as rich markup (a `[/x]` would even crash it)."""
+    from rich.console import Console
+
+    return Console(highlight=False, markup=False, **options)

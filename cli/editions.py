@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from rulesengine.edition.catalogue import catalogue
 
-from .common import handles_errors
+from .common import handles_errors, text_console
 
 
 @click.command()
@@ -33,4 +32,4 @@ def editions(fmt):
             f"{entry.players_min}-{entry.players_max}",
             f"reconstructed ({facts} facts)" if facts else "published",
         )
-    Console(highlight=False, width=120).print(table)
+    text_console(width=120).print(table)

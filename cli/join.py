@@ -6,11 +6,10 @@ import asyncio
 import secrets
 
 import click
-from rich.console import Console
 
 from rulesengine.bots.registry import BOTS, make_bot
 
-from .common import handles_errors
+from .common import handles_errors, text_console
 from .sheets import print_sheet, round_table
 from .terminal import GameAbandoned, TerminalAgent
 
@@ -38,7 +37,7 @@ def join(url, table, name, bot_kind, bot_seed, token, quiet):
     if not (1 <= len(name) <= 24 and name.isprintable()):
         raise click.BadParameter("a name is 1 to 24 printable characters", param_hint="--name")
 
-    console = Console(highlight=False)
+    console = text_console()
     seed = secrets.randbelow(2**31) if bot_seed is None else bot_seed
 
     def make_agent(edition):

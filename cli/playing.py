@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import click
-from rich.console import Console
 
 from rulesengine import BoomError, render
 from rulesengine.bots.registry import agent_seed, make_bot
@@ -23,6 +22,7 @@ from rulesengine.game.outputs import check_outputs, lock_outputs
 from rulesengine.game.records import write_record
 from rulesengine.game.saves import Session
 
+from .common import text_console
 from .sheets import print_sheet, round_drafts, round_table
 from .terminal import GameAbandoned, TerminalAgent
 
@@ -56,7 +56,7 @@ def default_save_path(session: Session) -> str:
 def play_session(session: Session, quiet: bool = False, save_record: str | None = None, verbose: bool = False) -> None:
     game = session.game
     edition = game.edition
-    console = Console(highlight=False)
+    console = text_console()
     shown = [game.round]
 
     def after_step(game):

@@ -6,13 +6,12 @@ import json
 import sys
 
 import click
-from rich.console import Console
 
 from rulesengine.bots.seats import SEAT_KINDS, recorded_bots
 from rulesengine.errors import shown
 from rulesengine.game.logs import replay_log
 
-from .common import handles_errors
+from .common import handles_errors, text_console
 from .seat_replay import show_seat
 
 
@@ -47,7 +46,7 @@ def replay(log_file, verify, seat_name, fmt):
             for event in game.events_for(seat):
                 click.echo(json.dumps({k: v for k, v in event.items() if k != "to"}, ensure_ascii=False))
         else:
-            show_seat(game, seat, Console(highlight=False))
+            show_seat(game, seat, text_console())
     if verify or seat_name is None:
         for problem in problems:
             click.echo(shown(problem), err=True)

@@ -6,12 +6,11 @@ import json
 import sys
 
 import click
-from rich.console import Console
 
 from rulesengine import BoomError, load_edition, load_record, score_record
 from rulesengine.edition.catalogue import reconstructed_notice
 
-from .common import handles_errors
+from .common import handles_errors, text_console
 from .sheets import print_sheet, sheet_json
 
 
@@ -47,4 +46,4 @@ def score(file, record_path, fmt, quiet):
     notice = None if quiet else reconstructed_notice(edition, file)
     if notice:
         click.echo(notice)
-    print_sheet(Console(highlight=False), edition, sheet)
+    print_sheet(text_console(), edition, sheet)

@@ -6,13 +6,12 @@ import json
 import os
 
 import click
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from rulesengine.bots.registry import BOTS
 
-from .common import handles_errors
+from .common import handles_errors, text_console
 
 
 def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
@@ -124,7 +123,7 @@ def simulate(editions, players, games, seats_text, seed, jobs, backend, address,
     kinds = parse_seats(seats_text, players)
     jobs = min(jobs or os.cpu_count() or 1, games)
     settings = Settings(tuple(editions), kinds, games, seed)
-    console = Console(highlight=False, stderr=output == "json")
+    console = text_console(stderr=output == "json")
     try:
         if report_dir is not None:
             check_report_folder(report_dir)
@@ -135,7 +134,7 @@ def simulate(editions, players, games, seats_text, seed, jobs, backend, address,
             TaskProgressColumn(),
             TextColumn("{task.fields[rate]}"),
             TimeRemainingColumn(),
-            console=Console(stderr=True),
+            console=text_console(stderr=True),
             transient=True,
         ) as progress:
             task = progress.add_task(", ".join(kinds), total=games, rate="")
@@ -163,7 +162,7 @@ def simulate(editions, players, games, seats_text, seed, jobs, backend, address,
     if "comparison" in data:
         flagged = data["comparison"]["flagged"]
         console.print(
-            f"[bold]{data['figures'][1]['edition']} against {data['figures'][0]['edition']}[/bold] "
+            f"{data['figures'][1]['edition']} against {data['figures'][0]['edition']} "
             f"({data['comparison']['games']} paired games): "
             + ("no meaningful difference" if not flagged else f"{len(flagged)} meaningful differences")
         )

@@ -17,6 +17,7 @@ from rulesengine.bots.advice import card_advice, choice_advice, sheet_keys
 
 from . import flow_terminal
 from .cards import advice_table, card_box, cards_row, catch_keys, chip_line, choice_table, sheet_so_far, table_view
+from .common import text_console
 
 NONE_WORDS = ("none", "-", "no", "0")
 SCROLLBACK_CLEAR = "\x1b[3J"
@@ -35,7 +36,7 @@ class TerminalAgent:
 
     def __init__(self, edition, console: Console | None = None, read=None, *, hot_seat: bool = False):
         self.edition = edition
-        self.console = console or Console(highlight=False)
+        self.console = console or text_console()
         self.read = read or _prompt
         self.hot_seat = hot_seat
         self._seen: tuple | None = None         # (round, face-up cards per seat) at this seat's last decision

@@ -6,7 +6,6 @@ import json
 import os
 
 import click
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -14,7 +13,7 @@ from rulesengine.bots.registry import BOTS
 from rulesengine.bots.search import DEFAULT_ROLLOUTS, search_budget
 from rulesengine.bots.tournament import Tournament, run_tournament
 
-from .common import ROLLOUTS, check_seconds, handles_errors, seat_kinds
+from .common import ROLLOUTS, check_seconds, handles_errors, seat_kinds, text_console
 
 
 def parse_seats(texts) -> list[str]:
@@ -94,14 +93,14 @@ def tournament(file, seats_text, games, seed, search_rollouts, search_seconds, j
     """Play bots against each other and print their win rates (a benchmark, not a test)."""
     kinds = parse_seats(seats_text)
     options = {"search": search_budget(search_rollouts, search_seconds)}
-    console = Console(highlight=False, stderr=output == "json")
+    console = text_console(stderr=output == "json")
     jobs = min(jobs, os.cpu_count() or 1, games)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=text_console(stderr=True),
         transient=True,
     ) as progress:
         task = progress.add_task(f"{', '.join(kinds)}", total=games)

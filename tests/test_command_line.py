@@ -105,6 +105,11 @@ def test_the_note_on_reconstructed_facts_heads_run_score_and_rules_and_q_hides_i
     assert "Note:" not in invoke("rules", "australia").output
 
 
+def test_a_name_that_looks_like_markup_is_printed_as_it_is():
+    output = invoke("run", "australia", "-p", 2, "--name", "[bold red]Zed[/]", "--name", "A[/x]", "--seed", 1).output
+    assert "1. A[/x]  115\n2. [bold red]Zed[/]  98\nWinner: A[/x]\n" in output  # once crashed on '[/x]'
+
+
 def test_resume_heads_with_the_same_note(tmp_path):
     save = tmp_path / "game.json"
     invoke("run", "europe", "-p", 2, "--seat", "human", "--seed", 1, "--save", save)  # no input: saved at once
