@@ -1,4 +1,4 @@
-"""The mulligan house rule in a real browser: the page asks keep or mulligan, shows the new hand, plays on.
+"""House rules in a real browser: the mulligan (keep or mulligan, the new hand, then a whole game) and two decks.
 
 Same setting as test_web_browser.py (the distribution's Chromium, a loopback server).
 """
@@ -42,3 +42,26 @@ def test_a_mulligan_by_click_then_a_whole_game(browser, server):  # noqa: F811 -
     assert game.over
     for player in game.scores.sheet()["players"]:
         assert int(page.text_content(f'#final td[data-player="{player["name"]}"][data-key="total"]')) == player["total"]
+
+
+def test_two_decks_in_the_browser_show_every_copy_as_its_card(browser, server):  # noqa: F811 - fixtures
+    page, _ = page_of(browser, server)
+    page.select_option("#edition", "australia-two-decks")
+    page.fill("#host-name", "Ana")
+    page.fill("#players", "6")
+    page.fill("#bots", "5")
+    page.click("#create-button")
+    page.wait_for_selector("#hand button.card.pickable", timeout=WAIT)
+    game = table_of(server, page.url.rsplit("/", 1)[1]).game
+    copies_seen = 0
+    while game.round == 0:
+        page.wait_for_selector("#final, button.card.pickable, button.option", timeout=WAIT)
+        for node in page.query_selector_all("[data-card]"):
+            card = game.edition.card(node.get_attribute("data-card"))
+            assert node.query_selector(".site").text_content() == card.name  # never '?' for a copy
+            copies_seen += card.copy_of is not None
+        seen = int(page.get_attribute("body", "data-states") or 0)
+        cards = page.query_selector_all("button.card.pickable")
+        (cards[0] if cards else page.query_selector_all("button.option")[0]).click()
+        page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
+    assert copies_seen > 0

@@ -112,9 +112,10 @@ class DeckBuilder:
             )
             cards.append(card)
             by_letter[letter] = card
+        self.copies(cards, by_letter)
         names = [spec["name"] for _, spec in self.entries("regions")]
         for region in regions.values():
-            members = tuple(c for c in cards if c.region is region)
+            members = tuple(c for c in cards if c.region is region and c.copy_of is None)
             object.__setattr__(region, "cards", members)
             if not members and "cards" not in self.cut.sections:
                 self.warning(
@@ -123,6 +124,28 @@ class DeckBuilder:
                     "W401",
                 )
         return cards, by_letter
+
+    def copies(self, cards: list, by_letter: dict) -> None:
+        """`copies: N` (the whole deck, or one card's own): copies 2..N of a card, lettered A.2, A.3..., after
+        every printed card in the deck's order. A copy is the same site as its card (Card.site)."""
+        whole = self.data.get("copies", 1) if isinstance(self.data.get("copies", 1), int) else 1
+        specs = {spec["letter"]: (index, spec) for index, spec in self.entries("cards")}
+        for card in list(cards):
+            index, spec = specs[card.letter]
+            for number in range(2, spec.get("copies", whole) + 1):
+                letter = f"{card.letter}.{number}"
+                if letter in by_letter:
+                    self.error(
+                        ("cards", index, "copies") if "copies" in spec else ("copies",),
+                        f"copy {number} of card '{card.letter}' would be lettered '{letter}', a letter already used",
+                        "M303",
+                        f"the card with it is '{by_letter[letter].name}'; give that card another letter",
+                    )
+                    continue
+                copy = Card(letter, card.name, card.region, card.number, card.icons, len(cards), card.reconstructed,
+                            card)
+                cards.append(copy)
+                by_letter[letter] = copy
 
     def letters(self, path, letters, by_letter):
         out = []

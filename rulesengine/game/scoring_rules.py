@@ -21,7 +21,7 @@ _deck_order = attrgetter("index")
 def visited_after(visited, seen, cards) -> list:
     """A seat's visited cards once this round's cards are added: each site once, in deck order.
     visited: those of the earlier rounds, in deck order; seen: the same as a set (or a dict)."""
-    new = [c for c in cards if c not in seen]
+    new = [c.site for c in cards if c.site not in seen]  # a copy of a card is the same site (`copies:`)
     if not new:
         return list(visited)
     return sorted({*seen, *new}, key=_deck_order)

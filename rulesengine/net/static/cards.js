@@ -22,6 +22,12 @@ export class Deck {
   constructor(edition) {
     this.edition = edition;
     this.cards = new Map((edition.cards || []).map((card) => [card.letter, card]));
+    // `copies:` (the deck's or a card's own): copy 2 of card A is lettered A.2, the same card otherwise
+    for (const card of edition.cards || []) {
+      for (let number = 2; number <= (card.copies ?? edition.copies ?? 1); number += 1) {
+        this.cards.set(`${card.letter}.${number}`, { ...card, letter: `${card.letter}.${number}` });
+      }
+    }
     this.regions = (edition.regions || []).map((region) => region.name);
   }
 
