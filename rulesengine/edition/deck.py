@@ -170,16 +170,19 @@ class DeckBuilder:
                 f"players.min ({players['min']}) is more than players.max ({players['max']})",
                 "M307",
             )
+        draft = self.data.get("draft") if isinstance(self.data.get("draft"), dict) else {}
+        ghosts = draft.get("ghosts", 0) if isinstance(draft.get("ghosts", 0), int) else 0
         if hand_size is not None and "cards" not in self.cut.sections and not self.cut.names.get("cards"):
-            needed = hand_size * players["max"]
+            hands = players["max"] + ghosts  # a ghost hand is dealt like a player's
+            needed = hand_size * hands
             if needed > len(cards):
+                who = f"{players['max']} players" + (f" and {ghosts} ghost hand{'s' if ghosts > 1 else ''}" if ghosts
+                                                     else "")
                 self.error(
                     ("hand_size",),
-                    f"{players['max']} players need {needed} cards ({hand_size} each) but the deck has {len(cards)}",
+                    f"{who} need {needed} cards ({hand_size} each) but the deck has {len(cards)}",
                     "M308",
-                    f"the largest hand for {players['max']} players is {len(cards) // players['max']}"
-                    if len(cards) >= players["max"]
-                    else None,
+                    f"the largest hand for {who} is {len(cards) // hands}" if len(cards) >= hands else None,
                 )
 
     def map_paths(self, by_letter):

@@ -68,7 +68,10 @@ class Game:
         events: bool = True,
     ):
         check_seats(edition, players)
-        n = len(players)
+        # ghost hands (draft: {ghosts: k}) pass after the players' and take random cards; the bots' sampled
+        # worlds (at_position, deal=False) know nothing of them and play without
+        self.ghosts = edition.draft.ghosts if deal else 0
+        n = len(players) + self.ghosts
         self.edition = edition
         self.players = list(players)
         self.seed = seed
@@ -92,7 +95,7 @@ class Game:
         self.blocks = round_blocks(edition)  # the drafting round's blocks (game/blocks), played in order
         self.block_at = 0
         self.block = self.blocks[0]
-        self.choices: list[dict] = [{} for _ in range(n)]
+        self.choices: list[dict] = [{} for _ in players]
         self.mulligans_taken: set[int] = set()  # seats that took a mulligan (editions with a `mulligan` block)
         self.mulligan_answers: dict[int, str] = {}  # this round's answers so far
         self.choices_made: list[tuple] = []  # this round's round-end choices, in the order made
@@ -193,7 +196,8 @@ class Game:
         if cache[0] != key:
             number = self.round + 1
             decisions = [
-                Decision(seat, phase, number, tuple([c.letter for c in hand])) for seat, hand in enumerate(self.hands)
+                Decision(seat, phase, number, tuple([c.letter for c in hand]))
+                for seat, hand in enumerate(self.hands[: len(self.players)])  # no decision for a ghost hand
             ]
             cache = self._pick_cache = (key, decisions)
         return cache[1]
@@ -218,7 +222,7 @@ class Game:
         if block.quick and category is None and seat not in self.picks and not self.over:
             # a pick of one card a pass, the hot path: the seat's hand says what is legal, no decision is looked up
             card = self.edition.card(answer) if type(answer) is str else None
-            if card is not None and not (0 <= seat < len(self.hands) and card in self.hands[seat]):
+            if card is not None and not (0 <= seat < len(self.players) and card in self.hands[seat]):
                 card = None
         if card is None:
             decision = self._decision_of(seat, category)
@@ -260,7 +264,7 @@ class Game:
                 seat,
                 CHOICE,
                 self.round + 1,
-                tuple(self.scores.choice_options(seat, category, self.drafts)) + (None,),
+                tuple(self.scores.choice_options(seat, category, self.drafts[: len(self.players)])) + (None,),
                 category.key,
             )
             for seat in range(len(self.players))
@@ -269,7 +273,7 @@ class Game:
 
     def _end_round(self) -> None:
         choices = [{k: v for k, v in self.choices[seat].items() if v is not None} for seat in range(len(self.players))]
-        points = self.scores.score_round(self.drafts, choices)
+        points = self.scores.score_round(self.drafts[: len(self.players)], choices)  # a ghost's cards score nothing
         self.history.append(
             {
                 "drafts": {self.players[s]: [c.letter for c in self.drafts[s]] for s in range(len(self.players))},

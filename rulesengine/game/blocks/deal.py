@@ -17,7 +17,7 @@ class DealBlock(Block):
         self.cards = step.cards
 
     def start(self, game) -> bool:
-        edition, n = game.edition, len(game.players)
+        edition, n = game.edition, len(game.players) + game.ghosts  # ghost hands are dealt after the players
         leftover = list(game.leftover)
         game.rng.shuffle(leftover)
         undealt = set(leftover)
@@ -29,7 +29,7 @@ class DealBlock(Block):
         game.picks = {}
         game.partial = {}
         game.passes = 0
-        game.choices = [{} for _ in range(n)]
+        game.choices = [{} for _ in game.players]
         game.phase = THROW
         if game.keeps_events:
             game._emit(
@@ -39,7 +39,7 @@ class DealBlock(Block):
                     "direction": "left" if edition.passing.direction(game.round) > 0 else "right",
                 }
             )
-            for seat in range(n):
+            for seat in range(len(game.players)):
                 cards = [c.letter for c in game.hands[seat]]
                 game._emit({"type": "deal", "round": game.round + 1, "seat": seat, "cards": cards}, to=seat)
         return True

@@ -76,10 +76,13 @@ class PickAndPassBlock(Block):
         n = len(game.players)
         phase = game.phase
         picks = [game.picks[seat] for seat in range(n)]
+        wanted = self.wanted(game)
+        for hand in game.hands[n:]:  # each ghost hand takes random cards, seen by nobody
+            picks.append(game.rng.choice(hand) if wanted == 1 else tuple(game.rng.sample(hand, wanted)))
         game.hands = play_picks(game.edition.passing, game.round, game.hands, game.drafts, picks, take_catch=False)
         if game.keeps_events:  # (the events of a pass of several: the Throw first, then the face-up cards)
             number = game.round + 1
-            for seat, pick in enumerate(picks):
+            for seat, pick in enumerate(picks[:n]):  # a ghost hand's cards are never told
                 for index, card in enumerate(pick if type(pick) is tuple else (pick,)):
                     if phase == THROW and index == 0:
                         game._emit({"type": "throw", "round": number, "seat": seat, "card": card.letter}, to=seat)
@@ -92,7 +95,7 @@ class PickAndPassBlock(Block):
         if len(game.hands[0]) <= 1:
             return True
         seen = game.seen_hands
-        for seat, hand in enumerate(game.hands):
+        for seat, hand in enumerate(game.hands[:n]):
             seen[seat].append(hand[:])
             if game.keeps_events:
                 cards = [c.letter for c in game.hands[seat]]
@@ -106,7 +109,7 @@ class CatchBlock(Block):
 
     def start(self, game) -> bool:
         n = len(game.players)
-        for seat in range(n):
+        for seat in range(len(game.hands)):  # the ghost hands' last cards too
             game.drafts[seat].append(game.hands[seat].pop())
         if game.keeps_events:
             for seat in range(n):
