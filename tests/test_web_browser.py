@@ -61,6 +61,15 @@ def page_of(browser, server):
     return page, frames
 
 
+def open_table(page, edition: str, players: int, bots: int, host: str = "Ana") -> None:
+    """Fill the lobby's form and create the table (the page then waits for the other seats or plays)."""
+    page.select_option("#edition", edition)
+    page.fill("#host-name", host)
+    page.fill("#players", str(players))
+    page.fill("#bots", str(bots))
+    page.click("#create-button")
+
+
 def table_of(server, code):
     return server.server.tables[code]
 

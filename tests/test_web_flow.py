@@ -10,7 +10,7 @@ import json
 
 import pytest
 from net_support import bounded  # noqa: F401 - the autouse time limit
-from test_web_browser import ARTEFACTS, WAIT, browser, page_of, server, table_of  # noqa: F401 - fixtures
+from test_web_browser import ARTEFACTS, WAIT, browser, open_table, page_of, server, table_of  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.slow
 
@@ -18,11 +18,7 @@ pytestmark = pytest.mark.slow
 def test_a_whole_2010_game_in_the_browser_against_two_bots(browser, server):  # noqa: F811 - fixtures
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     page, frames = page_of(browser, server)
-    page.select_option("#edition", "boomerang-2010")
-    page.fill("#host-name", "Ana")
-    page.fill("#players", "3")
-    page.fill("#bots", "2")
-    page.click("#create-button")
+    open_table(page, "boomerang-2010", 3, 2)
     page.wait_for_selector("#circle", timeout=WAIT)
     code = page.url.rsplit("/", 1)[1]
     game = table_of(server, code).game

@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import pytest
 from net_support import bounded  # noqa: F401 - the autouse time limit
-from test_web_browser import WAIT, browser, hand_shown, page_of, server, table_of  # noqa: F401 - fixtures
+from test_web_browser import WAIT, browser, hand_shown, open_table, page_of, server, table_of  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.slow
 
 
+def answer_first(page) -> None:
+    """Click the first card to pick, or the first option; wait for the next state."""
+    seen = int(page.get_attribute("body", "data-states") or 0)
+    cards = page.query_selector_all("button.card.pickable")
+    (cards[0] if cards else page.query_selector_all("button.option")[0]).click()
+    page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
+
+
 def test_a_mulligan_by_click_then_a_whole_game(browser, server):  # noqa: F811 - fixtures
     page, _ = page_of(browser, server)
-    page.select_option("#edition", "australia-mulligan")
-    page.fill("#host-name", "Ana")
-    page.fill("#players", "3")
-    page.fill("#bots", "2")
-    page.click("#create-button")
+    open_table(page, "australia-mulligan", 3, 2)
     page.wait_for_selector('button.option[data-option="mulligan"]', timeout=WAIT)
     assert "keep this hand, or take your mulligan" in page.text_content("#turn")
     code = page.url.rsplit("/", 1)[1]
@@ -33,12 +37,8 @@ def test_a_mulligan_by_click_then_a_whole_game(browser, server):  # noqa: F811 -
     assert after == set(game.view(0)["hand"]) and not after & before and 0 in game.mulligans_taken
     while not page.query_selector("#final"):
         page.wait_for_selector("#final, button.card.pickable, button.option", timeout=WAIT)
-        if page.query_selector("#final"):
-            break
-        seen = int(page.get_attribute("body", "data-states") or 0)
-        cards = page.query_selector_all("button.card.pickable")
-        (cards[0] if cards else page.query_selector_all("button.option")[0]).click()
-        page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
+        if not page.query_selector("#final"):
+            answer_first(page)
     assert game.over
     for player in game.scores.sheet()["players"]:
         assert int(page.text_content(f'#final td[data-player="{player["name"]}"][data-key="total"]')) == player["total"]
@@ -46,11 +46,7 @@ def test_a_mulligan_by_click_then_a_whole_game(browser, server):  # noqa: F811 -
 
 def test_two_decks_in_the_browser_show_every_copy_as_its_card(browser, server):  # noqa: F811 - fixtures
     page, _ = page_of(browser, server)
-    page.select_option("#edition", "australia-two-decks")
-    page.fill("#host-name", "Ana")
-    page.fill("#players", "6")
-    page.fill("#bots", "5")
-    page.click("#create-button")
+    open_table(page, "australia-two-decks", 6, 5)
     page.wait_for_selector("#hand button.card.pickable", timeout=WAIT)
     game = table_of(server, page.url.rsplit("/", 1)[1]).game
     copies_seen = 0
@@ -60,8 +56,5 @@ def test_two_decks_in_the_browser_show_every_copy_as_its_card(browser, server): 
             card = game.edition.card(node.get_attribute("data-card"))
             assert node.query_selector(".site").text_content() == card.name  # never '?' for a copy
             copies_seen += card.copy_of is not None
-        seen = int(page.get_attribute("body", "data-states") or 0)
-        cards = page.query_selector_all("button.card.pickable")
-        (cards[0] if cards else page.query_selector_all("button.option")[0]).click()
-        page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
+        answer_first(page)
     assert copies_seen > 0

@@ -2,7 +2,7 @@
 // round-end choices, the score sheet) and the final sheet. It shows only what the server sent to
 // this seat, and answers the decisions pending for it. The protocol itself is in protocol.js.
 
-import { Deck, el, scoreSheet } from "./cards.js";
+import { Deck, el, optionsPanel, scoreSheet } from "./cards.js";
 import { flowTable } from "./flow.js";
 import { Link, savedSeat } from "./protocol.js";
 
@@ -272,49 +272,16 @@ function showTable() {
 // Keep the hand just dealt, or return it for a new one from the undealt cards (a house rule's `mulligan`).
 function mulliganPanel(decision) {
   const said = { keep: "Keep this hand", mulligan: "Take my mulligan: a new hand" };
-  return el(
-    "section",
-    { class: "panel choice", "data-kind": "mulligan" },
-    el("h2", {}, `Round ${decision.round}: your hand`),
-    el(
-      "div",
-      { class: "row" },
-      decision.options.map((option) =>
-        el(
-          "button",
-          { type: "button", class: "option", "data-option": option, onclick: () => answer(decision, option) },
-          said[option] || option,
-        ),
-      ),
-    ),
-  );
+  const title = `Round ${decision.round}: your hand`;
+  return optionsPanel({ "data-kind": "mulligan" }, title, decision, (option) => said[option] || option, answer);
 }
 
 function choicePanel(decision) {
   const points = decision.points || {};
-  return el(
-    "section",
-    { class: "panel choice", "data-category": decision.category },
-    el("h2", {}, `Round ${decision.round}: score ${decision.category}`),
-    el(
-      "div",
-      { class: "row" },
-      decision.options.map((option) =>
-        el(
-          "button",
-          {
-            type: "button",
-            class: "option",
-            "data-option": option === null ? "" : option,
-            onclick: () => answer(decision, option),
-          },
-          option === null
-            ? "Nothing this round (keep every icon for later)"
-            : `${option}: ${points[option] ?? 0} points`,
-        ),
-      ),
-    ),
-  );
+  const label = (option) =>
+    option === null ? "Nothing this round (keep every icon for later)" : `${option}: ${points[option] ?? 0} points`;
+  const title = `Round ${decision.round}: score ${decision.category}`;
+  return optionsPanel({ "data-category": decision.category }, title, decision, label, answer);
 }
 
 function answer(decision, value) {

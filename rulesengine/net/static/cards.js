@@ -18,6 +18,32 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A decision answered by one of a few buttons: a panel with its title and a button per option, each
+// labelled by label(option) and marked data-option (an empty string for null: "choose nothing").
+export function optionsPanel(attrs, title, decision, label, answer) {
+  return el(
+    "section",
+    { class: "panel choice", ...attrs },
+    el("h2", {}, title),
+    el(
+      "div",
+      { class: "row" },
+      decision.options.map((option) =>
+        el(
+          "button",
+          {
+            type: "button",
+            class: "option",
+            "data-option": option === null ? "" : option,
+            onclick: () => answer(decision, option),
+          },
+          label(option),
+        ),
+      ),
+    ),
+  );
+}
+
 export class Deck {
   constructor(edition) {
     this.edition = edition;

@@ -2,7 +2,7 @@
 // and captures, the stack, your own secret choice, and buttons for what you are asked. Only the view
 // the server sent to this seat: another seat's secret choice is not in it before the hunt reveals it.
 
-import { el } from "./cards.js";
+import { el, optionsPanel } from "./cards.js";
 
 const SAID = { throw: "Throw a boomerang into the circle", stop: "Stop (take the pot)" };
 
@@ -56,22 +56,7 @@ function seatPanel(view, deck, number) {
 
 function decisionPanel(decision, answer) {
   const title = decision.kind === "secret" ? "Your ground for this hunt (secret)" : "Your bid";
-  return el(
-    "section",
-    { class: "panel choice", "data-kind": decision.kind },
-    el("h2", {}, title),
-    el(
-      "div",
-      { class: "row" },
-      decision.options.map((option) =>
-        el(
-          "button",
-          { type: "button", class: "option", "data-option": option, onclick: () => answer(decision, option) },
-          SAID[option] || option,
-        ),
-      ),
-    ),
-  );
+  return optionsPanel({ "data-kind": decision.kind }, title, decision, (option) => SAID[option] || option, answer);
 }
 
 export function flowTable(view, deck, answer, notes) {
