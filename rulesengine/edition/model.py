@@ -36,14 +36,15 @@ class Card:
     index: int                       # position in the edition's deck, for stable orderings
     reconstructed: tuple[str, ...] = ()
     copy_of: Card | None = None      # a second (third...) copy of a card (`copies:`): the card it copies
+    # the card this one is a copy of, or itself: two copies are one site (visited once, in a race once);
+    # a slot, not a property, as scoring reads it for every card taken
+    site: Card | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "site", self.copy_of or self)
 
     def __repr__(self) -> str:
         return f"Card({self.letter!r})"
-
-    @property
-    def site(self) -> Card:
-        """The card this one is a copy of, or itself: two copies are one site (visited once, in a race once)."""
-        return self.copy_of or self
 
 
 @dataclass(frozen=True, eq=False, slots=True)

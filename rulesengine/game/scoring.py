@@ -92,34 +92,41 @@ class ScoreKeeper:
         what = self._what
         return lambda expression, env, default: evaluate(expression, env, f"{where}, {what[id(expression)]}")
 
-    def choice_options(self, seat: int, category: Category, drafts: list[list[Card]]) -> list[str]:
-        """The icons this seat may pick for a choice category at the end of this round."""
+    def visited_with(self, drafts: list[list[Card]]) -> list[list[Card]]:
+        """Every seat's visited cards once these drafts are added (work it out once for all of a round's choices)."""
+        return [self._visited_after(seat, hand) for seat, hand in enumerate(drafts)]
+
+    def choice_options(self, seat: int, category: Category, drafts: list[list[Card]], visited=None) -> list[str]:
+        """The icons this seat may pick for a choice category at the end of this round (visited: visited_with(drafts),
+        when the caller has it)."""
         previous = self._previous(seat).get(category.key, 0)
-        visited = [self._visited_after(other, hand) for other, hand in enumerate(drafts)]
+        visited = visited if visited is not None else self.visited_with(drafts)
         env = self._env(seat, drafts, visited, previous)
         return rules.allowed_icons(category, env, self.used_choices[seat][category.key], self._run(seat))
 
-    def check_choice(self, seat: int, category: Category, icon: str, drafts: list[list[Card]]) -> str | None:
-        """None when the choice is legal, else the reason it is not."""
+    def check_choice(self, seat: int, category: Category, icon: str, drafts: list[list[Card]], visited=None):
+        """None when the choice is legal, else the reason it is not (visited: see choice_options)."""
         if icon not in category.choice.family.icon_set:
             return f"'{icon}' is not one of {', '.join(category.choice.family.icons)}"
         if category.choice.once_per_game and icon in self.used_choices[seat][category.key]:
             return f"'{icon}' was already scored for {category.key} in an earlier round"
-        if icon not in self.choice_options(seat, category, drafts):
+        if icon not in self.choice_options(seat, category, drafts, visited):
             rule = in_words(category.choice.requires.text, self.edition, category.title, {"choice": icon})
             return f"'{icon}' cannot be chosen for {category.title} this round: it may be chosen only when {rule}"
         return None
 
-    def score_round(self, drafts: list[list[Card]], choices: list[dict]) -> list[dict]:
-        """Score one round; drafts[seat] are the cards in the order taken, choices[seat] key -> icon."""
+    def score_round(self, drafts: list[list[Card]], choices: list[dict], *, checked: bool = False) -> list[dict]:
+        """Score one round; drafts[seat] are the cards in the order taken, choices[seat] key -> icon.
+        checked: the choices were each one of the options the game offered (the Game's own), so they are
+        not worked out again; a record from a table (`boom score`) is checked here (G601)."""
         edition = self.edition
-        visited = [self._visited_after(seat, hand) for seat, hand in enumerate(drafts)]
+        visited = self.visited_with(drafts)
         categories = rules.round_categories(edition)
         results = []
         for seat in range(len(drafts)):
-            for category in edition.choice_categories:
+            for category in () if checked else edition.choice_categories:
                 icon = choices[seat].get(category.key)
-                reason = self.check_choice(seat, category, icon, drafts) if icon is not None else None
+                reason = self.check_choice(seat, category, icon, drafts, visited) if icon is not None else None
                 if reason:
                     message = f"round {self.round_index + 1}, {self.players[seat]}: {reason}"
                     raise GameRuleError(Diagnostic(None, message, "G601"))

@@ -259,12 +259,14 @@ class Game:
 
     def _choice_questions(self) -> list[Decision]:
         """One question per seat and choice category: its legal icons, or None (no choice)."""
+        drafts = self.drafts[: len(self.players)]
+        visited = self.scores.visited_with(drafts) if self.edition.choice_categories else None
         return [
             Decision(
                 seat,
                 CHOICE,
                 self.round + 1,
-                tuple(self.scores.choice_options(seat, category, self.drafts[: len(self.players)])) + (None,),
+                tuple(self.scores.choice_options(seat, category, drafts, visited)) + (None,),
                 category.key,
             )
             for seat in range(len(self.players))
@@ -273,7 +275,8 @@ class Game:
 
     def _end_round(self) -> None:
         choices = [{k: v for k, v in self.choices[seat].items() if v is not None} for seat in range(len(self.players))]
-        points = self.scores.score_round(self.drafts[: len(self.players)], choices)  # a ghost's cards score nothing
+        # a ghost's cards score nothing; the choices were each among the options offered (apply checked them)
+        points = self.scores.score_round(self.drafts[: len(self.players)], choices, checked=True)
         self.history.append(
             {
                 "drafts": {self.players[s]: [c.letter for c in self.drafts[s]] for s in range(len(self.players))},
