@@ -100,6 +100,16 @@ def test_pip_install_ships_the_editions_and_the_schema(tmp_path):
     )
     assert played.returncode == 0, played.stderr
     assert played.stdout == invoke("run", "australia", "--players", "3", "--seed", "1", "-q").output  # as here
+    # the network protocol's schemas ship too: a server checks every message it is sent against them
+    probe = "from rulesengine.net.protocol import SCHEMA_DIR, validator; validator('host'); print(SCHEMA_DIR)"
+    found = subprocess.run(
+        [python, "-c", probe],
+        capture_output=True,
+        text=True,
+        cwd=elsewhere,
+    )
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.strip().startswith(str(env_dir)) and found.stdout.strip().endswith("protocol")
 
 
 def _mkdir(path: Path) -> Path:

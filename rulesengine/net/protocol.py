@@ -16,7 +16,10 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
-SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas" / "protocol"
+from ..edition.shipped import shipped_dir
+
+# schemas/protocol in a checkout, share/boom/schemas/protocol once installed (edition/shipped.py finds either)
+SCHEMA_DIR = (shipped_dir("schemas") or Path(__file__).resolve().parents[2] / "schemas") / "protocol"
 PROTOCOL = 1  # sent in `hosted` and `joined`; raised only when a message changes incompatibly
 CLIENT_TYPES = ("host", "join", "resume", "decide")
 SERVER_TYPES = ("hosted", "joined", "lobby", "seat_status", "state", "ack", "error", "game_over")
