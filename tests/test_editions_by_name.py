@@ -100,8 +100,11 @@ def test_pip_install_ships_the_editions_and_the_schema(tmp_path):
     )
     assert played.returncode == 0, played.stderr
     assert played.stdout == invoke("run", "australia", "--players", "3", "--seed", "1", "-q").output  # as here
-    # the network protocol's schemas ship too: a server checks every message it is sent against them
-    probe = "from rulesengine.net.protocol import SCHEMA_DIR, validator; validator('host'); print(SCHEMA_DIR)"
+    # a server finds the protocol's schemas (it checks every message against them) and the editions by name
+    probe = (
+        "from rulesengine.net.protocol import SCHEMA_DIR, validator; validator('host'); print(SCHEMA_DIR); "
+        "from rulesengine.net.editions import known_editions; print(known_editions()['usa'])"
+    )
     found = subprocess.run(
         [python, "-c", probe],
         capture_output=True,
@@ -109,7 +112,8 @@ def test_pip_install_ships_the_editions_and_the_schema(tmp_path):
         cwd=elsewhere,
     )
     assert found.returncode == 0, found.stderr
-    assert found.stdout.strip().startswith(str(env_dir)) and found.stdout.strip().endswith("protocol")
+    schemas, usa = found.stdout.split()
+    assert schemas.startswith(str(env_dir)) and schemas.endswith("protocol") and usa.startswith(str(env_dir))
 
 
 def _mkdir(path: Path) -> Path:

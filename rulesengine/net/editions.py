@@ -16,20 +16,17 @@ from pathlib import Path
 from ..edition.extends import load_with_extends
 from ..edition.loader import load_edition
 from ..edition.model import Edition
+from ..edition.shipped import shipped_editions
 from ..errors import BoomError, Diagnostic
 
-EDITION_DIR = Path(__file__).resolve().parents[2] / "editions"
 _loaded: dict[str, Edition] = {}
 _by_name: dict[str, tuple] = {}
 
 
 def known_editions() -> dict[str, Path]:
-    """The editions the server can run by name: each file of editions/ and editions/variants/ by its stem."""
-    found = {}
-    for folder in (EDITION_DIR, EDITION_DIR / "variants"):
-        for path in sorted(folder.glob("*.yaml")):
-            found.setdefault(path.stem, path)
-    return found
+    """The editions the server can run by name: the shipped ones (`boom editions`), found in a checkout
+    or where boom was installed."""
+    return shipped_editions()
 
 
 def edition_data(path: str | Path) -> dict:
