@@ -37,10 +37,17 @@ from .common import handles_errors
     help="Seconds a player may be gone before a bot plays the seat (until the player returns).",
 )
 @click.option(
+    "--max-tables-per-ip",
+    type=click.IntRange(1),
+    default=Limits.max_tables_per_ip,
+    show_default=True,
+    help="Unfinished tables one address may have open at once.",
+)
+@click.option(
     "--fsync", is_flag=True, help="Wait for the disk at every decision, so even a power cut loses nothing (slower)."
 )
 @handles_errors
-def serve(host, port, db_path, away_timeout, fsync):
+def serve(host, port, db_path, away_timeout, max_tables_per_ip, fsync):
     """Host tables for network play (`boom host` opens one, `boom join` sits at one, or a browser at http://HOST:PORT/)."""
     from rulesengine.net.server import serve_forever
     from rulesengine.net.storage import Store
@@ -52,7 +59,8 @@ def serve(host, port, db_path, away_timeout, fsync):
         click.echo(f"play in a browser at http://{host}:{actual_port}/", err=False)
 
     try:
-        asyncio.run(serve_forever(store, host, port, Limits(away_timeout=away_timeout), ready=ready))
+        limits = Limits(away_timeout=away_timeout, max_tables_per_ip=max_tables_per_ip)
+        asyncio.run(serve_forever(store, host, port, limits, ready=ready))
     except KeyboardInterrupt:
         click.echo("server stopped", err=True)
     except OSError as exc:

@@ -6,6 +6,7 @@ import asyncio
 import json
 
 import pytest
+from click.testing import CliRunner
 from net_support import (
     RawPlayer,
     ServerThread,
@@ -15,6 +16,7 @@ from net_support import (
 from test_net_play import FirstOption, host, offline_sheet
 from websockets.asyncio.client import connect
 
+from cli.main import main
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.game.loop import play
 from rulesengine.game.state import Game
@@ -271,3 +273,19 @@ def test_a_finished_table_is_dropped_from_memory_and_read_again_when_a_player_co
     again = asyncio.run(come_back())
     assert [m["type"] for m in again] == ["joined", "state", "game_over"]
     assert again[2] == ana.final and again[1]["view"]["phase"] == "over"
+
+
+def test_one_address_may_keep_only_so_many_tables_open(tmp_path):
+    server = ServerThread(tmp_path / "boom.sqlite", Limits(max_tables_per_ip=2))
+    try:
+        hosted = [
+            CliRunner().invoke(main, ["host", server.url, "australia", "--players", "3", "--format", "json"])
+            for _ in range(3)
+        ]
+        assert [r.exit_code for r in hosted[:2]] == [0, 0]
+        refused = hosted[2]
+        assert refused.exit_code != 0 and "Traceback" not in refused.output
+        assert "2 tables opened from your address are not finished; finish one or try later" in refused.output
+        assert len(server.server.tables) == 2
+    finally:
+        server.stop()

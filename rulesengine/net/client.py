@@ -36,6 +36,7 @@ FATAL = (
     "bad_edition",
     "bad_players",
     "server_full",
+    "too_many_tables",
     "bad_message",
 )
 

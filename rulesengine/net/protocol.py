@@ -32,6 +32,7 @@ class Limits:
     max_frame: int = 64 * 1024  # bytes of one client frame; larger ones are answered `too_large`
     hard_frame: int = 1024 * 1024  # bytes; larger frames close the connection (code 1009)
     max_tables: int = 500  # tables not yet finished, over the whole server
+    max_tables_per_ip: int = 20  # tables not yet finished opened from one address (since the server started)
     max_seats: int = 12  # seats at one table (an edition may allow fewer)
     rate: float = 20.0  # messages per second per connection, sustained
     burst: int = 40  # messages a connection may send at once

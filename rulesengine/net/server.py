@@ -120,6 +120,14 @@ class BoomServer:
             raise ProtocolError(
                 "server_full", f"this server runs {self.limits.max_tables} tables already; try later", ref
             )
+        address = _address_of(link)
+        opened = sum(1 for t in self.tables.values() if not t.over and address and t.host_address == address)
+        if opened >= self.limits.max_tables_per_ip:
+            raise ProtocolError(
+                "too_many_tables",
+                f"{opened} tables opened from your address are not finished; finish one or try later",
+                ref,
+            )
         players, bots = message["players"], message.get("bots", 0)
         try:  # reading an edition takes a while the first time: in a thread, so the tables in play go on
             data = await asyncio.to_thread(_edition_data_of, message["edition"])
@@ -148,7 +156,7 @@ class BoomServer:
             self.store,
         )
         table.save_new(time.time())
-        table.opened = self.clock()
+        table.opened, table.host_address = self.clock(), address
         self.tables[code] = table
         if bots == players:
             table.start()
@@ -361,6 +369,12 @@ class BoomServer:
         """After a restart: the bots go on with every unfinished table."""
         for table in self.tables.values():
             self._drive(table)
+
+
+def _address_of(link: Link) -> str | None:
+    """The client's IP address (None when the socket does not say: such hosts are not counted)."""
+    remote = getattr(link.socket, "remote_address", None)
+    return str(remote[0]) if remote else None
 
 
 def _edition_data_of(edition) -> dict:

@@ -77,6 +77,7 @@ class Table:
         self.seats += [Seat(f"Bot {n + 1}", "bot") for n in range(bots)]
         self.game: Game | None = None
         self.opened = 0.0  # when the server opened it (its clock): a lobby waits lobby_timeout at most
+        self.host_address: str | None = None  # who opened it (in memory only: a restarted server forgets)
         self._bots: dict[int, object] = {}
 
     # -- building ------------------------------------------------------------------------------
