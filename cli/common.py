@@ -62,6 +62,23 @@ def check_names(ctx, param, value):
 
 
 ROLLOUTS = click.IntRange(1, MAX_ROLLOUTS)
+def search_budget_options(command):
+    """--search-rollouts and --search-seconds: the search bots' budget, as `run` and `tournament` take it."""
+    from rulesengine.bots.search import DEFAULT_ROLLOUTS  # here: `boom --help` imports no bot
+
+    command = click.option(
+        "--search-seconds",
+        type=float,
+        callback=check_seconds,
+        default=None,
+        help="Search bots: seconds per decision (a game so played does not replay exactly).",
+    )(command)
+    return click.option(
+        "--search-rollouts",
+        type=ROLLOUTS,
+        default=None,
+        help=f"Search bots: rollouts per decision (default {DEFAULT_ROLLOUTS}).",
+    )(command)
 
 
 def seat_kinds(values, kinds, option: str) -> list[str]:

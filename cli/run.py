@@ -8,13 +8,12 @@ import click
 
 from rulesengine import load_edition
 from rulesengine.bots.registry import BOTS
-from rulesengine.bots.search import DEFAULT_ROLLOUTS
 from rulesengine.edition.catalogue import reconstructed_notice
 from rulesengine.errors import shown
 from rulesengine.game.outputs import check_outputs
 from rulesengine.game.saves import Session
 
-from .common import ROLLOUTS, check_names, check_seconds, handles_errors, seat_kinds
+from .common import check_names, handles_errors, search_budget_options, seat_kinds
 from .playing import play_session
 
 SEAT_KINDS = ["human", *BOTS]
@@ -63,19 +62,7 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 )
 @click.option("--verbose", "-v", is_flag=True, help="After each round: every seat's cards in order, and its choices.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking (no note on reconstruction).")
-@click.option(
-    "--search-rollouts",
-    type=ROLLOUTS,
-    default=None,
-    help=f"Search bots: rollouts per decision (default {DEFAULT_ROLLOUTS}).",
-)
-@click.option(
-    "--search-seconds",
-    type=float,
-    callback=check_seconds,
-    default=None,
-    help="Search bots: seconds per decision (a game so played does not replay exactly).",
-)
+@search_budget_options
 @handles_errors
 def run(
     file,

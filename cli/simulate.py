@@ -11,15 +11,12 @@ from rich.table import Table
 
 from rulesengine.bots.registry import BOTS
 
-from .common import handles_errors, text_console
+from .common import handles_errors, seat_kinds, text_console
 
 
 def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
     """The line-up: the kinds given, then random bots up to --players."""
-    kinds = [k.strip() for k in (text or "").split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in BOTS]
-    if unknown:
-        raise click.BadParameter(f"unknown seat kind '{unknown[0]}' (kinds: {', '.join(BOTS)})", param_hint="--seats")
+    kinds = seat_kinds([text or ""], list(BOTS), "--seats")
     if players is None:
         if not kinds:
             raise click.UsageError("give --players, or one seat kind per player with --seats")

@@ -10,10 +10,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from rulesengine.bots.registry import BOTS
-from rulesengine.bots.search import DEFAULT_ROLLOUTS, search_budget
+from rulesengine.bots.search import search_budget
 from rulesengine.bots.tournament import Tournament, run_tournament
 
-from .common import ROLLOUTS, check_seconds, handles_errors, seat_kinds, text_console
+from .common import handles_errors, search_budget_options, seat_kinds, text_console
 
 
 def parse_seats(texts) -> list[str]:
@@ -66,19 +66,7 @@ def result_table(result: Tournament) -> Table:
 )
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game g uses seed + g.")
-@click.option(
-    "--search-rollouts",
-    type=ROLLOUTS,
-    default=None,
-    help=f"Search bot: rollouts per decision (default {DEFAULT_ROLLOUTS}).",
-)
-@click.option(
-    "--search-seconds",
-    type=float,
-    callback=check_seconds,
-    default=None,
-    help="Search bot: seconds per decision (not replayable).",
-)
+@search_budget_options
 @click.option(
     "--jobs",
     "-j",
