@@ -19,7 +19,9 @@ from ..edition.model import Edition
 from ..game.state import CHOICE, DRAFT, THROW, Game
 
 
-def from_view(edition: Edition, view: dict, rng: random.Random) -> Game:
+def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool = True) -> Game:
+    """A game consistent with the view. scored=False: the finished rounds are not scored again (its sheet
+    starts at this round), for the bots, which read only the sampled hands and cards taken of a world."""
     n = len(view["players"])
     seed = rng.randrange(2**31)
     card = edition.card
@@ -78,7 +80,8 @@ def from_view(edition: Edition, view: dict, rng: random.Random) -> Game:
     seen_hands[me] = [list(h) for h in seen]
     partial = {me: picked} if picked else None
     return Game.at_position(edition, view["players"], seed, history, phase=THROW if step == 0 else DRAFT,
-                            hands=hands, drafts=drafts, leftover=leftover, seen_hands=seen_hands, partial=partial)
+                            hands=hands, drafts=drafts, leftover=leftover, seen_hands=seen_hands, partial=partial,
+                            scored=scored)
 
 
 def _taken_by_pass(edition: Edition, passes: int):

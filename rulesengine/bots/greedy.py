@@ -39,7 +39,7 @@ class Sample:
 
 def sample_round(edition: Edition, view: dict, rng: random.Random) -> Sample:
     """Guess the hidden cards of this round consistently with what the seat has seen."""
-    world = from_view(edition, view, rng)
+    world = from_view(edition, view, rng, scored=False)
     in_hands = tuple(c for hand in world.hands for c in hand)
     return Sample(in_hands, in_hands + tuple(c for cards in world.drafts for c in cards))
 

@@ -119,7 +119,7 @@ class SearchAgent:
         while worlds is None or played < worlds:
             if deadline is not None and played and time.perf_counter() >= deadline:
                 break
-            world = RoundPlay.from_game(from_view(edition, view, rng))
+            world = RoundPlay.from_game(from_view(edition, view, rng, scored=False))
             rollout_seed = rng.randrange(2**31)
             known: dict = {}
             for card in options:

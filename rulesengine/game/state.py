@@ -119,19 +119,22 @@ class Game:
         leftover: list | None = None,
         seen_hands: list | None = None,
         partial: dict | None = None,
+        scored: bool = True,
     ) -> Game:
         """A game at some position: the finished rounds of `history` (drafts and choices, by player
         name, as in view()["history"]) scored, then, unless they were the last, the round after them
         at this phase with these hands, cards taken (Throw first), undealt cards and hands each seat
         has seen, and on a pass of several cards the ones a seat has chosen so far (`partial`). For bots
         playing out sampled worlds; the position is taken as given, and the game owns the lists it is
-        handed from then on."""
+        handed from then on. scored=False leaves the finished rounds unscored (the sheet then starts at this
+        round): for a bot that reads only the hands and cards taken, scoring them again for every sample is waste."""
         game = cls(edition, players, seed, deal=False)
         for round_data in history:
-            game.scores.score_round(
-                [[edition.card(x) for x in round_data["drafts"][name]] for name in players],
-                [dict(round_data["choices"].get(name, {})) for name in players],
-            )
+            if scored:
+                game.scores.score_round(
+                    [[edition.card(x) for x in round_data["drafts"][name]] for name in players],
+                    [dict(round_data["choices"].get(name, {})) for name in players],
+                )
             game.history.append(round_data)
         game.round = len(history)
         if game.round >= edition.rounds:
