@@ -117,5 +117,9 @@ def race_award(race, region, at, place: int, run):
 def game_end_points(edition, at, visited: list, run, others=None, round_totals=(), rounds=()) -> dict:
     """key -> points of each game-end category for a seat that has visited these cards (others
     and round_totals: see scopes.game_end_env; rounds: the seat's points per line, one dict per round)."""
-    env = game_end_env(at, visited, others, round_totals, sheet_lines(line_keys(edition), list(rounds)))
-    return {c.key: run(c.score, env, 0) for c in edition.categories if c.when == GAME_END}
+    categories = [c for c in edition.categories if c.when == GAME_END]
+    # `lines` is built only for an edition whose game-end lines read it (the bots value hands here, often)
+    reads_lines = any("lines" in c.score.variables for c in categories)
+    lines = sheet_lines(line_keys(edition), list(rounds)) if reads_lines else None
+    env = game_end_env(at, visited, others, round_totals, lines)
+    return {c.key: run(c.score, env, 0) for c in categories}
