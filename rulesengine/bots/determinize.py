@@ -37,6 +37,25 @@ def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool 
         return Game.at_position(edition, view["players"], seed, history, phase=CHOICE, drafts=face_up,
                                 seen_hands=seen_hands)
 
+    position = _draft_position(edition, view, rng)
+    return Game.at_position(edition, view["players"], seed, history, scored=scored, **position)
+
+
+def sampled_round(edition: Edition, view: dict, rng: random.Random) -> tuple[list, list]:
+    """The hands and cards taken of the world from_view would sample in the Throw or the draft,
+    drawing the same numbers from rng, without building its game (the greedy bot reads only these)."""
+    rng.randrange(2**31)  # the world's seed, drawn as from_view draws it
+    position = _draft_position(edition, view, rng)
+    return position["hands"], position["drafts"]
+
+
+def _draft_position(edition: Edition, view: dict, rng: random.Random) -> dict:
+    """Game.at_position's keywords for a world consistent with a view in the Throw or the draft."""
+    n = len(view["players"])
+    card = edition.card
+    history = view["history"]
+    me = view["seat"]
+    face_up = [[card(x) for x in seat_view["face_up"]] for seat_view in view["table"]]
     direction = view["direction"]
     seen = [[card(x) for x in hand] for hand in view["seen_hands"]]
     picked = [card(x) for x in view.get("picked", ())]  # chosen on this pass of several, still in the hand
@@ -79,9 +98,8 @@ def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool 
     seen_hands = [[list(h)] for h in hands]
     seen_hands[me] = [list(h) for h in seen]
     partial = {me: picked} if picked else None
-    return Game.at_position(edition, view["players"], seed, history, phase=THROW if step == 0 else DRAFT,
-                            hands=hands, drafts=drafts, leftover=leftover, seen_hands=seen_hands, partial=partial,
-                            scored=scored)
+    return {"phase": THROW if step == 0 else DRAFT, "hands": hands, "drafts": drafts, "leftover": leftover,
+            "seen_hands": seen_hands, "partial": partial}
 
 
 def _taken_by_pass(edition: Edition, passes: int):

@@ -20,6 +20,7 @@ from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, moment, qualifies_env, round_env
 from ..game import scoring_rules as rules
 from ..game.scoring import ScoreKeeper
+from .fast_value import own_value_function
 
 _FAILED = (DslRuntimeError, ArithmeticError, KeyError, TypeError, ValueError, RecursionError)
 
@@ -68,6 +69,8 @@ class Standing:
     shared: tuple = ()  # those that read `others` too (see seat_value)
     at: Moment | None = None  # what the expressions of this round see of the game
     rounds: tuple = ()  # every round category, in sheet order
+    fast: object = None  # fast_value's generated _own_value for `own`, or None
+    open_races: tuple = ()  # per seat, per race of the edition: the (region, award) it may still take
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -111,7 +114,30 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
     counting = tuple(c for c in rounds if c.counts)  # a line that is not added up is worth nothing to a seat
     own = tuple(c for c in counting if not _reads_others(c))
     shared = tuple(c for c in counting if _reads_others(c))
-    return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds)
+    open_races = tuple(
+        tuple(
+            tuple((slot.region, slot.next_award) for slot in races
+                  if slot.race is race and seat not in slot.winners and slot.next_award)
+            for race in edition.races
+        )
+        for seat in range(n)
+    )
+    return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds,
+                    _fast_function(edition, own), open_races)
+
+
+_FAST: dict = {}
+
+
+def _fast_function(edition: Edition, own: tuple):
+    """fast_value's function for this edition's own categories, generated once per edition."""
+    key = (id(edition), tuple(c.key for c in own))
+    entry = _FAST.get(key)
+    if entry is None or entry[0] is not edition:
+        if len(_FAST) > 16:
+            _FAST.clear()
+        entry = _FAST[key] = (edition, own_value_function(edition, own))
+    return entry[1]
 
 
 _STANDINGS: dict = {}
@@ -213,6 +239,11 @@ def _own_value(standing: Standing, seat: int, cards: list) -> float:
     """seat_value without the categories that read `others` (which is then left unset)."""
     past = standing.seats[seat]
     visited = visited_after(past, cards)
+    if standing.fast is not None:
+        at = standing.at
+        end_before = past.end_points if len(visited) != len(past.visited) else None
+        return standing.fast(cards, visited, past.previous, past.used, standing.open_races[seat],
+                             at.players, at.round, at.rounds, end_before)
     env = round_env(standing.at, cards, None, visited)
     value = 0
     for category in standing.own:

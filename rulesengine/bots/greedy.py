@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..edition.model import Edition
 from ..game.scoring import ScoreKeeper
 from . import flow_bots
-from .determinize import from_view
+from .determinize import sampled_round
 from .evaluate import (
     Standing,
     card_list,
@@ -39,9 +39,9 @@ class Sample:
 
 def sample_round(edition: Edition, view: dict, rng: random.Random) -> Sample:
     """Guess the hidden cards of this round consistently with what the seat has seen."""
-    world = from_view(edition, view, rng, scored=False)
-    in_hands = tuple(c for hand in world.hands for c in hand)
-    return Sample(in_hands, in_hands + tuple(c for cards in world.drafts for c in cards))
+    hands, drafts = sampled_round(edition, view, rng)
+    in_hands = tuple(c for hand in hands for c in hand)
+    return Sample(in_hands, in_hands + tuple(c for cards in drafts for c in cards))
 
 
 def expected_gains(

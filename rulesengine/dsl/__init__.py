@@ -18,7 +18,7 @@ from .ast import Binary, Call, Comprehension, Let, Name, Node, Visitor, variable
 from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
 from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError, Param, exactly
 from .checker import Checked, Problem, Symbols
-from .codegen import compile_to_python
+from .codegen import HELPERS, Shared, Unsupported, compile_to_python, inline
 from .folding import UNKNOWN, constant_value
 from .parser import DslSyntaxError, parse
 from .types import (
@@ -90,6 +90,10 @@ def _conversion_hint(want, got) -> str | None:
 
 
 __all__ = [
+    "HELPERS",
+    "Shared",
+    "Unsupported",
+    "inline",
     "LinesType",
     "Binary",
     "Call",

@@ -96,20 +96,33 @@ def _located(function, node):
 HELPERS = {"_multiply": _multiply, "_floordiv": _floordiv, "_mod": _mod, "_equal": _equal, "_tally": _tally,
            "_count": _count, "_subset": _subset, "_intersects": _intersects, "__builtins__": {}}
 _LOCAL = re.compile(r"\bv\d+\b")
+_CONSTANT = re.compile(r"k(\d+)")
+
+
+def _read_env(name: str) -> str:
+    return f"env[{name!r}]"
 
 
 class _Generator(Visitor):
-    def __init__(self, resolved: dict, edition, hoisted: frozenset = frozenset()):
+    def __init__(self, resolved: dict, edition, hoisted: frozenset = frozenset(), read=_read_env, shared=None,
+                 fixed: dict | None = None, sets: dict | None = None):
         self.resolved = resolved
+        self.fixed = fixed or {}       # source of a cards value -> the local its caller tallied it in
+        self.sets = sets               # None, or source of a value -> the local its caller made a set of;
+        # given, errors are never reported (a bot's hand that fails counts as its default): a builtin
+        # may then fail with any exception, so lookup and value index their dicts directly
         self.hoisted = hoisted         # cards values counted more than once in an evaluation: tallied first
         self.counted: dict = {}        # cards value -> how often a count reads it (2 inside a comprehension)
         self.comprehensions = 0
         self.edition = edition
-        self.constants: list = []
-        self.slots: dict = {}          # id of a constant object -> its slot
+        self.read = read               # game variable name -> the source that reads it
+        # constants (and their slots by id) may be shared by the expressions of one generated function
+        self.constants: list = shared.constants if shared else []
+        self.slots: dict = shared.slots if shared else {}
         self.scopes: list[dict] = []   # name bound by let/comprehension -> its local
         self.locals = 0
         self.tallies: dict = {}        # source of a cards value that binds nothing -> its tally's local
+        self.tally_prefix = shared.tally_prefix() if shared else "t"
 
     def constant(self, value) -> str:
         key = id(value)
@@ -153,7 +166,7 @@ class _Generator(Visitor):
             return local
         if id(node) in self.resolved:
             return self.literal(self.resolved[id(node)])
-        return f"env[{node.name!r}]"
+        return self.read(node.name)
 
     def visit_Attribute(self, node):
         if node.name not in _ATTRIBUTE_NAMES:
@@ -218,11 +231,17 @@ class _Generator(Visitor):
             cards = args[1]
             if _LOCAL.search(cards) is None:
                 self.counted[cards] = self.counted.get(cards, 0) + (2 if self.comprehensions else 1)
+            if cards in self.fixed:
+                return f"{self.fixed[cards]}.get({args[0]}, 0)"
             if cards not in self.hoisted:
                 return f"_count({args[0]}, {cards})"
             if cards not in self.tallies:
-                self.tallies[cards] = f"t{len(self.tallies)}"
+                self.tallies[cards] = f"{self.tally_prefix}{len(self.tallies)}"
             return f"{self.tallies[cards]}.get({args[0]}, 0)"
+        if self.sets is not None:
+            quick = self.unreported_call(node.function, args)
+            if quick is not None:
+                return quick
         if node.function in _FASTER:
             return f"{_FASTER[node.function]}({', '.join(args)})"
         if entry.needs_edition:
@@ -231,16 +250,61 @@ class _Generator(Visitor):
         return f"{self.constant(function)}({', '.join(args)})"
 
 
+    def unreported_call(self, function: str, args: list) -> str | None:
+        """A call where errors are not reported, in fewer Python calls; None: generated as usual."""
+        if function in ("subset", "intersects") and args[1] in self.sets:
+            method = "issuperset" if function == "subset" else "isdisjoint"
+            test = f"{self.sets[args[1]]}.{method}({args[0]})"
+            return test if function == "subset" else f"(not {test})"
+        if function == "value":
+            return f"{self.constant(self.edition.icon_values)}[{args[0]}]"
+        table = _CONSTANT.fullmatch(args[0])
+        if function == "lookup" and table and hasattr(self.constants[int(table[1])], "rows"):
+            rows = self.constant(self.constants[int(table[1])].rows)
+            return f"{rows}[{args[1]}]" if len(args) == 2 else f"{rows}.get({args[1]}, {args[2]})"
+        return None
+
+
+class Shared:
+    """The constants of several expressions generated into one function (see inline)."""
+
+    def __init__(self):
+        self.constants: list = []
+        self.slots: dict = {}
+        self.expressions = 0
+
+    def tally_prefix(self) -> str:
+        self.expressions += 1
+        return f"t{self.expressions}_"
+
+    def names(self) -> str:
+        return ", ".join(f"k{i}" for i in range(len(self.constants)))
+
+
+def inline(node, resolved: dict, edition, shared: Shared, read, fixed: dict | None = None,
+           sets: dict | None = None) -> tuple[str, dict]:
+    """One expression as Python source to be placed in a larger generated function: game variables
+    read by read(name) (a local of that function; it raises Unsupported for a name it cannot give),
+    constants named in `shared`, counts over a cards value in `fixed` read from the tally the
+    function made of it once; with `sets` (source of a value -> the local holding it as a set) its
+    errors are not reported, only caught. Returns the source and its own tallies (source of a cards
+    value -> local), which must be assigned before it runs. Raises Unsupported for what it does not
+    translate."""
+    first = _Generator(resolved, edition, read=read, shared=Shared(), fixed=fixed, sets=sets)
+    first.visit(node)
+    hoisted = frozenset(cards for cards, uses in first.counted.items() if uses > 1)
+    generator = _Generator(resolved, edition, hoisted, read=read, shared=shared, fixed=fixed, sets=sets)
+    return generator.visit(node), generator.tallies
+
+
 def generate(node, resolved: dict, edition) -> tuple[str, list]:
     """The source of `def make(k0, k1, ...)` returning the expression's function, and its constants."""
-    first = _Generator(resolved, edition)
-    first.visit(node)
-    generator = _Generator(resolved, edition, frozenset(cards for cards, uses in first.counted.items() if uses > 1))
-    body = generator.visit(node)
-    names = ", ".join(f"k{i}" for i in range(len(generator.constants)))
-    prologue = "".join(f"        {local} = _tally({cards})\n" for cards, local in generator.tallies.items())
-    source = f"def make({names}):\n    def expression(env):\n{prologue}        return {body}\n    return expression\n"
-    return source, generator.constants
+    shared = Shared()
+    body, tallies = inline(node, resolved, edition, shared, _read_env)
+    prologue = "".join(f"        {local} = _tally({cards})\n" for cards, local in tallies.items())
+    source = (f"def make({shared.names()}):\n    def expression(env):\n{prologue}        return {body}\n"
+              "    return expression\n")
+    return source, shared.constants
 
 
 def compile_to_python(node, resolved: dict, edition):

@@ -90,6 +90,7 @@ class Builder(DeckBuilder):
             lambda start, end: source_map.span_in_value(path, start, end, text),
             dsl.variable_names(node, checked.resolved),
             self.texts,
+            (node, checked.resolved, self.lookups),
         )
 
     def language(self, families, icon_owner, regions, cards, tables, card_sets):

@@ -76,6 +76,7 @@ class Expression:
     locate: Callable = None          # (start, end) offsets in text -> Span in the edition file
     variables: frozenset = frozenset()   # the game variables it reads (cards, others, ...)
     texts: dict | None = None        # file -> text of the edition's files, to quote the line of a runtime error
+    tree: tuple | None = None        # (checked node, resolved names, lookups): to generate it into a larger function
 
 
 @dataclass(frozen=True, slots=True)
