@@ -59,11 +59,16 @@ def expected_gains(
             order = list(sample.in_hands)
             rng.shuffle(order)
             count += 1
+            head, usual = order[: rest + 1], order[:rest]
             for card in options:
-                completion = [c for c in order[: rest + 1] if c is not card][:rest]
+                # the first `rest` cards of the order, or the next one instead of this card if among them
+                completion = [c for c in head if c is not card][:rest] if card in head else usual
                 cards = drafts + [card] + completion
-                mine = set(cards)
-                others = [c for c in sample.dealt if c not in mine]
+                if standing.shared:  # only categories that read `others` need the cards the other seats took
+                    mine = set(cards)
+                    others = [c for c in sample.dealt if c not in mine]
+                else:
+                    others = ()
                 totals[card] += seat_value(standing, seat, cards, others)
     return {card: total / max(count, 1) for card, total in totals.items()}
 

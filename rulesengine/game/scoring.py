@@ -15,6 +15,7 @@ from ..edition.model import Card, Category, Edition, Expression
 from ..errors import Diagnostic, GameRuleError
 from . import scoring_rules as rules
 from . import teams
+from .fast_round import round_function
 from .ranking import Ranking, rank_seats, rank_teams
 from .scoring_rules import race_slots
 
@@ -122,7 +123,8 @@ class ScoreKeeper:
         edition = self.edition
         visited = self.visited_with(drafts)
         categories = rules.round_categories(edition)
-        results = []
+        fast = self._fast_round(drafts, visited, choices)  # pure: an illegal choice is refused below all the same
+        results, qualified = fast if fast is not None else ([], None)
         for seat in range(len(drafts)):
             for category in () if checked else edition.choice_categories:
                 icon = choices[seat].get(category.key)
@@ -130,33 +132,60 @@ class ScoreKeeper:
                 if reason:
                     message = f"round {self.round_index + 1}, {self.players[seat]}: {reason}"
                     raise GameRuleError(Diagnostic(None, message, "G601"))
-            env = self._env(seat, drafts, visited)
-            results.append(
-                rules.seat_round(
+            if fast is None:
+                env = self._env(seat, drafts, visited)
+                results.append(rules.seat_round(
                     categories, env, self._previous(seat), self.used_choices[seat], self._run(seat), choices[seat]
-                )
-            )
+                ))
         for seat in range(len(drafts)):
             for category in edition.choice_categories:
                 icon = choices[seat].get(category.key)
                 if icon is not None:
                     self.used_choices[seat][category.key].add(icon)
             self.visited[seat] = dict.fromkeys(visited[seat])
-        self._run_races(drafts, visited, results)
+        self._run_races(drafts, visited, results, qualified)
         for seat, seat_points in enumerate(results):
             self.rounds[seat].append(seat_points)
         self.last_drafts = [list(hand) for hand in drafts]
         self._sheet = None
         return results
 
-    def _run_races(self, drafts, visited, results):
+    def _fast_round(self, drafts, visited, choices):
+        """Every seat's round points and race qualifications from the edition's generated round
+        (game/fast_round.py); None when it has none or an expression raised (the slow way reports it)."""
+        generated = round_function(self.edition)
+        if generated is None:
+            return None
+        at = self._moment()
+        table = None
+        results, qualified = [], []
+        try:
+            for seat, cards in enumerate(drafts):
+                if generated.reads_table:
+                    others = rules.others(drafts, seat, visited)
+                    seats = scopes.table_env(others)
+                    table = (others, seats["opponents"], seats["left"], seats["right"])
+                points, qualifies = generated.run(cards, visited[seat], self._previous(seat), choices[seat], table,
+                                             at.players, at.round, at.rounds)
+                results.append(points)
+                qualified.append(qualifies)
+        except Exception:  # noqa: BLE001 - any failure is scored again the slow way, which locates it
+            return None
+        return results, qualified
+
+    def _run_races(self, drafts, visited, results, qualified=None):
+        """qualified: for each seat, whether it qualifies for each race slot (None: work it out here)."""
         at = self._moment()
         runs = [self._run(seat) for seat in range(len(self.players))]
         award_run = self._runner(f"round {self.round_index + 1}")
         pairs = race_slots(self.edition)
         states = [self.races[(race.key, region.name if region else None)] for race, region in pairs]
         slots = [(race, region, state.winners) for (race, region), state in zip(pairs, states, strict=True)]
-        taken = rules.race_winners(slots, at, drafts, visited, runs)
+        if qualified is None:
+            taken = rules.race_winners(slots, at, drafts, visited, runs)
+        else:
+            taken = [[seat for seat in range(len(drafts)) if seat not in winners and qualified[seat][index]]
+                     for index, (_, _, winners) in enumerate(slots)]
         for (race, region, _), state, qualifiers in zip(slots, states, taken, strict=True):
             for seat_points in results:
                 seat_points.setdefault(race.key, 0)

@@ -1,0 +1,66 @@
+"""The score sheet's generated round (game/fast_round.py) scores every game as the expression-by-expression
+round does, on every shipped drafting edition and house rule, and an expression that fails is still
+reported at its line and column (issue #12)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulesengine import Game, load_edition
+from rulesengine.bots.registry import RandomAgent, agent_seed
+from rulesengine.game import scoring
+from rulesengine.game.fast_round import round_function
+from rulesengine.game.loop import play
+from rulesengine.game.scoring import ScoreKeeper, ScoringError
+
+ROOT = Path(__file__).resolve().parent.parent
+DRAFTING = sorted(p for p in [*ROOT.glob("editions/*.yaml"), *ROOT.glob("editions/variants/*.yaml")]
+                  if "2010" not in p.name)
+NAMES = ["Ana", "Ben", "Cy", "Dee"]
+
+
+def rescore(edition, record) -> dict:
+    keeper = ScoreKeeper(edition, record["players"])
+    for round_data in record["rounds"]:
+        drafts = [[edition.card(x) for x in round_data["drafts"][name]] for name in record["players"]]
+        keeper.score_round(drafts, [dict(round_data["choices"].get(name, {})) for name in record["players"]])
+    keeper.finish()
+    return keeper.sheet()
+
+
+@pytest.mark.parametrize("path", DRAFTING, ids=lambda p: p.stem)
+def test_the_generated_round_scores_as_every_expression_does(path, monkeypatch):
+    edition = load_edition(path)
+    assert round_function(edition) is not None
+    players = min(4, edition.players_max)
+    records = []
+    for seed in range(12):
+        game = Game(edition, NAMES[:players], seed, events=False)
+        play(game, [RandomAgent(agent_seed(seed, s)) for s in range(players)])
+        records.append((game.record(), game.scores.sheet()))
+    monkeypatch.setattr(scoring, "round_function", lambda edition: None)
+    for record, sheet in records:
+        assert rescore(edition, record) == sheet
+
+
+def test_a_failing_expression_is_located_as_before(tmp_path, monkeypatch):
+    path = tmp_path / "broken.yaml"
+    path.write_text(f"extends: {ROOT / 'editions' / 'australia.yaml'}\nid: broken\ncategories:\n"
+                    "  - key: collections\n    score: 12 // count('Souvenirs', cards)\n", encoding="utf-8")
+    edition = load_edition(path)
+    assert round_function(edition) is not None
+    souvenirs = [c for c in edition.cards if "Souvenirs" in c.icons]
+    plain = [c for c in edition.cards if "Souvenirs" not in c.icons]
+    drafts = [souvenirs[:1] + plain[:6], plain[6:13]]   # Ben has no Souvenirs: 12 // 0
+    messages = []
+    for generated in (True, False):
+        if not generated:
+            monkeypatch.setattr(scoring, "round_function", lambda edition: None)
+        keeper = ScoreKeeper(edition, ["Ana", "Ben"])
+        with pytest.raises(ScoringError) as error:
+            keeper.score_round(drafts, [{}, {}])
+        diagnostic = error.value.diagnostics[0]
+        messages.append((diagnostic.message, diagnostic.span.line, diagnostic.span.col, keeper.round_index))
+    assert messages[0] == messages[1] == ("division by zero (round 1, seat Ben, collections)", 5, 12, 0)
