@@ -21,13 +21,17 @@ DRAFTING = sorted(p for p in [*ROOT.glob("editions/*.yaml"), *ROOT.glob("edition
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
 
 
-def rescore(edition, record) -> dict:
+def rescore(edition, record) -> tuple[dict, list]:
+    """The sheet of a record scored again, and the icons each seat could choose in each round."""
     keeper = ScoreKeeper(edition, record["players"])
+    options = []
     for round_data in record["rounds"]:
         drafts = [[edition.card(x) for x in round_data["drafts"][name]] for name in record["players"]]
+        options += [keeper.choice_options(seat, category, drafts)
+                    for seat in range(len(drafts)) for category in edition.choice_categories]
         keeper.score_round(drafts, [dict(round_data["choices"].get(name, {})) for name in record["players"]])
     keeper.finish()
-    return keeper.sheet()
+    return keeper.sheet(), options
 
 
 @pytest.mark.parametrize("path", DRAFTING, ids=lambda p: p.stem)
@@ -40,9 +44,12 @@ def test_the_generated_round_scores_as_every_expression_does(path, monkeypatch):
         game = Game(edition, NAMES[:players], seed, events=False)
         play(game, [RandomAgent(agent_seed(seed, s)) for s in range(players)])
         records.append((game.record(), game.scores.sheet()))
+    generated = [rescore(edition, record) for record, _ in records]
+    assert any(icons for _, options in generated for icons in options) == bool(edition.choice_categories)
     monkeypatch.setattr(scoring, "round_function", lambda edition: None)
-    for record, sheet in records:
-        assert rescore(edition, record) == sheet
+    for (record, sheet), (generated_sheet, generated_options) in zip(records, generated, strict=True):
+        assert generated_sheet == sheet
+        assert rescore(edition, record) == (sheet, generated_options)
 
 
 def test_a_failing_expression_is_located_as_before(tmp_path, monkeypatch):

@@ -42,21 +42,61 @@ def _write(edition) -> Writer:
     return writer
 
 
+def _write_allowed(category) -> Writer:
+    """allowed_icons of one choice category: the icons, in family order, the seat may pick."""
+    writer = Writer()
+    emit = writer.emit
+    emit("allowed = []", 2)
+    emit(f"for g_choice in {writer.constant(tuple(category.choice.family.icons))}:", 2)
+    if category.choice.once_per_game:
+        emit("if g_choice in used:", 3)
+        emit("continue", 4)
+    if category.choice.requires is not None:
+        writer.value("ok", category.choice.requires, ROUND | TABLE, 3)
+        emit("if not ok:", 3)
+        emit("continue", 4)
+    emit("allowed.append(g_choice)", 3)
+    emit("return allowed", 2)
+    return writer
+
+
+def reads_table(edition) -> bool:
+    """Whether a round category or a choice's requires reads the other seats' cards."""
+    expressions = [c.score for c in rules.round_categories(edition)]
+    expressions += [c.choice.requires for c in edition.choice_categories if c.choice.requires is not None]
+    return any(e.variables & TABLE for e in expressions)
+
+
 @dataclass(frozen=True)
 class GeneratedRound:
     run: object            # see round_function
-    reads_table: bool      # a round category reads the other seats' cards: run needs `table`
+    allowed: dict          # choice category key -> its allowed icons (see round_function)
+    reads_table: bool      # a round category or a requires reads the other seats' cards: they need `table`
+
+
+_PARAMETERS = "g_cards, g_visited, {}, table, g_players, g_round, g_rounds"
+
+
+def _generate(edition) -> GeneratedRound | None:
+    table = reads_table(edition)
+    opening = ["g_throw = g_cards[0]", "g_catch = g_cards[-1]"]
+    if table:
+        opening.append("g_others, g_opponents, g_left, g_right = table")
+    run = generated(lambda: _write(edition).function("seat_round", _PARAMETERS.format("previous, choices"), opening))
+    allowed = {}
+    for category in edition.choice_categories:
+        function = generated(lambda c=category: _write_allowed(c).function(
+            "allowed_icons", _PARAMETERS.format("g_previous, used"), opening))
+        if function is not None:
+            allowed[category.key] = function
+    return GeneratedRound(run, allowed, table) if run is not None else None
 
 
 def round_function(edition) -> GeneratedRound | None:
-    """run(cards, visited, previous, choices, table, players, round, rounds) -> (points by round
-    category key as seat_round gives them, whether the seat qualifies for each race slot in
-    race_slots order); table: (others, opponents, left, right) when a category reads them, else
-    None. None when the edition has something the generator does not translate."""
-    reads_table = any(c.score.variables & TABLE for c in rules.round_categories(edition))
-    opening = ["g_throw = g_cards[0]", "g_catch = g_cards[-1]"]
-    if reads_table:
-        opening.append("g_others, g_opponents, g_left, g_right = table")
-    run = per_edition(_FUNCTIONS, edition, None, lambda: generated(lambda: _write(edition).function(
-        "seat_round", "g_cards, g_visited, previous, choices, table, g_players, g_round, g_rounds", opening)))
-    return GeneratedRound(run, reads_table) if run is not None else None
+    """The edition's generated round, made once; None when it has something the generator does not
+    translate. run(cards, visited, previous, choices, table, players, round, rounds) -> (points by
+    round category key as seat_round gives them, whether the seat qualifies for each race slot in
+    race_slots order); allowed[key](cards, visited, previous points of that category, icons used,
+    table, players, round, rounds) -> the icons allowed_icons gives; table: (others, opponents,
+    left, right) when reads_table, else None."""
+    return per_edition(_FUNCTIONS, edition, None, lambda: _generate(edition))

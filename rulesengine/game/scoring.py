@@ -102,6 +102,15 @@ class ScoreKeeper:
         when the caller has it)."""
         previous = self._previous(seat).get(category.key, 0)
         visited = visited if visited is not None else self.visited_with(drafts)
+        generated = round_function(self.edition)
+        if generated is not None and category.key in generated.allowed:
+            at = self._moment()
+            try:
+                return generated.allowed[category.key](
+                    drafts[seat], visited[seat], previous, self.used_choices[seat][category.key],
+                    self._table(generated, drafts, visited, seat), at.players, at.round, at.rounds)
+            except Exception:  # noqa: BLE001 - worked out again the slow way, which locates the failure
+                pass
         env = self._env(seat, drafts, visited, previous)
         return rules.allowed_icons(category, env, self.used_choices[seat][category.key], self._run(seat))
 
@@ -157,21 +166,26 @@ class ScoreKeeper:
         if generated is None:
             return None
         at = self._moment()
-        table = None
         results, qualified = [], []
         try:
             for seat, cards in enumerate(drafts):
-                if generated.reads_table:
-                    others = rules.others(drafts, seat, visited)
-                    seats = scopes.table_env(others)
-                    table = (others, seats["opponents"], seats["left"], seats["right"])
+                table = self._table(generated, drafts, visited, seat)
                 points, qualifies = generated.run(cards, visited[seat], self._previous(seat), choices[seat], table,
-                                             at.players, at.round, at.rounds)
+                                                  at.players, at.round, at.rounds)
                 results.append(points)
                 qualified.append(qualifies)
         except Exception:  # noqa: BLE001 - any failure is scored again the slow way, which locates it
             return None
         return results, qualified
+
+    @staticmethod
+    def _table(generated, drafts, visited, seat):
+        """What the generated round reads of the other seats' cards: (others, opponents, left, right) or None."""
+        if not generated.reads_table:
+            return None
+        others = rules.others(drafts, seat, visited)
+        seats = scopes.table_env(others)
+        return others, seats["opponents"], seats["left"], seats["right"]
 
     def _run_races(self, drafts, visited, results, qualified=None):
         """qualified: for each seat, whether it qualifies for each race slot (None: work it out here)."""
