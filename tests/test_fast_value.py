@@ -100,3 +100,14 @@ def test_the_greedy_sampler_draws_the_worlds_of_from_view(australia):
                 checked += 1
             game.apply(decision.seat, agents[decision.seat].decide(view, decision), decision.category)
     assert checked > 50
+
+
+@pytest.mark.parametrize("name", ["australia", "europe", "usa", "variants/australia-wombat-majority"])
+def test_the_search_bot_values_a_finished_round_as_round_values_does(name):
+    """round_gains (seat_value for each seat, races shared) equals round_values, the sheet's rules."""
+    edition = load_edition(ROOT / "editions" / f"{name}.yaml")
+    rng = random.Random(name)
+    for standing in standings(edition, 4, rng, 10):
+        deck = rng.sample(edition.cards, 4 * edition.hand_size)
+        drafts = [deck[i * edition.hand_size:(i + 1) * edition.hand_size] for i in range(4)]
+        assert evaluate.round_gains(standing, drafts) == evaluate.round_values(standing, drafts)

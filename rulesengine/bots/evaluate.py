@@ -259,6 +259,16 @@ def _own_value(standing: Standing, seat: int, cards: list) -> float:
     return value
 
 
+def round_gains(standing: Standing, drafts: list) -> list:
+    """round_values with every choice at its best icon, through seat_value (its memo and generated
+    value): a race's next place goes to every seat that qualifies, as the sheet shares it, which is
+    what seat_value gives each seat alone."""
+    if not standing.shared:
+        return [seat_value(standing, seat, cards, ()) for seat, cards in enumerate(drafts)]
+    visited = [visited_after(standing.seats[s], drafts[s]) for s in range(standing.players)]
+    return [seat_value(standing, seat, cards, rules.others(drafts, seat, visited)) for seat, cards in enumerate(drafts)]
+
+
 def round_values(standing: Standing, drafts: list, choices: list | None = None) -> list:
     """Every seat's gain from a finished round, races shared as the score sheet shares them;
     choice categories at the given icons (choices[seat]: key -> icon), else at their best."""

@@ -14,7 +14,7 @@ import random
 from ..edition.model import Edition
 from ..game.scoring_rules import others
 from ..game.state import play_picks
-from .evaluate import Standing, round_values, seat_value
+from .evaluate import Standing, round_gains, seat_value
 
 
 class RoundPlay:
@@ -64,16 +64,17 @@ def greedy_pick(standing: Standing, play: RoundPlay, seat: int, rng: random.Rand
         rng.shuffle(pool)
         orders.append(pool[: rest + 1])
     best, best_value = hand[0], None
+    table = others(play.drafts, seat) if standing.shared and not orders else ()  # read only by shared categories
     for card in hand:
         if orders:
             value = 0.0
             for order in orders:
                 cards = drafts + [card] + [c for c in order if c is not card][:rest]
-                value += seat_value(standing, seat, cards, _others(play, cards))
+                value += seat_value(standing, seat, cards, _others(play, cards) if standing.shared else ())
         else:
             # the card goes before the latest one: judged for what it adds, not as a would-be Catch
             cards = drafts[:-1] + [card] + drafts[-1:] if len(drafts) >= 2 else drafts + [card]
-            value = seat_value(standing, seat, cards, others(play.drafts, seat))
+            value = seat_value(standing, seat, cards, table)
         if best_value is None or value > best_value:
             best, best_value = card, value
     return best
@@ -109,11 +110,14 @@ def play_out(
             elif policy == "random":
                 picks.append(hand[rng.randrange(len(hand))])
             else:
-                key = (
-                    seat,
-                    "".join(c.letter for c in hand),
-                    "/".join("".join(c.letter for c in d) for d in play.drafts),
-                )
+                if completions:  # its text seeds the completions
+                    key = (
+                        seat,
+                        "".join(c.letter for c in hand),
+                        "/".join("".join(c.letter for c in d) for d in play.drafts),
+                    )
+                else:  # the same position, cheaper to make (a card hashes as itself)
+                    key = (seat, tuple(hand), tuple(map(tuple, play.drafts)))
                 pick = known.get(key) if known is not None else None
                 if pick is None:
                     seeded = random.Random(f"{key}") if completions else rng
@@ -123,4 +127,4 @@ def play_out(
                 picks.append(pick)
         first = {}
         play.step(picks)
-    return round_values(standing, play.drafts)
+    return round_gains(standing, play.drafts)
