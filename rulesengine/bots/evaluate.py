@@ -220,7 +220,7 @@ def seat_value(standing: Standing, seat: int, cards: list, others: list) -> floa
     on hands they have judged before (the same picks so far in another sampled world), so the
     standing remembers the part that depends on this seat's cards alone; only the categories that
     read `others` are worked out every time."""
-    key = (seat, tuple([c.index for c in cards]))
+    key = (seat, tuple(cards))  # a card hashes as itself: the same hand, the same key
     memo = standing.memo
     value = memo.get(key)
     if value is None:
@@ -232,6 +232,32 @@ def seat_value(standing: Standing, seat: int, cards: list, others: list) -> floa
         env = round_env(standing.at, cards, others, visited_after(past, cards))
         for category in standing.shared:
             value += rules.category_points(category, env, past.previous, past.used, _run)
+    return value
+
+
+def own_values(standing: Standing, seat: int):
+    """seat_value(standing, seat, cards, ()) as a function of cards, for a standing without shared
+    categories (None otherwise): what the greedy bot calls for every hand it judges, with what
+    does not change from hand to hand looked up once."""
+    if standing.shared or standing.fast is None:
+        return None
+    memo, fast, at, past = standing.memo, standing.fast, standing.at, standing.seats[seat]
+    previous, used, races, end_points = past.previous, past.used, standing.open_races[seat], past.end_points
+    before, seen = past.visited, past.visited_set
+    size = len(before)
+
+    def value(cards):
+        key = (seat, tuple(cards))
+        found = memo.get(key)
+        if found is not None:
+            return found
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        visited = rules.visited_after(before, seen, cards)
+        found = memo[key] = fast(cards, visited, previous, used, races, at.players, at.round, at.rounds,
+                                 end_points if len(visited) != size else None)
+        return found
+
     return value
 
 
