@@ -12,7 +12,7 @@ import pytest
 
 from rulesengine import Game, load_edition
 from rulesengine.bots import evaluate
-from rulesengine.bots.determinize import from_view, sampled_round
+from rulesengine.bots.determinize import from_view, sampled_rounds
 from rulesengine.bots.registry import RandomAgent
 from rulesengine.game.scoring import ScoreKeeper
 
@@ -94,9 +94,10 @@ def test_the_greedy_sampler_draws_the_worlds_of_from_view(australia):
         for decision in game.pending():
             view = game.view(decision.seat)
             if view["phase"] in ("throw", "draft"):
-                world = from_view(australia, view, random.Random(checked), scored=False)
-                hands, drafts = sampled_round(australia, view, random.Random(checked))
-                assert (hands, drafts) == (world.hands, world.drafts)
+                rng = random.Random(checked)
+                worlds = [from_view(australia, view, rng, scored=False) for _ in range(3)]
+                assert sampled_rounds(australia, view, random.Random(checked), 3) == [
+                    (world.hands, world.drafts) for world in worlds]
                 checked += 1
             game.apply(decision.seat, agents[decision.seat].decide(view, decision), decision.category)
     assert checked > 50

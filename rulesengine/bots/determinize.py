@@ -41,65 +41,86 @@ def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool 
     return Game.at_position(edition, view["players"], seed, history, scored=scored, **position)
 
 
-def sampled_round(edition: Edition, view: dict, rng: random.Random) -> tuple[list, list]:
-    """The hands and cards taken of the world from_view would sample in the Throw or the draft,
-    drawing the same numbers from rng, without building its game (the greedy bot reads only these)."""
-    rng.randrange(2**31)  # the world's seed, drawn as from_view draws it
-    position = _draft_position(edition, view, rng)
-    return position["hands"], position["drafts"]
+def sampled_rounds(edition: Edition, view: dict, rng: random.Random, count: int) -> list[tuple[list, list]]:
+    """The hands and cards taken of `count` worlds from_view would sample one after the other in the
+    Throw or the draft, drawing the same numbers from rng, without building their games (the greedy
+    bot reads only these); what the view fixes is worked out once for all of them."""
+    known = _Known(edition, view)
+    worlds = []
+    for _ in range(count):
+        rng.randrange(2**31)  # the world's seed, drawn as from_view draws it
+        position = known.deal(rng)
+        worlds.append((position["hands"], position["drafts"]))
+    return worlds
 
 
 def _draft_position(edition: Edition, view: dict, rng: random.Random) -> dict:
     """Game.at_position's keywords for a world consistent with a view in the Throw or the draft."""
-    n = len(view["players"])
-    card = edition.card
-    history = view["history"]
-    me = view["seat"]
-    face_up = [[card(x) for x in seat_view["face_up"]] for seat_view in view["table"]]
-    direction = view["direction"]
-    seen = [[card(x) for x in hand] for hand in view["seen_hands"]]
-    picked = [card(x) for x in view.get("picked", ())]  # chosen on this pass of several, still in the hand
-    my_hand = [card(x) for x in view["hand"]] + picked
-    my_drafts = ([card(view["throw"])] if view["throw"] else []) + face_up[me]
-    step = len(seen) - 1  # passes made this round
-    drafts = [list(my_drafts) if seat == me else ([None] + face_up[seat] if step else []) for seat in range(n)]
-    taken = _taken_by_pass(edition, step)
+    return _Known(edition, view).deal(rng)
 
-    hands: list = [None] * n
-    hands[me] = my_hand
-    for j in range(1, min(step, n - 1) + 1):
-        gone = taken(my_drafts, step - j)
-        passed = [c for c in seen[step - j] if not any(c is g for g in gone)]
-        for i in range(1, j):
-            picker = (me + direction * i) % n
-            gone = taken(drafts[picker], step - j + i)
-            passed = [c for c in passed if not any(c is g for g in gone)]
-        hands[(me + direction * j) % n] = passed
 
-    known = set(my_hand) | {c for hand in hands if hand for c in hand} | {c for d in drafts for c in d if c is not None}
-    unknown = [c for c in edition.cards if c not in known]
-    must_deal = set()
-    if history and n * edition.hand_size < len(edition.cards):
-        last = {x for letters in history[-1]["drafts"].values() for x in letters}
-        must_deal = {c for c in unknown if c.letter not in last}
-    slots = sum(1 for d in drafts if d and d[0] is None) + sum(len(my_hand) for hand in hands if hand is None)
-    first = [c for c in unknown if c in must_deal]
-    rest = [c for c in unknown if c not in must_deal]
-    rng.shuffle(first)
-    rng.shuffle(rest)
-    dealt_pool = first + rest[: max(0, slots - len(first))]
-    rng.shuffle(dealt_pool)
-    leftover = rest[max(0, slots - len(first)):]
-    for seat in range(n):
-        if drafts[seat] and drafts[seat][0] is None:
-            drafts[seat][0] = dealt_pool.pop()
-        if hands[seat] is None:
-            hands[seat] = [dealt_pool.pop() for _ in range(len(my_hand))]
-    seen_hands = [[list(h)] for h in hands]
-    seen_hands[me] = [list(h) for h in seen]
-    partial = {me: picked} if picked else None
-    return {"phase": THROW if step == 0 else DRAFT, "hands": hands, "drafts": drafts, "leftover": leftover,
-            "seen_hands": seen_hands, "partial": partial}
+class _Known:
+    """What a view in the Throw or the draft fixes of every world sampled from it."""
+
+    def __init__(self, edition: Edition, view: dict):
+        n = len(view["players"])
+        card = edition.card
+        history = view["history"]
+        me = view["seat"]
+        face_up = [[card(x) for x in seat_view["face_up"]] for seat_view in view["table"]]
+        direction = view["direction"]
+        seen = [[card(x) for x in hand] for hand in view["seen_hands"]]
+        picked = [card(x) for x in view.get("picked", ())]  # chosen on this pass of several, still in the hand
+        my_hand = [card(x) for x in view["hand"]] + picked
+        my_drafts = ([card(view["throw"])] if view["throw"] else []) + face_up[me]
+        step = len(seen) - 1  # passes made this round
+        drafts = [list(my_drafts) if seat == me else ([None] + face_up[seat] if step else []) for seat in range(n)]
+        taken = _taken_by_pass(edition, step)
+
+        hands: list = [None] * n
+        hands[me] = my_hand
+        for j in range(1, min(step, n - 1) + 1):
+            gone = taken(my_drafts, step - j)
+            passed = [c for c in seen[step - j] if not any(c is g for g in gone)]
+            for i in range(1, j):
+                picker = (me + direction * i) % n
+                gone = taken(drafts[picker], step - j + i)
+                passed = [c for c in passed if not any(c is g for g in gone)]
+            hands[(me + direction * j) % n] = passed
+
+        known = set(my_hand) | {c for hand in hands if hand for c in hand}
+        known |= {c for d in drafts for c in d if c is not None}
+        unknown = [c for c in edition.cards if c not in known]
+        must_deal = set()
+        if history and n * edition.hand_size < len(edition.cards):
+            last = {x for letters in history[-1]["drafts"].values() for x in letters}
+            must_deal = {c for c in unknown if c.letter not in last}
+        self.slots = sum(1 for d in drafts if d and d[0] is None) + sum(len(my_hand) for hand in hands if hand is None)
+        self.first = [c for c in unknown if c in must_deal]
+        self.rest = [c for c in unknown if c not in must_deal]
+        self.me, self.step, self.seen, self.picked, self.size = me, step, seen, picked, len(my_hand)
+        self.hands, self.drafts = hands, drafts
+
+    def deal(self, rng: random.Random) -> dict:
+        """Game.at_position's keywords for one world: the unknown cards dealt at random."""
+        first, rest, slots = list(self.first), list(self.rest), self.slots
+        rng.shuffle(first)
+        rng.shuffle(rest)
+        dealt_pool = first + rest[: max(0, slots - len(first))]
+        rng.shuffle(dealt_pool)
+        leftover = rest[max(0, slots - len(first)):]
+        hands = [None if hand is None else list(hand) for hand in self.hands]
+        drafts = [list(d) for d in self.drafts]
+        for seat in range(len(drafts)):
+            if drafts[seat] and drafts[seat][0] is None:
+                drafts[seat][0] = dealt_pool.pop()
+            if hands[seat] is None:
+                hands[seat] = [dealt_pool.pop() for _ in range(self.size)]
+        seen_hands = [[list(h)] for h in hands]
+        seen_hands[self.me] = [list(h) for h in self.seen]
+        partial = {self.me: list(self.picked)} if self.picked else None
+        return {"phase": THROW if self.step == 0 else DRAFT, "hands": hands, "drafts": drafts, "leftover": leftover,
+                "seen_hands": seen_hands, "partial": partial}
 
 
 def _taken_by_pass(edition: Edition, passes: int):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..edition.model import Edition
 from ..game.scoring import ScoreKeeper
 from . import flow_bots
-from .determinize import sampled_round
+from .determinize import sampled_rounds
 from .evaluate import (
     Standing,
     card_list,
@@ -38,11 +38,13 @@ class Sample:
     dealt: tuple
 
 
-def sample_round(edition: Edition, view: dict, rng: random.Random) -> Sample:
-    """Guess the hidden cards of this round consistently with what the seat has seen."""
-    hands, drafts = sampled_round(edition, view, rng)
-    in_hands = tuple(c for hand in hands for c in hand)
-    return Sample(in_hands, in_hands + tuple(c for cards in drafts for c in cards))
+def sample_rounds(edition: Edition, view: dict, rng: random.Random, count: int) -> list[Sample]:
+    """`count` guesses at the hidden cards of this round, consistent with what the seat has seen."""
+    samples = []
+    for hands, drafts in sampled_rounds(edition, view, rng, count):
+        in_hands = tuple(c for hand in hands for c in hand)
+        samples.append(Sample(in_hands, in_hands + tuple(c for cards in drafts for c in cards)))
+    return samples
 
 
 def expected_gains(
@@ -171,7 +173,7 @@ class GreedyAgent:
         """letter -> expected gain of taking that card now (what the `?` help calls 'expected')."""
         edition = self.edition
         standing = standing_from_view(edition, view)
-        samples = [sample_round(edition, view, rng) for _ in range(self.samples)]
+        samples = sample_rounds(edition, view, rng, self.samples)
         options = card_list(edition, decision.options)
         gains = expected_gains(
             standing, view["seat"], my_drafts(edition, view), options, samples, rng, self.completions
