@@ -113,13 +113,16 @@ def test_bots_play_it_through_and_a_log_replays_identically(tmp_path, kinds):
     assert replayed.exit_code == 0 and "replay identically" in replayed.output, replayed.output
 
 
-def test_a_human_at_the_terminal_keeps_or_takes_the_mulligan():
-    # the human answers x (refused), then m; the next question is the Throw, from the new hand; then the input ends
+def test_a_human_at_the_terminal_keeps_or_takes_the_mulligan(tmp_path, monkeypatch):
+    # the human answers x (refused), then m; the next question is the Throw, from the new hand; then the input
+    # ends and the game is saved in the current folder
+    monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["run", str(PATH), "-p", "2", "--seat", "human", "--seed", "3", "-q"],
                                 input="x\nm\n")
     assert "keep this hand, or take your mulligan" in result.output
     assert "'x' is neither; type k to keep the hand or m for a mulligan" in result.output
     assert "choose your Throw card" in result.output.split("mulligan (a new hand")[-1]
+    assert [p.name.startswith("boom-australia-mulligan-") for p in tmp_path.iterdir()] == [True]
 
 
 def test_random_bots_play_whole_games(mulligan):
