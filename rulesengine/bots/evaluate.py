@@ -19,6 +19,7 @@ from ..dsl import DslRuntimeError
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, moment, qualifies_env, round_env
 from ..game import scoring_rules as rules
+from ..game.generated import per_edition
 from ..game.scoring import ScoreKeeper
 from .fast_value import own_value_function
 
@@ -131,13 +132,7 @@ _FAST: dict = {}
 
 def _fast_function(edition: Edition, own: tuple):
     """fast_value's function for this edition's own categories, generated once per edition."""
-    key = (id(edition), tuple(c.key for c in own))
-    entry = _FAST.get(key)
-    if entry is None or entry[0] is not edition:
-        if len(_FAST) > 16:
-            _FAST.clear()
-        entry = _FAST[key] = (edition, own_value_function(edition, own))
-    return entry[1]
+    return per_edition(_FAST, edition, tuple(c.key for c in own), lambda: own_value_function(edition, own))
 
 
 _STANDINGS: dict = {}
