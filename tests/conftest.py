@@ -32,7 +32,7 @@ SLOW = ("tests/fuzz/", "tests/test_differential.py", "tests/test_bots.py::test_e
         "tests/test_bots.py::test_bots_only_make_legal_decisions", "tests/test_shipped.py::test_a_half_written",
         "tests/test_session.py::test_a_game_killed", "tests/test_properties.py",
         "tests/test_hardening_files.py::test_two_processes",
-        "tests/test_hardening_play.py::test_validate_refuses_a_fifo")
+        "tests/test_hardening_play.py::test_validate_refuses_a_fifo", "tests/test_bench_scripts.py")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -1,0 +1,36 @@
+"""Every script of bench/ still runs (a benchmark that no longer imports measures nothing): each is run
+once with tiny counts and must finish and print its figures. Nothing here reads a time."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+RUNS = {
+    "bots.py": (["--greedy-games", "1", "--search-games", "1"], "search bot (default strength): median"),
+    "expressions.py": (["--environments", "2", "--repeat", "1"], "per CPU second"),
+    "games_per_second.py": (["--games", "10", "--players", "2", "--editions", "australia"], "australia         2"),
+    "memory.py": (["--games", "10", "--batches", "2"], "after     10 games:"),
+    "net_load.py": (["--tables", "1", "--players", "2"], "1/1 finished"),
+    "simulate_speed.py": (["--games", "20", "--repeats", "1"], "simulate --jobs 2"),
+    "tournament.py": (["--games", "4", "--search-games", "2", "--search-rollouts", "8", "--jobs", "1",
+                       "--editions", "australia"], "search vs greedy (2p)"),
+}
+
+
+def test_every_bench_script_is_run_here():
+    assert sorted(RUNS) == sorted(p.name for p in (ROOT / "bench").glob("*.py"))
+
+
+@pytest.mark.parametrize("script", sorted(RUNS))
+def test_a_bench_script_runs_and_prints_its_figures(script):
+    arguments, expected = RUNS[script]
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / script), *arguments], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert expected in done.stdout
