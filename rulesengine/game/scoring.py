@@ -56,6 +56,7 @@ class ScoreKeeper:
         self.end_scores: list[dict] | None = None
         self.last_drafts: list[list[Card]] = [[] for _ in range(n)]  # the cards of the last round scored
         self._sheet: dict | None = None
+        self._at = None  # the Moment of the round being scored (see _moment)
         self._what = {id(c.score): c.key for c in edition.categories}  # expression -> what an error names
         self._what.update(
             {id(c.choice.requires): f"{c.key} requires" for c in edition.choice_categories if c.choice.requires}
@@ -69,7 +70,10 @@ class ScoreKeeper:
         return len(self.rounds[0])
 
     def _moment(self):
-        return scopes.moment(self.edition, len(self.players), self.round_index + 1)
+        round_number = self.round_index + 1
+        if self._at is None or self._at.round != round_number:  # one Moment a round, not one a question
+            self._at = scopes.moment(self.edition, len(self.players), round_number)
+        return self._at
 
     def _env(self, seat: int, drafts: list[list[Card]], visited: list[list[Card]], previous=0) -> dict:
         """visited: every seat's visited cards once this round's are added."""
@@ -190,12 +194,11 @@ class ScoreKeeper:
     def _run_races(self, drafts, visited, results, qualified=None):
         """qualified: for each seat, whether it qualifies for each race slot (None: work it out here)."""
         at = self._moment()
-        runs = [self._run(seat) for seat in range(len(self.players))]
-        award_run = self._runner(f"round {self.round_index + 1}")
         pairs = race_slots(self.edition)
         states = [self.races[(race.key, region.name if region else None)] for race, region in pairs]
         slots = [(race, region, state.winners) for (race, region), state in zip(pairs, states, strict=True)]
         if qualified is None:
+            runs = [self._run(seat) for seat in range(len(self.players))]
             taken = rules.race_winners(slots, at, drafts, visited, runs)
         else:
             taken = [[seat for seat in range(len(drafts)) if seat not in winners and qualified[seat][index]]
@@ -206,7 +209,7 @@ class ScoreKeeper:
             if not qualifiers:
                 continue
             state.places_given += 1
-            award = rules.race_award(race, region, at, state.places_given, award_run)
+            award = rules.race_award(race, region, at, state.places_given, self._runner(f"round {at.round}"))
             for seat in qualifiers:
                 state.winners.add(seat)
                 results[seat][race.key] += award
