@@ -37,6 +37,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/games_per_second.py
+	$(BIN)/python bench/bots.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
