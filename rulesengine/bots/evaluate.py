@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 
 from ..dsl import DslRuntimeError
 from ..edition.model import Card, Edition
-from ..edition.scopes import Moment, moment, qualifies_env, round_env
+from ..edition.scopes import Moment, moment, qualifies_env, round_env, table_env
 from ..game import scoring_rules as rules
 from ..game.generated import per_edition
 from ..game.scoring import ScoreKeeper
-from .fast_value import own_value_function
+from .fast_value import own_value_function, shared_value_function
 
 _FAILED = (DslRuntimeError, ArithmeticError, KeyError, TypeError, ValueError, RecursionError)
 
@@ -71,6 +71,8 @@ class Standing:
     at: Moment | None = None  # what the expressions of this round see of the game
     rounds: tuple = ()  # every round category, in sheet order
     fast: object = None  # fast_value's generated _own_value for `own`, or None
+    fast_shared: object = None  # fast_value's generated value of `shared`, or None
+    shared_reads: frozenset = frozenset()  # the game variables `shared` reads
     open_races: tuple = ()  # per seat, per race of the edition: the (region, award) it may still take
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -79,6 +81,14 @@ MEMO_LIMIT = 50_000  # seat values kept per standing; past it the memo starts af
 
 
 TABLE_VARIABLES = frozenset({"others", "opponents", "left", "right"})  # what other seats drafted
+SEAT_BY_SEAT = frozenset({"opponents", "left", "right"})  # the other seats' cards told apart
+
+
+def _reads(categories) -> frozenset:
+    """Every game variable these categories' scores and requires read."""
+    expressions = [c.score for c in categories] + [c.choice.requires for c in categories
+                                                    if c.choice and c.choice.requires]
+    return frozenset().union(*(e.variables for e in expressions))
 
 
 def _reads_others(category) -> bool:
@@ -124,7 +134,7 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         for seat in range(n)
     )
     return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds,
-                    _fast_function(edition, own), open_races)
+                    _fast_function(edition, own), _fast_shared(edition, shared), _reads(shared), open_races)
 
 
 _FAST: dict = {}
@@ -133,6 +143,13 @@ _FAST: dict = {}
 def _fast_function(edition: Edition, own: tuple):
     """fast_value's function for this edition's own categories, generated once per edition."""
     return per_edition(_FAST, edition, tuple(c.key for c in own), lambda: own_value_function(edition, own))
+
+
+def _fast_shared(edition: Edition, shared: tuple):
+    """fast_value's function for the categories that read the other seats' cards, once per edition."""
+    if not shared:
+        return None
+    return per_edition(_FAST, edition, ("shared", *(c.key for c in shared)), lambda: shared_value_function(shared))
 
 
 _STANDINGS: dict = {}
@@ -223,31 +240,49 @@ def seat_value(standing: Standing, seat: int, cards: list, others: list) -> floa
             memo.clear()
         value = memo[key] = _own_value(standing, seat, cards)
     if standing.shared:
-        past = standing.seats[seat]
-        env = round_env(standing.at, cards, others, visited_after(past, cards))
-        for category in standing.shared:
-            value += rules.category_points(category, env, past.previous, past.used, _run)
+        value += _shared_value(standing, seat, cards, others)
     return value
 
 
-def own_values(standing: Standing, seat: int):
-    """seat_value(standing, seat, cards, ()) as a function of cards, for a standing without shared
-    categories (None otherwise): what the greedy bot calls for every hand it judges, with what
-    does not change from hand to hand looked up once. It does not use the memo: the greedy bot's
-    hands seldom repeat (6% of them), and looking each up cost more than it saved."""
-    if standing.shared or standing.fast is None:
-        return None
+def _shared_value(standing: Standing, seat: int, cards: list, others) -> float:
+    """What the categories that read the other seats' cards (standing.shared) add to seat_value."""
+    past = standing.seats[seat]
+    reads = standing.shared_reads
+    visited = visited_after(past, cards) if "visited" in reads or standing.fast_shared is None else None
+    if standing.fast_shared is not None:
+        at = standing.at
+        if reads & SEAT_BY_SEAT:
+            seats = table_env(others)
+            table = (others, seats["opponents"], seats["left"], seats["right"])
+        else:
+            table = (others, None, None, None)
+        return standing.fast_shared(cards, visited, past.previous, past.used, table, at.players, at.round, at.rounds)
+    env = round_env(standing.at, cards, others, visited)
+    value = 0
+    for category in standing.shared:
+        value += rules.category_points(category, env, past.previous, past.used, _run)
+    return value
+
+
+def hand_values(standing: Standing, seat: int):
+    """seat_value(standing, seat, cards, others) as a function of (cards, others): what the greedy
+    bot calls for every hand it judges, with what does not change from hand to hand looked up
+    once. It does not use the memo: the greedy bot's hands seldom repeat (6% of them), and looking
+    each up cost more than it saved. `others` is read only when some category reads it."""
+    if standing.fast is None:
+        return lambda cards, others: seat_value(standing, seat, cards, others)
     fast, at, past = standing.fast, standing.at, standing.seats[seat]
     previous, used, races, end_points = past.previous, past.used, standing.open_races[seat], past.end_points
     before, seen = past.visited, past.visited_set
     size = len(before)
-
     players, round_number, rounds = at.players, at.round, at.rounds
+    shared = standing.shared
 
-    def value(cards):
+    def value(cards, others):
         visited = rules.visited_after(before, seen, cards)
-        return fast(cards, visited, previous, used, races, players, round_number, rounds,
-                    end_points if len(visited) != size else None)
+        found = fast(cards, visited, previous, used, races, players, round_number, rounds,
+                     end_points if len(visited) != size else None)
+        return found + _shared_value(standing, seat, cards, others) if shared else found
 
     return value
 

@@ -13,22 +13,21 @@ from __future__ import annotations
 
 from ..edition.model import GAME_END
 from ..edition.scopes import game_end_env, line_keys, moment, sheet_lines
-from ..game.generated import END, RACE, ROUND, Writer, generated
+from ..game.generated import END, RACE, ROUND, TABLE, Writer, generated
 
 _END_FIXED = ("round_totals", "lines", "opponents", "left", "right")   # the same in every hand a bot values
 
 
-def _write(edition, own: tuple) -> Writer:
-    writer = Writer()
+def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> None:
+    """value += each category's points (a choice at its best icon, or 0), as rules.category_points."""
     emit, value = writer.emit, writer.value
-    emit("value = 0", 2)
-    for category in own:
+    for category in categories:
         key = writer.constant(category.key)
         requires = category.choice.requires if category.choice else None
         if "previous" in category.score.variables | (requires.variables if requires else frozenset()):
             emit(f"g_previous = previous.get({key}, 0)", 2)
         if category.choice is None:
-            value("p", category.score, ROUND, 2, "0")
+            value("p", category.score, allowed, 2, "0")
             emit("value += p", 2)
             continue
         emit("best = 0", 2)
@@ -38,13 +37,20 @@ def _write(edition, own: tuple) -> Writer:
             emit("if g_choice in used_icons:", 3)
             emit("continue", 4)
         if requires is not None:
-            value("ok", requires, ROUND, 3, "False")
+            value("ok", requires, allowed, 3, "False")
             emit("if not ok:", 3)
             emit("continue", 4)
-        value("p", category.score, ROUND, 3, "0")
+        value("p", category.score, allowed, 3, "0")
         emit("if p > best:", 3)
         emit("best = p", 4)
         emit("value += best", 2)
+
+
+def _write(edition, own: tuple) -> Writer:
+    writer = Writer()
+    emit, value = writer.emit, writer.value
+    emit("value = 0", 2)
+    _write_categories(writer, own, ROUND)
     for index, race in enumerate(edition.races):
         emit(f"for g_region, award in races[{index}]:", 2)
         value("ok", race.qualifies, RACE, 3, "False")
@@ -70,6 +76,21 @@ def _end_constants(edition) -> dict:
     categories = [c for c in edition.categories if c.when == GAME_END]
     lines = sheet_lines(line_keys(edition), []) if any("lines" in c.score.variables for c in categories) else None
     return game_end_env(moment(edition, 0, 0), [], None, (), lines)
+
+
+def shared_value_function(shared: tuple):
+    """f(cards, visited, previous, used, table, players, round, rounds) -> what the categories that
+    read the other seats' cards add to seat_value (table: (others, opponents, left, right) as
+    scopes.round_env makes them); None when the generator does not translate one of them."""
+    def write():
+        writer = Writer()
+        writer.emit("value = 0", 2)
+        _write_categories(writer, shared, ROUND | TABLE)
+        writer.emit("return value", 2)
+        parameters = "g_cards, g_visited, previous, used, table, g_players, g_round, g_rounds"
+        return writer.function("shared_value", parameters, ["g_throw = g_cards[0]", "g_catch = g_cards[-1]",
+                                                            "g_others, g_opponents, g_left, g_right = table"])
+    return generated(write)
 
 
 def own_value_function(edition, own: tuple):

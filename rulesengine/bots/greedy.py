@@ -21,8 +21,7 @@ from .evaluate import (
     card_list,
     choice_points,
     face_up_cards,
-    own_values,
-    seat_value,
+    hand_values,
     standing_from_scores,
     standing_from_view,
 )
@@ -57,7 +56,7 @@ def expected_gains(
     rest = standing.edition.hand_size - len(drafts) - 1
     totals = dict.fromkeys(options, 0.0)
     count = 0
-    value = own_values(standing, seat)  # None: some category reads the other seats' cards
+    value = hand_values(standing, seat)
     for sample in samples:
         for _ in range(completions):
             order = list(sample.in_hands)
@@ -68,12 +67,11 @@ def expected_gains(
                 # the first `rest` cards of the order, or the next one instead of this card if among them
                 completion = [c for c in head if c is not card][:rest] if card in head else usual
                 cards = drafts + [card] + completion
-                if value is not None:
-                    totals[card] += value(cards)
-                    continue
-                mine = set(cards) if standing.shared else ()  # only shared categories read the others' cards
-                others = [c for c in sample.dealt if c not in mine] if standing.shared else ()
-                totals[card] += seat_value(standing, seat, cards, others)
+                if standing.shared:  # only categories that read the other seats' cards need them
+                    mine = set(cards)
+                    totals[card] += value(cards, [c for c in sample.dealt if c not in mine])
+                else:
+                    totals[card] += value(cards, ())
     return {card: total / max(count, 1) for card, total in totals.items()}
 
 
