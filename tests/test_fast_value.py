@@ -112,3 +112,29 @@ def test_the_search_bot_values_a_finished_round_as_round_values_does(name):
         deck = rng.sample(edition.cards, 4 * edition.hand_size)
         drafts = [deck[i * edition.hand_size:(i + 1) * edition.hand_size] for i in range(4)]
         assert evaluate.round_gains(standing, drafts) == evaluate.round_values(standing, drafts)
+
+
+@pytest.mark.parametrize("name", ["europe", "variants/australia-rivalry",
+                                  "variants/australia-follow-the-leader"])
+def test_the_categories_that_read_the_other_seats_are_generated_exactly(name):
+    """seat_value with the generated shared categories equals it expression by expression, whether the
+    others come as one list (the greedy bot) or seat by seat (a round's Others)."""
+    from rulesengine.game.scoring_rules import others as round_others
+
+    edition = load_edition(ROOT / "editions" / f"{name}.yaml")
+    rng = random.Random(name)
+    compared = 0
+    for standing in standings(edition, 4, rng, 10):
+        assert standing.shared and standing.fast_shared is not None
+        by_expression = replace(standing, fast=None, fast_shared=None, memo={})
+        for _ in range(20):
+            deck = rng.sample(edition.cards, 4 * edition.hand_size)
+            drafts = [deck[i * edition.hand_size:(i + 1) * edition.hand_size] for i in range(4)]
+            seat = rng.randrange(4)
+            hand = drafts[seat][: rng.randrange(1, edition.hand_size + 1)]
+            for others in (deck[len(hand):], round_others(drafts, seat)):
+                fast = evaluate.seat_value(standing, seat, hand, others)
+                assert fast == evaluate.seat_value(by_expression, seat, hand, others)
+                assert fast == evaluate.hand_values(standing, seat)(hand, others)
+                compared += 1
+    assert compared == 400
