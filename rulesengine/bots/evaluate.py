@@ -93,10 +93,7 @@ def _reads(categories) -> frozenset:
 
 def _reads_others(category) -> bool:
     """Whether a category's points depend on the other seats' cards (races never see them)."""
-    expressions = [category.score] + (
-        [category.choice.requires] if category.choice and category.choice.requires else []
-    )
-    return any(e.variables & TABLE_VARIABLES for e in expressions)
+    return bool(_reads((category,)) & TABLE_VARIABLES)
 
 
 def _end_points(edition: Edition, at: Moment, visited: list) -> float:
