@@ -99,3 +99,25 @@ def test_an_expression_the_generator_cannot_translate_keeps_its_closures(austral
     node, resolved = compiled(australia, "let x = n; x * 2", {"n": NUMBER})
     run = codegen.compile_to_python(node, resolved, None)
     assert run.__name__ != "expression" and run({"n": 4}) == 8
+
+
+@pytest.mark.parametrize("text", [
+    "[value(i) * 2 for i in icons(cards, collection) if i != 'Leaves']",
+    "[i for i in icons(cards, collection)]",
+    "[len([i for i in icons(cards, collection) if i == j]) for j in kinds(collection)]",
+    "[[c.number, len(icons([c], animal))] for c in cards]",
+    "sum([count(k, cards) // 2 for k in kinds(animal)])",
+    "[kinds(animal) == kinds(animal), len(kinds(activity)) == 6]",
+    "abs(3 - len(cards) * 2)",
+])
+def test_icons_kinds_and_abs_are_generated_as_their_builtins_give_them(australia, text):
+    from conftest import cards
+
+    from rulesengine.dsl import CARDS
+    node, resolved = compiled(australia, text, {"cards": CARDS})
+    lookups = australia.language.lookups
+    fast, slow = codegen.compile_to_python(node, resolved, lookups), compile_checked(node, resolved, lookups)
+    assert fast.__name__ == "expression"
+    for letters in ("ABCDEFG", "YVWA", "S"):
+        hand = cards(australia, letters)
+        assert fast({"cards": hand}) == slow({"cards": hand})

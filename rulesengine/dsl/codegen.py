@@ -79,7 +79,7 @@ def _intersects(a, b) -> bool:
     return not set(b).isdisjoint(a)
 
 
-_FASTER = {"subset": "_subset", "intersects": "_intersects"}   # builtins with a faster equal here
+_FASTER = {"subset": "_subset", "intersects": "_intersects", "abs": "_abs"}   # builtins with a faster equal here
 
 
 def _located(function, node):
@@ -94,7 +94,7 @@ def _located(function, node):
 
 
 HELPERS = {"_multiply": _multiply, "_floordiv": _floordiv, "_mod": _mod, "_equal": _equal, "_tally": _tally,
-           "_count": _count, "_subset": _subset, "_intersects": _intersects, "__builtins__": {}}
+           "_count": _count, "_subset": _subset, "_intersects": _intersects, "_abs": abs, "__builtins__": {}}
 _LOCAL = re.compile(r"\bv\d+\b")
 _CONSTANT = re.compile(r"k(\d+)")
 
@@ -207,9 +207,24 @@ class _Generator(Visitor):
             self.scopes.pop()
         return f"(lambda {local}: {body})({value})"
 
+    def _family(self, node):
+        """The family a node stands for when it names one (an edition constant), else None."""
+        value = self.resolved.get(id(node)) if isinstance(node, ast.Name) else None
+        return value if hasattr(value, "icon_set") else None
+
     def visit_Comprehension(self, node):
-        source = self.visit(node.source)
-        local = self.bind(node.name)
+        source = node.source
+        family = self._family(source.args[1]) if isinstance(source, ast.Call) and source.function == "icons" else None
+        if family is not None:
+            # over icons(cards, family): the cards' icons walked in place, without the list icons() would build
+            cards, card = self.visit(source.args[0]), f"v{self.locals}"
+            self.locals += 1
+            local = self.bind(node.name)
+            source = f"{card} in {cards} for {local} in {card}.icons if {local} in {self.constant(family.icon_set)}"
+        else:
+            source = self.visit(source)
+            local = self.bind(node.name)
+            source = f"{local} in {source}"
         self.comprehensions += 1
         try:
             element = self.visit(node.element)
@@ -217,7 +232,7 @@ class _Generator(Visitor):
         finally:
             self.scopes.pop()
             self.comprehensions -= 1
-        return f"[{element} for {local} in {source}{condition}]"
+        return f"[{element} for {source}{condition}]"
 
     def visit_ListLiteral(self, node):
         return "[" + "".join(f"{self.visit(item)}, " for item in node.items) + "]"
@@ -242,6 +257,8 @@ class _Generator(Visitor):
             quick = self.unreported_call(node.function, args)
             if quick is not None:
                 return quick
+        if node.function == "kinds" and self._family(node.args[0]) is not None:
+            return self.constant(list(self._family(node.args[0]).icons))  # the same list at every call
         if node.function in _FASTER:
             return f"{_FASTER[node.function]}({', '.join(args)})"
         if entry.needs_edition:
