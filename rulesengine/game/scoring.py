@@ -57,6 +57,10 @@ class ScoreKeeper:
         self.last_drafts: list[list[Card]] = [[] for _ in range(n)]  # the cards of the last round scored
         self._sheet: dict | None = None
         self._at = None  # the Moment of the round being scored (see _moment)
+        self._visited_cache: tuple = (None, None)  # ((round, drafts), visited_with): asked by the choices, then scoring
+        self._race_pairs = race_slots(edition)
+        self._race_states = [self.races[(race.key, region.name if region else None)]
+                             for race, region in self._race_pairs]
         self._what = {id(c.score): c.key for c in edition.categories}  # expression -> what an error names
         self._what.update(
             {id(c.choice.requires): f"{c.key} requires" for c in edition.choice_categories if c.choice.requires}
@@ -98,8 +102,12 @@ class ScoreKeeper:
         return lambda expression, env, default: evaluate(expression, env, f"{where}, {what[id(expression)]}")
 
     def visited_with(self, drafts: list[list[Card]]) -> list[list[Card]]:
-        """Every seat's visited cards once these drafts are added (work it out once for all of a round's choices)."""
-        return [self._visited_after(seat, hand) for seat, hand in enumerate(drafts)]
+        """Every seat's visited cards once these drafts are added (work it out once for all of a round's choices).
+        Kept for the same round and drafts: the game asks it for the choices, then for the scoring."""
+        key = (self.round_index, tuple(map(tuple, drafts)))  # a card hashes as itself
+        if self._visited_cache[0] != key:
+            self._visited_cache = (key, [self._visited_after(seat, hand) for seat, hand in enumerate(drafts)])
+        return self._visited_cache[1]
 
     def choice_options(self, seat: int, category: Category, drafts: list[list[Card]], visited=None) -> list[str]:
         """The icons this seat may pick for a choice category at the end of this round (visited: visited_with(drafts),
@@ -194,9 +202,8 @@ class ScoreKeeper:
     def _run_races(self, drafts, visited, results, qualified=None):
         """qualified: for each seat, whether it qualifies for each race slot (None: work it out here)."""
         at = self._moment()
-        pairs = race_slots(self.edition)
-        states = [self.races[(race.key, region.name if region else None)] for race, region in pairs]
-        slots = [(race, region, state.winners) for (race, region), state in zip(pairs, states, strict=True)]
+        states = self._race_states
+        slots = [(race, region, state.winners) for (race, region), state in zip(self._race_pairs, states, strict=True)]
         if qualified is None:
             runs = [self._run(seat) for seat in range(len(self.players))]
             taken = rules.race_winners(slots, at, drafts, visited, runs)
