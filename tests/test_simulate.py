@@ -88,7 +88,6 @@ def test_game_figures_by_hand():
         {"Ana": {"tc": 5, "race": 0}, "Ben": {"tc": 3, "race": 15}, "Cy": {"tc": 0, "race": 0}},
         {"Ana": {"tc": 15, "race": 0}, "Ben": {"tc": 10, "race": 0}, "Cy": {"tc": 4, "race": 3}},
     ]
-    events = [{"type": "round_scored", "round": r + 1, "points": points, "to": None} for r, points in enumerate(rounds)]
     sheet = {
         "players": [
             {"name": "Ana", "total": 30, "categories": {"tc": 30, "race": 0}},
@@ -100,7 +99,9 @@ def test_game_figures_by_hand():
     }
     drafts = {"Ana": ["A", "B", "C"], "Ben": ["D", "E", "F"], "Cy": ["G", "H", "I"]}
     record = {"players": ["Ana", "Ben", "Cy"], "rounds": [{"drafts": drafts, "choices": {}}] * 3}
-    figures = game_figures(record, events, sheet, ("tc", "race"), ("race",))
+    for row in sheet["players"]:
+        row["rounds"] = [points[row["name"]] for points in rounds]
+    figures = game_figures(record, sheet, ("tc", "race"), ("race",))
     assert figures.totals == (30, 30, 8)
     assert figures.points == ((30, 0), (15, 15), (5, 3))
     assert figures.wins == (WIN_UNIT, 0, 0)

@@ -63,8 +63,9 @@ def _lead_figures(round_totals: list, winners: set) -> tuple[int, int]:
     return changes, late
 
 
-def game_figures(record: dict, events: list, sheet: dict, sheet_keys: tuple, race_keys: tuple) -> GameFigures:
-    """The figures of one finished game from its record, its public events and its score sheet."""
+def game_figures(record: dict, sheet: dict, sheet_keys: tuple, race_keys: tuple) -> GameFigures:
+    """The figures of one finished game from its record and its score sheet (whose rounds are
+    the points each round_scored event told: the game need keep no events)."""
     players = record["players"]
     seat_of = {name: seat for seat, name in enumerate(players)}
     rows = {row["name"]: row for row in sheet["players"]}
@@ -74,13 +75,11 @@ def game_figures(record: dict, events: list, sheet: dict, sheet_keys: tuple, rac
     share = WIN_UNIT // len(winners)
     ordered = sorted(totals, reverse=True)
     round_totals, race_rounds = [], {key: [] for key in race_keys}
-    for event in events:
-        if event.get("type") != "round_scored":
-            continue
-        points = event["points"]
+    for number in range(1, len(rows[players[0]]["rounds"]) + 1):
+        points = {name: rows[name]["rounds"][number - 1] for name in players}
         round_totals.append([sum(points[name].values()) for name in players])
         for key in race_keys:
-            race_rounds[key].extend(event["round"] for name in players if points[name].get(key, 0) > 0)
+            race_rounds[key].extend(number for name in players if points[name].get(key, 0) > 0)
     changes, late = _lead_figures(round_totals, winners)
     rounds = record["rounds"]
     return GameFigures(

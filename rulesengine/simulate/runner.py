@@ -22,6 +22,7 @@ from ..edition.shipped import resolve_edition
 from ..errors import BoomError, Diagnostic
 from ..game.loop import play
 from ..game.start import new_game
+from ..game.state import Game
 from .figures import flow_figures, game_figures
 from .source import EditionSource, compiled, remember
 from .tally import EditionTally, Layout, PairedTally
@@ -92,10 +93,11 @@ def layout_of(edition: Edition, kinds: tuple) -> Layout:
 def play_game(edition: Edition, layout: Layout, seed: int, entry_at: list):
     """One game of this edition with the line-up seated by entry_at; its figures."""
     agents = [make_bot(layout.kinds[entry_at[seat]], edition, agent_seed(seed, seat)) for seat in range(layout.players)]
-    game = play(new_game(edition, seat_names(layout.players), seed), agents)
-    if layout.flow:
+    if layout.flow:  # its figures count the rounds from the events
+        game = play(new_game(edition, seat_names(layout.players), seed), agents)
         return flow_figures(game.record(), game.events_for(None), game.scores.sheet(), layout.sheet_keys, layout.stocks)
-    return game_figures(game.record(), game.events_for(None), game.scores.sheet(), layout.sheet_keys, layout.race_keys)
+    game = play(Game(edition, seat_names(layout.players), seed, events=False), agents)
+    return game_figures(game.record(), game.scores.sheet(), layout.sheet_keys, layout.race_keys)
 
 
 @dataclass
