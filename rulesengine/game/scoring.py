@@ -290,12 +290,14 @@ class ScoreKeeper:
 
     def _make_sheet(self) -> dict:
         players = []
+        keys = self.edition.counting_keys
         for seat, name in enumerate(self.players):
+            totals = self.category_totals(seat)
             players.append(
                 {
                     "name": name,
-                    "total": self.total(seat),
-                    "categories": self.category_totals(seat),
+                    "total": sum(totals[key] for key in keys),  # as total(seat)
+                    "categories": totals,
                     "rounds": [dict(points) for points in self.rounds[seat]],
                 }
             )
