@@ -39,3 +39,23 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
+
+
+# A game the CLI saves or logs by default lands in the working folder as boom-*.json / boom-*.log: a test
+# that runs one must do so in a temporary folder, or its files end up in the checkout (and in commits).
+_LEFT_BEFORE: set = set()
+
+
+def _games_in_checkout() -> set:
+    return {p.name for p in ROOT.glob("boom-*") if p.is_file()}
+
+
+def pytest_sessionstart(session):
+    _LEFT_BEFORE.update(_games_in_checkout())
+
+
+def pytest_sessionfinish(session, exitstatus):
+    left = sorted(_games_in_checkout() - _LEFT_BEFORE)
+    if left:
+        print(f"\nerror: the tests left saved games in {ROOT}: {', '.join(left)} (run that test in tmp_path)")
+        session.exitstatus = 1
