@@ -1,8 +1,9 @@
-"""What one finished game says about the balance, read from its public record, events and sheet.
+"""What one finished game says about the balance, read from its public record, sheet and events.
 
 Every figure of a simulation is a sum over these per-game figures. They come only from what any
-onlooker may read after the game (game.record(), the public events, game.scores.sheet()), never
-from the game's internals, so a record played on a real table would give the same figures.
+onlooker may read after the game (game.record(), game.scores.sheet() with each round's points, and
+for a flow edition the public events), never from the game's internals, so a record played on a
+real table would give the same figures.
 """
 
 from __future__ import annotations
