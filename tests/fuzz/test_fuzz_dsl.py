@@ -98,3 +98,50 @@ def test_well_typed_expressions_compile_and_evaluate_to_their_type(text, data):
 @given(text=random_texts() | mutated(EDITION_TEXTS), scope=st.sampled_from(sorted(SCOPES)), data=st.data())
 def test_random_and_mutated_text(text, scope, data):
     evaluate_everywhere(data, text, scope)
+
+
+def _in_one_function(node, resolved, variables: list):
+    """The expression as game/generated.py writes it into a larger function: game variables as locals,
+    errors not reported (the score sheet then scores again the slow way; a bot takes a default)."""
+    from types import SimpleNamespace
+
+    from rulesengine.game.generated import Writer
+
+    writer = Writer()
+    expression = SimpleNamespace(tree=(node, resolved, AUSTRALIA.language.lookups))
+    writer.value("result", expression, frozenset(variables), 2)
+    writer.emit("return result", 2)
+    return writer.function("one", ", ".join(f"g_{name}" for name in variables))
+
+
+@budget(300)
+@given(text=st.sampled_from(WANTED).flatmap(TYPED.expression), data=st.data())
+def test_generated_code_gives_what_the_closures_give(text, data):
+    """codegen's function, and the same expression inside a generated function (the sheet's round, the
+    bots' value), give the closures' value; where the closures raise, both raise too."""
+    from rulesengine.dsl import codegen
+    from rulesengine.dsl.compiler import compile_checked
+
+    variables = SCOPES["round"]
+    language = AUSTRALIA.language
+    checked = dsl.check(text, Scope(dict(variables), language.constants), language)
+    assert not checked.problems, text
+    node, resolved = checked.node, checked.resolved
+    closure = compile_checked(node, resolved, language.lookups)
+    generated = codegen.compile_to_python(node, resolved, language.lookups)
+    names = sorted(variables)
+    together = _in_one_function(node, resolved, names)
+    assert together is not None, f"not generated: {text!r}"
+    for env in data.draw(st.lists(environments(AUSTRALIA, variables), min_size=1, max_size=3), label="environments"):
+        arguments = [env.get(name) for name in names]
+        try:
+            expected = closure(dict(env))
+        except DslRuntimeError as exc:
+            with pytest.raises(DslRuntimeError) as raised:
+                generated(dict(env))
+            assert raised.value.message == exc.message
+            with pytest.raises(Exception):  # noqa: B017 - any failure: its caller takes the slow way or a default
+                together(*arguments)
+            continue
+        assert generated(dict(env)) == expected
+        assert together(*arguments) == expected
