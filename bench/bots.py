@@ -1,4 +1,4 @@
-"""How fast the bots play: games per CPU-second with four greedy seats, CPU ms per search-bot pick.
+"""How fast the bots play, per edition: games per CPU-second with four greedy seats, CPU ms per search-bot pick.
 
 Not a test: run by hand. The search bot plays seat 0 at its default strength against three
 greedy bots; its picks (not its round-end choices) are timed one by one and the median printed.
@@ -48,16 +48,18 @@ def search_picks(edition, games: int) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--edition", default="australia")
+    parser.add_argument("--editions", nargs="+", default=["australia", "europe", "usa"])
     parser.add_argument("--greedy-games", type=int, default=10)
     parser.add_argument("--search-games", type=int, default=1)
     args = parser.parse_args()
-    edition = load_edition(ROOT / "editions" / f"{args.edition}.yaml")
-    print(f"{args.edition}, 4 players, CPU time")
-    print(f"four greedy seats: {greedy_games(edition, args.greedy_games):.2f} games/s")
-    times = search_picks(edition, args.search_games)
-    print(f"search bot (default strength): median {1000 * statistics.median(times):.0f} ms per pick "
-          f"over {len(times)} picks (max {1000 * max(times):.0f} ms)")
+    print("4 players, CPU time; the search bot at its default strength, seat 0 against three greedy bots")
+    print(f"{'edition':<11}{'greedy games/s':>16}{'search ms/pick: median':>24}{'max':>6}{'picks':>7}")
+    for name in args.editions:
+        edition = load_edition(ROOT / "editions" / f"{name}.yaml")
+        rate = greedy_games(edition, args.greedy_games)
+        times = search_picks(edition, args.search_games)
+        print(f"{name:<11}{rate:>16.2f}{1000 * statistics.median(times):>24.0f}{1000 * max(times):>6.0f}"
+              f"{len(times):>7}", flush=True)
 
 
 if __name__ == "__main__":

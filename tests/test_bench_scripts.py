@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 RUNS = {
-    "bots.py": (["--greedy-games", "1", "--search-games", "1"], "search bot (default strength): median"),
+    "bots.py": (["--editions", "australia", "--greedy-games", "1", "--search-games", "1"], "australia "),
     "expressions.py": (["--environments", "2", "--repeat", "1"], "per CPU second"),
     "games_per_second.py": (["--games", "10", "--players", "2", "--editions", "australia"], "australia         2"),
     "memory.py": (["--games", "10", "--batches", "2"], "after     10 games:"),
