@@ -135,6 +135,29 @@ def test_the_categories_that_read_the_other_seats_are_generated_exactly(name):
             for others in (deck[len(hand):], round_others(drafts, seat)):
                 fast = evaluate.seat_value(standing, seat, hand, others)
                 assert fast == evaluate.seat_value(by_expression, seat, hand, others)
-                assert fast == evaluate.hand_values(standing, seat)(hand, others)
+                assert fast == evaluate.hand_values(standing, seat).one(hand, others)
                 compared += 1
     assert compared == 400
+
+
+@pytest.mark.parametrize("name", ["australia", "usa", "variants/australia-two-decks", "variants/australia-five-rounds"])
+def test_hands_one_card_apart_are_valued_as_each_alone(name):
+    """HandValues.each (the counts and visited cards of what the hands share, worked out once) gives
+    what HandValues.one gives each hand, and what the score sheet's rules give it (seat_value)."""
+    edition = load_edition(ROOT / "editions" / f"{name}.yaml")
+    rng = random.Random(name)
+    compared = 0
+    for standing in standings(edition, 4, rng, 10):
+        for _ in range(10):
+            seat = rng.randrange(4)
+            values = evaluate.hand_values(standing, seat)
+            assert values.each is not None
+            deck = rng.sample(edition.cards, len(edition.cards))
+            size = rng.randrange(0, edition.hand_size - 1)
+            first, last, options = deck[:size], deck[size:edition.hand_size - 1], deck[edition.hand_size - 1:][:6]
+            by_each = values.each(first, options, last)
+            assert by_each == [values.one(first + [card] + last, ()) for card in options]
+            slow = replace(standing, fast=None, memo={})
+            assert by_each == [evaluate.seat_value(slow, seat, first + [card] + last, ()) for card in options]
+            compared += len(options)
+    assert compared == 600

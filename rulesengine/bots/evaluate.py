@@ -13,9 +13,12 @@ cards they sampled themselves.
 
 from __future__ import annotations
 
+from bisect import insort
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
-from ..dsl import DslRuntimeError
+from ..dsl import DslRuntimeError, count_icons
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, moment, qualifies_env, round_env, table_env
 from ..game import scoring_rules as rules
@@ -23,6 +26,7 @@ from ..game.generated import per_edition
 from ..game.scoring import ScoreKeeper
 from .fast_value import own_value_function, shared_value_function
 
+_DECK_ORDER = attrgetter("index")  # how visited cards are sorted
 _FAILED = (DslRuntimeError, ArithmeticError, KeyError, TypeError, ValueError, RecursionError)
 
 
@@ -261,13 +265,22 @@ def _shared_value(standing: Standing, seat: int, cards: list, others) -> float:
     return value
 
 
-def hand_values(standing: Standing, seat: int):
-    """seat_value(standing, seat, cards, others) as a function of (cards, others): what the greedy
-    bot calls for every hand it judges, with what does not change from hand to hand looked up
+@dataclass(frozen=True)
+class HandValues:
+    """How the greedy bot values the hands it judges for one seat (see hand_values)."""
+
+    one: Callable     # (cards, others) -> seat_value(standing, seat, cards, others)
+    each: Callable | None  # (first, cards, last) -> [one(first + [card] + last, ()) for card in cards]; or None
+
+
+def hand_values(standing: Standing, seat: int) -> HandValues:
+    """seat_value for the greedy bot's hands, with what does not change from hand to hand looked up
     once. It does not use the memo: the greedy bot's hands seldom repeat (6% of them), and looking
-    each up cost more than it saved. `others` is read only when some category reads it."""
+    each up cost more than it saved. `others` is read only when some category reads it. `each`
+    values hands one card apart (the options of one sampled order) from the counts and visited
+    cards of what they share, worked out once; it is None where a category reads the other seats."""
     if standing.fast is None:
-        return lambda cards, others: seat_value(standing, seat, cards, others)
+        return HandValues(lambda cards, others: seat_value(standing, seat, cards, others), None)
     fast, at, past = standing.fast, standing.at, standing.seats[seat]
     previous, used, races, end_points = past.previous, past.used, standing.open_races[seat], past.end_points
     before, seen = past.visited, past.visited_set
@@ -275,13 +288,33 @@ def hand_values(standing: Standing, seat: int):
     players, round_number, rounds = at.players, at.round, at.rounds
     shared = standing.shared
 
-    def value(cards, others):
+    def one(cards, others):
         visited = rules.visited_after(before, seen, cards)
         found = fast(cards, visited, previous, used, races, players, round_number, rounds,
-                     end_points if len(visited) != size else None)
+                     end_points if len(visited) != size else None, None)
         return found + _shared_value(standing, seat, cards, others) if shared else found
 
-    return value
+    def each(first: list, cards: list, last: list) -> list:
+        base = first + last
+        tally = count_icons(base)
+        base_visited = rules.visited_after(before, seen, base)
+        base_sites = set(base_visited)
+        values = []
+        for card in cards:
+            counts = dict(tally)
+            for icon in card.icons:
+                counts[icon] = counts.get(icon, 0) + 1
+            site = card.site
+            if site in base_sites:
+                visited = base_visited
+            else:  # visited_after keeps them in deck order
+                visited = list(base_visited)
+                insort(visited, site, key=_DECK_ORDER)
+            values.append(fast(first + [card] + last, visited, previous, used, races, players, round_number, rounds,
+                               end_points if len(visited) != size else None, counts))
+        return values
+
+    return HandValues(one, None if shared else each)
 
 
 def _own_value(standing: Standing, seat: int, cards: list) -> float:
@@ -292,7 +325,7 @@ def _own_value(standing: Standing, seat: int, cards: list) -> float:
         at = standing.at
         end_before = past.end_points if len(visited) != len(past.visited) else None
         return standing.fast(cards, visited, past.previous, past.used, standing.open_races[seat],
-                             at.players, at.round, at.rounds, end_before)
+                             at.players, at.round, at.rounds, end_before, None)
     env = round_env(standing.at, cards, None, visited)
     value = 0
     for category in standing.own:

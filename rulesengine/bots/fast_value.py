@@ -94,13 +94,14 @@ def shared_value_function(shared: tuple):
 
 
 def own_value_function(edition, own: tuple):
-    """f(cards, visited, previous, used, races, players, round, rounds, end_before) -> the value
-    _own_value gives (races: for each race of the edition, the (region, award) still open to the
+    """f(cards, visited, previous, used, races, players, round, rounds, end_before, tally=None) -> the
+    value _own_value gives (races: for each race of the edition, the (region, award) still open to the
     seat; end_before: its game-end points before this round, or None when its visited cards do not
-    change); None when the edition has something the generator does not translate."""
+    change; tally: icon -> how often it is printed on cards, when the caller has it); None when the
+    edition has something the generator does not translate."""
     if any(c.when == GAME_END and c.score is None for c in edition.categories):
         return None
     return generated(lambda: _write(edition, own).function(
-        "own_value", "g_cards, g_visited, previous, used, races, g_players, g_round, g_rounds, end_before",
-        ["g_throw = g_cards[0]", "g_catch = g_cards[-1]"],
+        "own_value", "g_cards, g_visited, previous, used, races, g_players, g_round, g_rounds, end_before, tally",
+        ["g_throw = g_cards[0]", "g_catch = g_cards[-1]"], tally="tally",
     ))

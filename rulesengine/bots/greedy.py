@@ -56,14 +56,21 @@ def expected_gains(
     rest = standing.edition.hand_size - len(drafts) - 1
     totals = dict.fromkeys(options, 0.0)
     count = 0
-    value = hand_values(standing, seat)
+    values = hand_values(standing, seat)
+    value, each = values.one, values.each
     for sample in samples:
         for _ in range(completions):
             order = list(sample.in_hands)
             rng.shuffle(order)
             count += 1
             head, usual = order[: rest + 1], order[:rest]
+            if each is not None:  # the options not among the first cards of the order: one card apart
+                plain = [card for card in options if card not in head]
+                for card, gain in zip(plain, each(drafts, plain, usual), strict=True):
+                    totals[card] += gain
             for card in options:
+                if each is not None and card not in head:
+                    continue
                 # the first `rest` cards of the order, or the next one instead of this card if among them
                 completion = [c for c in head if c is not card][:rest] if card in head else usual
                 cards = drafts + [card] + completion

@@ -19,6 +19,7 @@ from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
 from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError, Param, exactly
 from .checker import Checked, Problem, Symbols
 from .codegen import HELPERS, Shared, Unsupported, compile_to_python, inline
+from .codegen import _tally as count_icons  # icon -> how often it is printed on the cards: what counts read
 from .folding import UNKNOWN, constant_value
 from .parser import DslSyntaxError, parse
 from .types import (
@@ -94,6 +95,7 @@ __all__ = [
     "Shared",
     "Unsupported",
     "inline",
+    "count_icons",
     "LinesType",
     "Binary",
     "Call",

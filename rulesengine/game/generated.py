@@ -67,9 +67,12 @@ class Writer:
         self.emit("except _FAILED:", depth)
         self.emit(f"{target} = {default}", depth + 1)
 
-    def function(self, name: str, parameters: str, first: list[str] = ()):
-        """The function `name(parameters)` of the statements written (first: its opening statements)."""
-        prologue = [f"{local} = _tally({source})" for source, local in _TALLIES.items() if local in self.used]
+    def function(self, name: str, parameters: str, first: list[str] = (), tally: str | None = None):
+        """The function `name(parameters)` of the statements written (first: its opening statements;
+        tally: a parameter that, when not None, is the tally of g_cards its caller already made)."""
+        prologue = [f"{local} = _tally({source})" if not (tally and source == "g_cards")
+                    else f"{local} = {tally} if {tally} is not None else _tally({source})"
+                    for source, local in _TALLIES.items() if local in self.used]
         prologue += [f"{local} = frozenset({source})" for source, local in _SETS.items() if local in self.used]
         body = ["        " + line for line in [*first, *prologue]] + self.lines
         source = "\n".join([f"def make({self.shared.names()}):", f"    def {name}({parameters}):", *body,
