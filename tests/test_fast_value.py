@@ -161,3 +161,16 @@ def test_hands_one_card_apart_are_valued_as_each_alone(name):
             assert by_each == [evaluate.seat_value(slow, seat, first + [card] + last, ()) for card in options]
             compared += len(options)
     assert compared == 600
+
+
+def test_the_bots_shuffle_draws_as_random_shuffle_does():
+    """seeding.shuffle: the same order and the same generator state after it as random.Random.shuffle."""
+    from rulesengine.bots.seeding import shuffle
+
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 7, 24, 28, 56, 100):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, reference = list(range(size)), list(range(size))
+            shuffle(ours, mine)
+            theirs.shuffle(reference)
+            assert mine == reference and ours.getstate() == theirs.getstate()

@@ -17,6 +17,7 @@ import random
 from ..edition.flow import PickAndPass
 from ..edition.model import Edition
 from ..game.state import CHOICE, DRAFT, THROW, Game
+from .seeding import shuffle
 
 
 def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool = True) -> Game:
@@ -104,10 +105,10 @@ class _Known:
     def deal(self, rng: random.Random) -> dict:
         """Game.at_position's keywords for one world: the unknown cards dealt at random."""
         first, rest, slots = list(self.first), list(self.rest), self.slots
-        rng.shuffle(first)
-        rng.shuffle(rest)
+        shuffle(rng, first)
+        shuffle(rng, rest)
         dealt_pool = first + rest[: max(0, slots - len(first))]
-        rng.shuffle(dealt_pool)
+        shuffle(rng, dealt_pool)
         leftover = rest[max(0, slots - len(first)):]
         hands = [None if hand is None else list(hand) for hand in self.hands]
         drafts = [list(d) for d in self.drafts]

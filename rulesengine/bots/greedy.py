@@ -26,7 +26,7 @@ from .evaluate import (
     standing_from_view,
 )
 from .mulligan import mulligan_answer
-from .seeding import STEP_SEEDS, decision_rng
+from .seeding import STEP_SEEDS, decision_rng, shuffle
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def expected_gains(
     for sample in samples:
         for _ in range(completions):
             order = list(sample.in_hands)
-            rng.shuffle(order)
+            shuffle(rng, order)
             count += 1
             head, usual = order[: rest + 1], order[:rest]
             if each is not None:  # the options not among the first cards of the order: one card apart
