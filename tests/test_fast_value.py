@@ -140,10 +140,12 @@ def test_the_categories_that_read_the_other_seats_are_generated_exactly(name):
     assert compared == 400
 
 
-@pytest.mark.parametrize("name", ["australia", "usa", "variants/australia-two-decks", "variants/australia-five-rounds"])
+@pytest.mark.parametrize("name", ["australia", "usa", "europe", "variants/australia-two-decks",
+                                  "variants/australia-five-rounds", "variants/australia-rivalry"])
 def test_hands_one_card_apart_are_valued_as_each_alone(name):
     """HandValues.each (the counts and visited cards of what the hands share, worked out once) gives
-    what HandValues.one gives each hand, and what the score sheet's rules give it (seat_value)."""
+    what HandValues.one gives each hand, and what the score sheet's rules give it (seat_value), the
+    other seats holding the rest of what was dealt."""
     edition = load_edition(ROOT / "editions" / f"{name}.yaml")
     rng = random.Random(name)
     compared = 0
@@ -155,10 +157,13 @@ def test_hands_one_card_apart_are_valued_as_each_alone(name):
             deck = rng.sample(edition.cards, len(edition.cards))
             size = rng.randrange(0, edition.hand_size - 1)
             first, last, options = deck[:size], deck[size:edition.hand_size - 1], deck[edition.hand_size - 1:][:6]
-            by_each = values.each(first, options, last)
-            assert by_each == [values.one(first + [card] + last, ()) for card in options]
-            slow = replace(standing, fast=None, memo={})
-            assert by_each == [evaluate.seat_value(slow, seat, first + [card] + last, ()) for card in options]
+            dealt = deck[: 4 * edition.hand_size]
+            by_each = values.each(first, options, last, dealt)
+            slow = replace(standing, fast=None, fast_shared=None, memo={})
+            for card, value in zip(options, by_each, strict=True):
+                hand = first + [card] + last
+                others = [c for c in dealt if c not in hand]
+                assert value == values.one(hand, others) == evaluate.seat_value(slow, seat, hand, others)
             compared += len(options)
     assert compared == 600
 

@@ -270,7 +270,9 @@ class HandValues:
     """How the greedy bot values the hands it judges for one seat (see hand_values)."""
 
     one: Callable     # (cards, others) -> seat_value(standing, seat, cards, others)
-    each: Callable | None  # (first, cards, last) -> [one(first + [card] + last, ()) for card in cards]; or None
+    # (first, cards, last, dealt) -> [one(first + [card] + last, the cards of dealt not in that hand) for card
+    # in cards]; None without the generated value
+    each: Callable | None
 
 
 def hand_values(standing: Standing, seat: int) -> HandValues:
@@ -278,7 +280,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
     once. It does not use the memo: the greedy bot's hands seldom repeat (6% of them), and looking
     each up cost more than it saved. `others` is read only when some category reads it. `each`
     values hands one card apart (the options of one sampled order) from the counts and visited
-    cards of what they share, worked out once; it is None where a category reads the other seats."""
+    cards of what they share, worked out once."""
     if standing.fast is None:
         return HandValues(lambda cards, others: seat_value(standing, seat, cards, others), None)
     fast, at, past = standing.fast, standing.at, standing.seats[seat]
@@ -294,11 +296,14 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
                      end_points if len(visited) != size else None, None)
         return found + _shared_value(standing, seat, cards, others) if shared else found
 
-    def each(first: list, cards: list, last: list) -> list:
+    def each(first: list, cards: list, last: list, dealt) -> list:
         base = first + last
         tally = count_icons(base)
         base_visited = rules.visited_after(before, seen, base)
         base_sites = set(base_visited)
+        if shared:  # the other seats' cards: what was dealt, less the hand (in the order dealt)
+            mine = set(base)
+            not_mine = [c for c in dealt if c not in mine]
         values = []
         for card in cards:
             counts = dict(tally)
@@ -310,11 +315,15 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
             else:  # visited_after keeps them in deck order
                 visited = list(base_visited)
                 insort(visited, site, key=_DECK_ORDER)
-            values.append(fast(first + [card] + last, visited, previous, used, races, players, round_number, rounds,
-                               end_points if len(visited) != size else None, counts))
+            hand = first + [card] + last
+            value = fast(hand, visited, previous, used, races, players, round_number, rounds,
+                         end_points if len(visited) != size else None, counts)
+            if shared:
+                value += _shared_value(standing, seat, hand, [c for c in not_mine if c is not card])
+            values.append(value)
         return values
 
-    return HandValues(one, None if shared else each)
+    return HandValues(one, each)
 
 
 def _own_value(standing: Standing, seat: int, cards: list) -> float:

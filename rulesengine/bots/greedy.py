@@ -66,7 +66,7 @@ def expected_gains(
             head, usual = order[: rest + 1], order[:rest]
             if each is not None:  # the options not among the first cards of the order: one card apart
                 plain = [card for card in options if card not in head]
-                for card, gain in zip(plain, each(drafts, plain, usual), strict=True):
+                for card, gain in zip(plain, each(drafts, plain, usual, sample.dealt), strict=True):
                     totals[card] += gain
             for card in options:
                 if each is not None and card not in head:
