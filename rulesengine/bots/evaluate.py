@@ -245,8 +245,9 @@ def seat_value(standing: Standing, seat: int, cards: list, others: list) -> floa
     return value
 
 
-def _shared_value(standing: Standing, seat: int, cards: list, others) -> float:
-    """What the categories that read the other seats' cards (standing.shared) add to seat_value."""
+def _shared_value(standing: Standing, seat: int, cards: list, others, tally=None) -> float:
+    """What the categories that read the other seats' cards (standing.shared) add to seat_value
+    (tally: the icon counts of cards, when the caller has them)."""
     past = standing.seats[seat]
     reads = standing.shared_reads
     visited = visited_after(past, cards) if "visited" in reads or standing.fast_shared is None else None
@@ -257,7 +258,8 @@ def _shared_value(standing: Standing, seat: int, cards: list, others) -> float:
             table = (others, seats["opponents"], seats["left"], seats["right"])
         else:
             table = (others, None, None, None)
-        return standing.fast_shared(cards, visited, past.previous, past.used, table, at.players, at.round, at.rounds)
+        return standing.fast_shared(cards, visited, past.previous, past.used, table, at.players, at.round, at.rounds,
+                                    tally)
     env = round_env(standing.at, cards, others, visited)
     value = 0
     for category in standing.shared:
@@ -319,7 +321,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
             value = fast(hand, visited, previous, used, races, players, round_number, rounds,
                          end_points if len(visited) != size else None, counts)
             if shared:
-                value += _shared_value(standing, seat, hand, [c for c in not_mine if c is not card])
+                value += _shared_value(standing, seat, hand, [c for c in not_mine if c is not card], counts)
             values.append(value)
         return values
 

@@ -79,17 +79,19 @@ def _end_constants(edition) -> dict:
 
 
 def shared_value_function(shared: tuple):
-    """f(cards, visited, previous, used, table, players, round, rounds) -> what the categories that
-    read the other seats' cards add to seat_value (table: (others, opponents, left, right) as
-    scopes.round_env makes them); None when the generator does not translate one of them."""
+    """f(cards, visited, previous, used, table, players, round, rounds, tally) -> what the categories
+    that read the other seats' cards add to seat_value (table: (others, opponents, left, right) as
+    scopes.round_env makes them; tally: the icon counts of cards, or None); None when the generator
+    does not translate one of them."""
     def write():
         writer = Writer()
         writer.emit("value = 0", 2)
         _write_categories(writer, shared, ROUND | TABLE)
         writer.emit("return value", 2)
-        parameters = "g_cards, g_visited, previous, used, table, g_players, g_round, g_rounds"
+        parameters = "g_cards, g_visited, previous, used, table, g_players, g_round, g_rounds, tally"
         return writer.function("shared_value", parameters, ["g_throw = g_cards[0]", "g_catch = g_cards[-1]",
-                                                            "g_others, g_opponents, g_left, g_right = table"])
+                                                            "g_others, g_opponents, g_left, g_right = table"],
+                               tally="tally")
     return generated(write)
 
 
