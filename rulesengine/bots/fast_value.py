@@ -1,12 +1,13 @@
-"""evaluate._own_value as one generated Python function per edition.
+"""The bots' value of a hand (evaluate._own_value, and the categories that read the other seats'
+cards) as generated Python functions, one of each per edition.
 
 A greedy game values some 8,000 hypothetical hands, each through a dozen compiled expressions
 called one by one with their environment dicts, the choice icons and race regions looped over in
 scoring_rules. Here every own round category, choice, race and game-end category of the edition is
-written into one function (game/generated.py). It adds the same numbers in the same order as
-_own_value, and an expression that fails on a hand counts as the default _own_value gives it (0
-points, not qualified), so a bot decides exactly as before. An edition with anything the generator
-does not translate keeps _own_value.
+written into one function (game/generated.py), the shared categories into another. They add the
+same numbers as the expression-by-expression value, and an expression that fails on a hand counts
+as the default that value gives it (0 points, not qualified), so a bot decides exactly as before.
+An edition with anything the generator does not translate keeps the expression-by-expression value.
 """
 
 from __future__ import annotations
