@@ -16,25 +16,21 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import attrgetter
 
-from ..dsl import DslRuntimeError, count_icons
+from ..dsl import count_icons
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, moment, qualifies_env, round_env, table_env
 from ..game import scoring_rules as rules
-from ..game.generated import per_edition
+from ..game.generated import FAILED, TABLE, per_edition, reads
 from ..game.scoring import ScoreKeeper
 from .fast_value import own_value_function, shared_value_function
-
-_DECK_ORDER = attrgetter("index")  # how visited cards are sorted
-_FAILED = (DslRuntimeError, ArithmeticError, KeyError, TypeError, ValueError, RecursionError)
 
 
 def _run(expression, env: dict, default=0):  # the `run` of scoring_rules for hands that may never happen
     """The expression's value, or `default` when it cannot be evaluated on this hypothetical hand."""
     try:
         return expression.run(env)
-    except _FAILED:
+    except FAILED:
         return default
 
 
@@ -84,20 +80,12 @@ class Standing:
 MEMO_LIMIT = 50_000  # seat values kept per standing; past it the memo starts afresh
 
 
-TABLE_VARIABLES = frozenset({"others", "opponents", "left", "right"})  # what other seats drafted
 SEAT_BY_SEAT = frozenset({"opponents", "left", "right"})  # the other seats' cards told apart
-
-
-def _reads(categories) -> frozenset:
-    """Every game variable these categories' scores and requires read."""
-    expressions = [c.score for c in categories] + [c.choice.requires for c in categories
-                                                    if c.choice and c.choice.requires]
-    return frozenset().union(*(e.variables for e in expressions))
 
 
 def _reads_others(category) -> bool:
     """Whether a category's points depend on the other seats' cards (races never see them)."""
-    return bool(_reads((category,)) & TABLE_VARIABLES)
+    return bool(reads((category,)) & TABLE)
 
 
 def _end_points(edition: Edition, at: Moment, visited: list) -> float:
@@ -135,7 +123,7 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         for seat in range(n)
     )
     return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds,
-                    _fast_function(edition, own), _fast_shared(edition, shared), _reads(shared), open_races)
+                    _fast_function(edition, own), _fast_shared(edition, shared), reads(shared), open_races)
 
 
 _FAST: dict = {}
@@ -316,7 +304,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
                 visited = base_visited
             else:  # visited_after keeps them in deck order
                 visited = list(base_visited)
-                insort(visited, site, key=_DECK_ORDER)
+                insort(visited, site, key=rules.deck_order)
             hand = first + [card] + last
             value = fast(hand, visited, previous, used, races, players, round_number, rounds,
                          end_points if len(visited) != size else None, counts)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..edition.model import GAME_END
 from ..edition.scopes import game_end_env, line_keys, moment, sheet_lines
-from ..game.generated import END, RACE, ROUND, TABLE, Writer, generated
+from ..game.generated import END, RACE, ROUND, TABLE, Writer, generated, reads
 
 _END_FIXED = ("round_totals", "lines", "opponents", "left", "right")   # the same in every hand a bot values
 
@@ -25,7 +25,7 @@ def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> 
     for category in categories:
         key = writer.constant(category.key)
         requires = category.choice.requires if category.choice else None
-        if "previous" in category.score.variables | (requires.variables if requires else frozenset()):
+        if "previous" in reads((category,)):
             emit(f"g_previous = previous.get({key}, 0)", 2)
         if category.choice is None:
             value("p", category.score, allowed, 2, "0")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import scoring_rules as rules
-from .generated import RACE, ROUND, TABLE, Writer, generated, per_edition
+from .generated import RACE, ROUND, TABLE, Writer, generated, per_edition, reads
 
 _FUNCTIONS: dict = {}
 
@@ -62,9 +62,7 @@ def _write_allowed(category) -> Writer:
 
 def reads_table(edition) -> bool:
     """Whether a round category or a choice's requires reads the other seats' cards."""
-    expressions = [c.score for c in rules.round_categories(edition)]
-    expressions += [c.choice.requires for c in edition.choice_categories if c.choice.requires is not None]
-    return any(e.variables & TABLE for e in expressions)
+    return bool((reads(rules.round_categories(edition)) | reads(edition.choice_categories)) & TABLE)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,14 @@ _SETS = {"g_cards": "S_cards", "g_visited": "S_visited"}      # made a set once 
 _CAUGHT = (dsl.Unsupported, TypeError, ValueError, RecursionError, SyntaxError, MemoryError)
 
 
+def reads(categories) -> frozenset:
+    """Every game variable these categories' scores and choices' requires read: what a generated
+    function of them must be given."""
+    expressions = [c.score for c in categories] + [c.choice.requires for c in categories
+                                                    if c.choice and c.choice.requires]
+    return frozenset().union(*(e.variables for e in expressions))
+
+
 def _reader(allowed: frozenset):
     def read(name: str) -> str:
         if name not in allowed:

@@ -15,7 +15,7 @@ from operator import attrgetter
 from ..edition.model import GAME_END, ROUND
 from ..edition.scopes import Others, SeatCards, award_env, game_end_env, line_keys, qualifies_env, sheet_lines
 
-_deck_order = attrgetter("index")
+deck_order = attrgetter("index")  # how visited cards are sorted
 
 
 def visited_after(visited, seen, cards) -> list:
@@ -24,7 +24,7 @@ def visited_after(visited, seen, cards) -> list:
     new = [c.site for c in cards if c.site not in seen]  # a copy of a card is the same site (`copies:`)
     if not new:
         return list(visited)
-    return sorted({*seen, *new}, key=_deck_order)
+    return sorted({*seen, *new}, key=deck_order)
 
 
 def others(drafts: list, seat: int, visited: list | None = None) -> Others:
