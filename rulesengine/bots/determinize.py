@@ -38,8 +38,8 @@ def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool 
         return Game.at_position(edition, view["players"], seed, history, phase=CHOICE, drafts=face_up,
                                 seen_hands=seen_hands)
 
-    position = _draft_position(edition, view, rng)
-    return Game.at_position(edition, view["players"], seed, history, scored=scored, **position)
+    return Game.at_position(edition, view["players"], seed, history, scored=scored,
+                            **_Known(edition, view).position(rng))
 
 
 def sampled_rounds(edition: Edition, view: dict, rng: random.Random, count: int) -> list[tuple[list, list]]:
@@ -50,14 +50,9 @@ def sampled_rounds(edition: Edition, view: dict, rng: random.Random, count: int)
     worlds = []
     for _ in range(count):
         rng.randrange(2**31)  # the world's seed, drawn as from_view draws it
-        position = known.deal(rng)
-        worlds.append((position["hands"], position["drafts"]))
+        hands, drafts, _ = known.deal(rng)
+        worlds.append((hands, drafts))
     return worlds
-
-
-def _draft_position(edition: Edition, view: dict, rng: random.Random) -> dict:
-    """Game.at_position's keywords for a world consistent with a view in the Throw or the draft."""
-    return _Known(edition, view).deal(rng)
 
 
 class _Known:
@@ -102,8 +97,8 @@ class _Known:
         self.me, self.step, self.seen, self.picked, self.size = me, step, seen, picked, len(my_hand)
         self.hands, self.drafts = hands, drafts
 
-    def deal(self, rng: random.Random) -> dict:
-        """Game.at_position's keywords for one world: the unknown cards dealt at random."""
+    def deal(self, rng: random.Random) -> tuple[list, list, list]:
+        """One world's hands, cards taken and undealt cards: the unknown cards dealt at random."""
         first, rest, slots = list(self.first), list(self.rest), self.slots
         shuffle(rng, first)
         shuffle(rng, rest)
@@ -117,6 +112,11 @@ class _Known:
                 drafts[seat][0] = dealt_pool.pop()
             if hands[seat] is None:
                 hands[seat] = [dealt_pool.pop() for _ in range(self.size)]
+        return hands, drafts, leftover
+
+    def position(self, rng: random.Random) -> dict:
+        """Game.at_position's keywords for one world consistent with the view."""
+        hands, drafts, leftover = self.deal(rng)
         seen_hands = [[list(h)] for h in hands]
         seen_hands[self.me] = [list(h) for h in self.seen]
         partial = {self.me: list(self.picked)} if self.picked else None
