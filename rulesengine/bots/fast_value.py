@@ -97,10 +97,10 @@ def shared_value_function(shared: tuple):
 
 
 def own_value_function(edition, own: tuple):
-    """f(cards, visited, previous, used, races, players, round, rounds, end_before, tally=None) -> the
+    """f(cards, visited, previous, used, races, players, round, rounds, end_before, tally) -> the
     value _own_value gives (races: for each race of the edition, the (region, award) still open to the
     seat; end_before: its game-end points before this round, or None when its visited cards do not
-    change; tally: icon -> how often it is printed on cards, when the caller has it); None when the
+    change; tally: icon -> how often it is printed on cards, or None); None when the
     edition has something the generator does not translate."""
     if any(c.when == GAME_END and c.score is None for c in edition.categories):
         return None

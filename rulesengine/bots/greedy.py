@@ -64,13 +64,13 @@ def expected_gains(
             shuffle(rng, order)
             count += 1
             head, usual = order[: rest + 1], order[:rest]
+            alone = options
             if each is not None:  # the options not among the first cards of the order: one card apart
                 plain = [card for card in options if card not in head]
                 for card, gain in zip(plain, each(drafts, plain, usual, sample.dealt), strict=True):
                     totals[card] += gain
-            for card in options:
-                if each is not None and card not in head:
-                    continue
+                alone = [card for card in options if card in head]
+            for card in alone:
                 # the first `rest` cards of the order, or the next one instead of this card if among them
                 completion = [c for c in head if c is not card][:rest] if card in head else usual
                 cards = drafts + [card] + completion
