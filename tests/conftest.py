@@ -24,6 +24,11 @@ def cards(edition, letters: str):
     return [edition.card(letter) for letter in letters]
 
 
+def letters(cards) -> set:
+    """The letters of some cards, as a set."""
+    return {c.letter for c in cards}
+
+
 
 # `make check` runs the quick part of the suite (`-m "not slow"`, under a minute on 2 cores); `make
 # test` and CI run everything. Slow: the fuzzers, whole games for every bot, edition and player

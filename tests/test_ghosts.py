@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from conftest import EDITIONS
+from conftest import EDITIONS, letters
 
 from cli.main import main
 from rulesengine import load_edition, new_game
@@ -18,10 +18,6 @@ PATH = EDITIONS / "variants" / "australia-ghost-third.yaml"
 @pytest.fixture(scope="module")
 def ghost():
     return load_edition(PATH)
-
-
-def letters(cards) -> set:
-    return {c.letter for c in cards}
 
 
 def test_the_ghost_hand_is_dealt_and_passes_to_the_first_player(ghost):

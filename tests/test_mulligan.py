@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from conftest import EDITIONS
+from conftest import EDITIONS, letters
 
 from cli.main import main
 from rulesengine import load_edition, new_game
@@ -20,10 +20,6 @@ PATH = EDITIONS / "variants" / "australia-mulligan.yaml"
 @pytest.fixture(scope="module")
 def mulligan():
     return load_edition(PATH)
-
-
-def letters(cards) -> set:
-    return {c.letter for c in cards}
 
 
 def test_a_mulligan_draws_the_undealt_cards_and_returns_the_old_hand_to_them(mulligan):
