@@ -250,14 +250,16 @@ class ScoreKeeper:
         return totals
 
     def total(self, seat: int) -> int:
-        totals = self.category_totals(seat)
+        return self._counted(self.category_totals(seat))
+
+    def _counted(self, totals: dict) -> int:
+        """A seat's total from its category_totals: the lines that count."""
         return sum(totals[key] for key in self.edition.counting_keys)
 
     def ranking(self) -> Ranking:
         seats = range(len(self.players))
         totals = [self.category_totals(s) for s in seats]
-        keys = self.edition.counting_keys
-        seat_totals = [sum(t[key] for key in keys) for t in totals]
+        seat_totals = [self._counted(t) for t in totals]
         if self.edition.draft.teams:
             return rank_teams(
                 seat_totals,
@@ -290,13 +292,12 @@ class ScoreKeeper:
 
     def _make_sheet(self) -> dict:
         players = []
-        keys = self.edition.counting_keys
         for seat, name in enumerate(self.players):
             totals = self.category_totals(seat)
             players.append(
                 {
                     "name": name,
-                    "total": sum(totals[key] for key in keys),  # as total(seat)
+                    "total": self._counted(totals),
                     "categories": totals,
                     "rounds": [dict(points) for points in self.rounds[seat]],
                 }
