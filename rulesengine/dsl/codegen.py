@@ -116,20 +116,16 @@ class _Generator(Visitor):
         self.comprehensions = 0
         self.edition = edition
         self.read = read               # game variable name -> the source that reads it
-        # constants (and their slots by id) may be shared by the expressions of one generated function
-        self.constants: list = shared.constants if shared else []
-        self.slots: dict = shared.slots if shared else {}
+        # constants may be shared by the expressions of one generated function
+        self.shared = shared or Shared()
+        self.constants = self.shared.constants
         self.scopes: list[dict] = []   # name bound by let/comprehension -> its local
         self.locals = 0
         self.tallies: dict = {}        # source of a cards value that binds nothing -> its tally's local
         self.tally_prefix = shared.tally_prefix() if shared else "t"
 
     def constant(self, value) -> str:
-        key = id(value)
-        if key not in self.slots:
-            self.slots[key] = len(self.constants)
-            self.constants.append(value)
-        return f"k{self.slots[key]}"
+        return self.shared.constant(value)
 
     def literal(self, value) -> str:
         if type(value) is bool or type(value) is int:
@@ -289,6 +285,14 @@ class Shared:
         self.constants: list = []
         self.slots: dict = {}
         self.expressions = 0
+
+    def constant(self, value) -> str:
+        """The name (k0, k1, ...) the generated function reads this constant object by."""
+        key = id(value)
+        if key not in self.slots:
+            self.slots[key] = len(self.constants)
+            self.constants.append(value)
+        return f"k{self.slots[key]}"
 
     def tally_prefix(self) -> str:
         self.expressions += 1

@@ -52,11 +52,7 @@ class Writer:
         self.lines.append("    " * depth + line)
 
     def constant(self, value) -> str:
-        slots = self.shared.slots
-        if id(value) not in slots:
-            slots[id(value)] = len(self.shared.constants)
-            self.shared.constants.append(value)
-        return f"k{slots[id(value)]}"
+        return self.shared.constant(value)
 
     def value(self, target: str, expression, allowed: frozenset, depth: int, default: str | None = None) -> None:
         """target = the expression's value; with a default, that where the expression fails."""
