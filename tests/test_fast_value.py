@@ -169,8 +169,8 @@ def test_hands_one_card_apart_are_valued_as_each_alone(name):
 
 
 def test_the_bots_shuffle_draws_as_random_shuffle_does():
-    """seeding.shuffle: the same order and the same generator state after it as random.Random.shuffle."""
-    from rulesengine.bots.seeding import shuffle
+    """game.shuffling.shuffle: the same order and the same generator state after it as random.Random.shuffle."""
+    from rulesengine.game.shuffling import shuffle
 
     for seed in range(300):
         for size in (0, 1, 2, 3, 7, 24, 28, 56, 100):

@@ -16,8 +16,8 @@ import random
 
 from ..edition.flow import PickAndPass
 from ..edition.model import Edition
+from ..game.shuffling import shuffle
 from ..game.state import CHOICE, DRAFT, THROW, Game
-from .seeding import shuffle
 
 
 def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool = True) -> Game:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..edition.model import Edition
 from ..game.scoring import ScoreKeeper
+from ..game.shuffling import shuffle
 from . import flow_bots
 from .determinize import sampled_rounds
 from .evaluate import (
@@ -26,7 +27,7 @@ from .evaluate import (
     standing_from_view,
 )
 from .mulligan import mulligan_answer
-from .seeding import STEP_SEEDS, decision_rng, shuffle
+from .seeding import STEP_SEEDS, decision_rng
 
 
 @dataclass(frozen=True)

@@ -84,23 +84,6 @@ def decision_rng(seed: int, view, decision, seeding: int = STEP_SEEDS) -> random
     return random.Random(decision_seed(seed, decision))
 
 
-def shuffle(rng: random.Random, items: list) -> None:
-    """rng.shuffle(items) in one frame: the same draws from the generator and the same order as
-    random.Random.shuffle (swap each place, from the last, with one drawn by _randbelow's rejection
-    of getrandbits), without a Python call per item; the greedy bot shuffles thousands of lists a game."""
-    if type(rng) is not random.Random:  # a generator drawing otherwise: its own shuffle
-        rng.shuffle(items)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
 def agent_seed(game_seed: int, seat: int) -> int:
     """Each bot's generator derives from the game seed, so a seed fixes the whole game."""
     return game_seed * 1_000_003 + seat * 7_919 + 1

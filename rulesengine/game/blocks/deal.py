@@ -1,12 +1,14 @@
 """The `deal` block: shuffle, deal every seat a hand, and tell each seat its own hand (no decision).
 
 The cards undealt last round are shuffled and dealt first, then the shuffled rest (game/dealing.py):
-two shuffles of game.rng, in this order, every round. It never shows a hand to another seat.
+two shuffles of game.rng (game/shuffling.py: random.shuffle's draws), in this order, every round.
+It never shows a hand to another seat.
 """
 
 from __future__ import annotations
 
 from ..dealing import deal as deal_hands
+from ..shuffling import shuffle
 from .base import Block
 
 THROW = "throw"
@@ -19,10 +21,10 @@ class DealBlock(Block):
     def start(self, game) -> bool:
         edition, n = game.edition, len(game.players) + game.ghosts  # ghost hands are dealt after the players
         leftover = list(game.leftover)
-        game.rng.shuffle(leftover)
+        shuffle(game.rng, leftover)
         undealt = set(leftover)
         rest = [c for c in edition.cards if c not in undealt]
-        game.rng.shuffle(rest)
+        shuffle(game.rng, rest)
         game.hands, game.leftover = deal_hands(leftover, rest, n, self.cards, game.deal_version)
         game.drafts = [[] for _ in range(n)]
         game.seen_hands = [[list(hand)] for hand in game.hands]
