@@ -34,10 +34,14 @@ def _write(edition) -> Writer:
         emit("else:", 2)
         value(f"points[{key}]", category.score, ROUND | TABLE, 3)
     emit("qualified = []", 2)
+    slot = 0
     for race in edition.races:
-        emit(f"for g_region in {writer.constant(tuple(edition.regions) if race.each else (None,))}:", 2)
+        regions = tuple(edition.regions) if race.each else (None,)
+        emit(f"for slot, g_region in {writer.constant(tuple(enumerate(regions, slot)))}:", 2)
         value("ok", race.qualifies, RACE, 3)
-        emit("qualified.append(ok)", 3)
+        emit("if ok:", 3)
+        emit("qualified.append(slot)", 4)
+        slot += len(regions)
     emit("return points, qualified", 2)
     return writer
 
@@ -72,7 +76,7 @@ class GeneratedRound:
     reads_table: bool      # a round category or a requires reads the other seats' cards: they need `table`
 
 
-_PARAMETERS = "g_cards, g_visited, {}, table, g_players, g_round, g_rounds"
+_PARAMETERS = "g_cards, g_visited, {}, table, g_players, g_round, g_rounds, tally"
 
 
 def _generate(edition) -> GeneratedRound | None:
@@ -80,11 +84,12 @@ def _generate(edition) -> GeneratedRound | None:
     opening = ["g_throw = g_cards[0]", "g_catch = g_cards[-1]"]
     if table:
         opening.append("g_others, g_opponents, g_left, g_right = table")
-    run = generated(lambda: _write(edition).function("seat_round", _PARAMETERS.format("previous, choices"), opening))
+    run = generated(lambda: _write(edition).function("seat_round", _PARAMETERS.format("previous, choices"), opening,
+                                                     tally="tally"))
     allowed = {}
     for category in edition.choice_categories:
         function = generated(lambda c=category: _write_allowed(c).function(
-            "allowed_icons", _PARAMETERS.format("g_previous, used"), opening))
+            "allowed_icons", _PARAMETERS.format("g_previous, used"), opening, tally="tally"))
         if function is not None:
             allowed[category.key] = function
     return GeneratedRound(run, allowed, table) if run is not None else None
@@ -92,9 +97,10 @@ def _generate(edition) -> GeneratedRound | None:
 
 def round_function(edition) -> GeneratedRound | None:
     """The edition's generated round, made once; None when it has something the generator does not
-    translate. run(cards, visited, previous, choices, table, players, round, rounds) -> (points by
-    round category key as seat_round gives them, whether the seat qualifies for each race slot in
-    race_slots order); allowed[key](cards, visited, previous points of that category, icons used,
-    table, players, round, rounds) -> the icons allowed_icons gives; table: (others, opponents,
-    left, right) when reads_table, else None."""
+    translate. run(cards, visited, previous, choices, table, players, round, rounds, tally) -> (points
+    by round category key as seat_round gives them, the index in race_slots of each race slot the
+    seat qualifies for, in that order: seldom more than one); allowed[key](cards, visited, previous
+    points of that category, icons used, table, players, round, rounds, tally) -> the icons
+    allowed_icons gives; table: (others, opponents, left, right) when reads_table, else None; tally:
+    icon -> how often it is printed on cards (dsl.count_icons), or None to count them here."""
     return per_edition(_FUNCTIONS, edition, None, lambda: _generate(edition))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..dsl import DslRuntimeError
+from ..dsl import DslRuntimeError, count_icons
 from ..edition import scopes
 from ..edition.in_words import in_words
 from ..edition.model import Card, Category, Edition, Expression
@@ -16,30 +16,46 @@ from ..errors import Diagnostic, GameRuleError
 from . import scoring_rules as rules
 from . import teams
 from .fast_round import round_function
+from .generated import TABLE, per_edition
 from .ranking import Ranking, rank_seats, rank_teams
 from .scoring_rules import race_slots
+
+_AWARDS: dict = {}  # per edition and player count: see ScoreKeeper._award
 
 
 class ScoringError(GameRuleError):
     """An expression failed while a game was being scored (e.g. a missing table row)."""
 
 
-def evaluate(expression: Expression, env: dict, situation: str):
+def evaluate(expression: Expression, env: dict, situation):
+    """expression's value in env, or a located ScoringError saying the situation: a string, or a function
+    giving it (the sheet's, so that its words are put together only for an error)."""
     try:
         return expression.run(env)
     except DslRuntimeError as exc:
         node = exc.node
         span = expression.locate(node.start, node.end) if (node is not None and expression.locate) else None
-        error = ScoringError(Diagnostic(span, f"{exc.message} ({situation})", "R501"))
+        said = situation() if callable(situation) else situation
+        error = ScoringError(Diagnostic(span, f"{exc.message} ({said})", "R501"))
         raise error.quoting(expression.texts or {}) from None
     except RecursionError:
-        raise ScoringError(Diagnostic(None, f"expression too deep to evaluate ({situation})", "R502")) from None
+        said = situation() if callable(situation) else situation
+        raise ScoringError(Diagnostic(None, f"expression too deep to evaluate ({said})", "R502")) from None
 
 
 @dataclass
 class RaceState:
     places_given: int = 0
     winners: set = field(default_factory=set)
+
+
+@dataclass
+class RoundFacts:
+    """A round's drafts as the sheet saw them, and what it worked out from them (see ScoreKeeper._round_facts)."""
+
+    key: tuple            # (round index, every seat's cards as a tuple)
+    visited: list         # every seat's visited cards once its cards of the round are added
+    tallies: list         # every seat's icon counts, worked out when first read (None until then)
 
 
 class ScoreKeeper:
@@ -57,10 +73,13 @@ class ScoreKeeper:
         self.last_drafts: list[list[Card]] = [[] for _ in range(n)]  # the cards of the last round scored
         self._sheet: dict | None = None
         self._at = None  # the Moment of the round being scored (see _moment)
-        self._visited_cache: tuple = (None, None)  # ((round, drafts), visited_with): asked by the choices, then scoring
+        self._facts: RoundFacts | None = None  # see _round_facts
+        self._generated = round_function(edition)  # the edition's round as one generated function, or None
         self._race_pairs = race_slots(edition)
         self._race_states = [self.races[(race.key, region.name if region else None)]
                              for race, region in self._race_pairs]
+        self._race_keys = list(dict.fromkeys(race.key for race in edition.races))
+        self._awards = per_edition(_AWARDS, edition, n, dict)  # (race slot, place, round) -> pay (see _award)
         self._what = {id(c.score): c.key for c in edition.categories}  # expression -> what an error names
         self._what.update(
             {id(c.choice.requires): f"{c.key} requires" for c in edition.choice_categories if c.choice.requires}
@@ -99,28 +118,55 @@ class ScoreKeeper:
         """How the sheet runs an expression: a failure stops the game with a located error saying
         where (round, seat) and what (the category or race) was being scored."""
         what = self._what
-        return lambda expression, env, default: evaluate(expression, env, f"{where}, {what[id(expression)]}")
+        return lambda expression, env, default: evaluate(expression, env,
+                                                         lambda: f"{where}, {what[id(expression)]}")
 
     def visited_with(self, drafts: list[list[Card]]) -> list[list[Card]]:
-        """Every seat's visited cards once these drafts are added (work it out once for all of a round's choices).
-        Kept for the same round and drafts: the game asks it for the choices, then for the scoring."""
+        """Every seat's visited cards once these drafts are added (work it out once for all of a round's choices)."""
+        return self._round_facts(drafts).visited
+
+    def _round_facts(self, drafts: list[list[Card]]) -> RoundFacts:
+        """What the choices and the scoring of a round both read, kept for the same round and drafts:
+        the game asks for the choices, then scores."""
         key = (self.round_index, tuple(map(tuple, drafts)))  # a card hashes as itself
-        if self._visited_cache[0] != key:
-            self._visited_cache = (key, [self._visited_after(seat, hand) for seat, hand in enumerate(drafts)])
-        return self._visited_cache[1]
+        facts = self._facts
+        if facts is None or facts.key != key:
+            visited = [self._visited_after(seat, hand) for seat, hand in enumerate(drafts)]
+            facts = self._facts = RoundFacts(key, visited, [None] * len(drafts))
+        return facts
+
+    def _tally(self, facts: RoundFacts, seat: int) -> dict:
+        """icon -> how often it is printed on the seat's cards of the round: what the generated functions count."""
+        tally = facts.tallies[seat]
+        if tally is None:
+            tally = facts.tallies[seat] = count_icons(facts.key[1][seat])
+        return tally
+
+    def round_choice_options(self, drafts: list[list[Card]]) -> list[list[list[str]]]:
+        """For each seat, the icons it may pick for each choice category (in the edition's order) this round."""
+        facts = self._round_facts(drafts)
+        return [[self._options(seat, category, drafts, facts.visited, facts)
+                 for category in self.edition.choice_categories] for seat in range(len(drafts))]
 
     def choice_options(self, seat: int, category: Category, drafts: list[list[Card]], visited=None) -> list[str]:
         """The icons this seat may pick for a choice category at the end of this round (visited: visited_with(drafts),
         when the caller has it)."""
+        if visited is None:
+            facts = self._round_facts(drafts)
+            return self._options(seat, category, drafts, facts.visited, facts)
+        return self._options(seat, category, drafts, visited, None)
+
+    def _options(self, seat: int, category: Category, drafts, visited, facts: RoundFacts | None) -> list[str]:
+        """choice_options; facts: the round's (its counts read once for the choices and the scoring), if known."""
         previous = self._previous(seat).get(category.key, 0)
-        visited = visited if visited is not None else self.visited_with(drafts)
-        generated = round_function(self.edition)
+        generated = self._generated
         if generated is not None and category.key in generated.allowed:
             at = self._moment()
             try:
                 return generated.allowed[category.key](
                     drafts[seat], visited[seat], previous, self.used_choices[seat][category.key],
-                    self._table(generated, drafts, visited, seat), at.players, at.round, at.rounds)
+                    self._table(generated, drafts, visited, seat), at.players, at.round, at.rounds,
+                    self._tally(facts, seat) if facts is not None else None)
             except Exception:  # noqa: BLE001 - worked out again the slow way, which locates the failure
                 pass
         env = self._env(seat, drafts, visited, previous)
@@ -142,9 +188,10 @@ class ScoreKeeper:
         checked: the choices were each one of the options the game offered (the Game's own), so they are
         not worked out again; a record from a table (`boom score`) is checked here (G601)."""
         edition = self.edition
-        visited = self.visited_with(drafts)
+        facts = self._round_facts(drafts)
+        visited = facts.visited
         categories = rules.round_categories(edition)
-        fast = self._fast_round(drafts, visited, choices)  # pure: an illegal choice is refused below all the same
+        fast = self._fast_round(drafts, facts, choices)  # pure: an illegal choice is refused below all the same
         results, qualified = fast if fast is not None else ([], None)
         for seat in range(len(drafts)):
             for category in () if checked else edition.choice_categories:
@@ -171,19 +218,20 @@ class ScoreKeeper:
         self._sheet = None
         return results
 
-    def _fast_round(self, drafts, visited, choices):
+    def _fast_round(self, drafts, facts: RoundFacts, choices):
         """Every seat's round points and race qualifications from the edition's generated round
         (game/fast_round.py); None when it has none or an expression raised (the slow way reports it)."""
-        generated = round_function(self.edition)
+        generated = self._generated
         if generated is None:
             return None
         at = self._moment()
+        visited = facts.visited
         results, qualified = [], []
         try:
             for seat, cards in enumerate(drafts):
                 table = self._table(generated, drafts, visited, seat)
                 points, qualifies = generated.run(cards, visited[seat], self._previous(seat), choices[seat], table,
-                                                  at.players, at.round, at.rounds)
+                                                  at.players, at.round, at.rounds, self._tally(facts, seat))
                 results.append(points)
                 qualified.append(qualifies)
         except Exception:  # noqa: BLE001 - any failure is scored again the slow way, which locates it
@@ -200,39 +248,56 @@ class ScoreKeeper:
         return others, seats["opponents"], seats["left"], seats["right"]
 
     def _run_races(self, drafts, visited, results, qualified=None):
-        """qualified: for each seat, whether it qualifies for each race slot (None: work it out here)."""
+        """qualified: for each seat, the indices (in race_slots order) of the race slots it qualifies
+        for (None: work it out here)."""
         at = self._moment()
         states = self._race_states
-        slots = [(race, region, state.winners) for (race, region), state in zip(self._race_pairs, states, strict=True)]
         if qualified is None:
+            slots = [(race, region, state.winners) for (race, region), state in zip(self._race_pairs, states,
+                                                                                    strict=True)]
             runs = [self._run(seat) for seat in range(len(self.players))]
-            taken = rules.race_winners(slots, at, drafts, visited, runs)
+            taken = {index: seats for index, seats in enumerate(rules.race_winners(slots, at, drafts, visited, runs))
+                     if seats}
         else:
-            taken = [[seat for seat in range(len(drafts)) if seat not in winners and qualified[seat][index]]
-                     for index, (_, _, winners) in enumerate(slots)]
-        for (race, region, _), state, qualifiers in zip(slots, states, taken, strict=True):
+            taken = {}
+            for seat, slots in enumerate(qualified):
+                for index in slots:
+                    if seat not in states[index].winners:
+                        taken.setdefault(index, []).append(seat)
+        for key in self._race_keys:  # every seat's sheet has a line for each race, won or not
             for seat_points in results:
-                seat_points.setdefault(race.key, 0)
-            if not qualifiers:
-                continue
+                seat_points.setdefault(key, 0)
+        for index in sorted(taken):
+            race, region = self._race_pairs[index]
+            state = states[index]
             state.places_given += 1
-            award = rules.race_award(race, region, at, state.places_given, self._runner(f"round {at.round}"))
-            for seat in qualifiers:
+            award = self._award(index, at, state.places_given)
+            for seat in taken[index]:
                 state.winners.add(seat)
                 results[seat][race.key] += award
+
+    def _award(self, index: int, at, place: int):
+        """What this place of the race slot pays this round: the same in every game of the edition with
+        as many players, so worked out once (an expression that fails is not kept: it raises again, located)."""
+        key = (index, place, at.round)
+        award = self._awards.get(key)
+        if award is None:
+            race, region = self._race_pairs[index]
+            award = self._awards[key] = rules.race_award(race, region, at, place, self._runner(f"round {at.round}"))
+        return award
 
     def finish(self) -> None:
         self._sheet = None
         self.end_scores = []
         at = self._moment()
-        visited = [sorted(self.visited[seat], key=lambda c: c.index) for seat in range(len(self.players))]
+        visited = [sorted(self.visited[seat], key=rules.deck_order) for seat in range(len(self.players))]
+        reads = rules.game_end_reads(self.edition)  # what no game-end category reads is not worked out
         for seat, name in enumerate(self.players):
             run = self._runner(f"game end, seat {name}")
-            others = rules.others(self.last_drafts, seat, visited)
+            others = rules.others(self.last_drafts, seat, visited) if reads & TABLE else None
+            totals = self.round_totals(seat) if "round_totals" in reads else ()
             self.end_scores.append(
-                rules.game_end_points(
-                    self.edition, at, visited[seat], run, others, self.round_totals(seat), self.rounds[seat]
-                )
+                rules.game_end_points(self.edition, at, visited[seat], run, others, totals, self.rounds[seat])
             )
 
     def round_totals(self, seat: int) -> list[int]:

@@ -114,10 +114,19 @@ def race_award(race, region, at, place: int, run):
     return run(race.award, award_env(at, place, region), 0)
 
 
+def game_end_categories(edition) -> tuple:
+    return tuple(c for c in edition.categories if c.when == GAME_END)
+
+
+def game_end_reads(edition) -> frozenset:
+    """Every variable the edition's game-end categories read: what their environment must hold."""
+    return frozenset().union(*(c.score.variables for c in game_end_categories(edition) if c.score is not None))
+
+
 def game_end_points(edition, at, visited: list, run, others=None, round_totals=(), rounds=()) -> dict:
     """key -> points of each game-end category for a seat that has visited these cards (others
     and round_totals: see scopes.game_end_env; rounds: the seat's points per line, one dict per round)."""
-    categories = [c for c in edition.categories if c.when == GAME_END]
+    categories = game_end_categories(edition)
     # `lines` is built only for an edition whose game-end lines read it (the bots value hands here, often)
     reads_lines = any("lines" in c.score.variables for c in categories)
     lines = sheet_lines(line_keys(edition), list(rounds)) if reads_lines else None

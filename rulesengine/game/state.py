@@ -262,19 +262,14 @@ class Game:
 
     def _choice_questions(self) -> list[Decision]:
         """One question per seat and choice category: its legal icons, or None (no choice)."""
-        drafts = self.drafts[: len(self.players)]
-        visited = self.scores.visited_with(drafts) if self.edition.choice_categories else None
-        return [
-            Decision(
-                seat,
-                CHOICE,
-                self.round + 1,
-                tuple(self.scores.choice_options(seat, category, drafts, visited)) + (None,),
-                category.key,
-            )
-            for seat in range(len(self.players))
-            for category in self.edition.choice_categories
-        ]
+        categories = self.edition.choice_categories
+        if not categories:
+            return []
+        options = self.scores.round_choice_options(self.drafts[: len(self.players)])
+        number = self.round + 1
+        return [Decision(seat, CHOICE, number, (*icons, None), category.key)
+                for seat, seat_options in enumerate(options)
+                for category, icons in zip(categories, seat_options, strict=True)]
 
     def _end_round(self) -> None:
         choices = [{k: v for k, v in self.choices[seat].items() if v is not None} for seat in range(len(self.players))]
