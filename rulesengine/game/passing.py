@@ -15,20 +15,19 @@ def play_picks(passing: Passing, round_index: int, hands: list, drafts: list, pi
     round's direction; when one card is left in each, that card (the Catch) is passed, the other way
     with `catch: previous`, and, with take_catch, taken at once.
     Returns the hands after the turn (empty once the Catch is taken); `drafts` changes in place."""
-    n = len(hands)
-    for seat, card in enumerate(picks):
+    for hand, taken, card in zip(hands, drafts, picks, strict=False):  # as many seats as picks
         if type(card) is tuple:
             for one in card:
-                hands[seat].remove(one)
-                drafts[seat].append(one)
+                hand.remove(one)
+                taken.append(one)
             continue
-        hands[seat].remove(card)
-        drafts[seat].append(card)
+        hand.remove(card)
+        taken.append(card)
     direction = passing.direction(round_index)
     if len(hands[0]) == 1 and passing.catch == "previous":
         direction = -direction
-    hands = [hands[(seat - direction) % n] for seat in range(n)]
+    hands = hands[-direction:] + hands[:-direction]  # seat s gets the hand of seat s - direction
     if take_catch and len(hands[0]) == 1:
-        for seat in range(n):
+        for seat in range(len(hands)):
             drafts[seat].append(hands[seat].pop())
     return hands

@@ -73,6 +73,7 @@ class Game:
         self.ghosts = edition.draft.ghosts if deal else 0
         n = len(players) + self.ghosts
         self.edition = edition
+        self._cards = {card.letter: card for card in edition.cards}  # edition.card(letter), for the hot path
         self.players = list(players)
         self.seed = seed
         self.deal_version = deal_version  # 1 only to replay files written before the round-robin deal
@@ -222,9 +223,9 @@ class Game:
     def apply(self, seat: int, answer, category: str | None = None) -> None:
         """Answer one pending decision of this seat (a letter, or an icon/None for a choice)."""
         block, kind, card = self.block, self.phase, None
-        if block.quick and category is None and seat not in self.picks and not self.over:
+        if block.quick and category is None and type(answer) is str and seat not in self.picks and not self.over:
             # a pick of one card a pass, the hot path: the seat's hand says what is legal, no decision is looked up
-            card = self.edition.card(answer) if type(answer) is str else None
+            card = self._cards.get(answer)
             if card is not None and not (0 <= seat < len(self.players) and card in self.hands[seat]):
                 card = None
         if card is None:

@@ -60,7 +60,7 @@ class PickAndPassBlock(Block):
 
     def apply(self, game, seat: int, answer, category, card=None) -> bool:
         card = card or game.edition.card(answer)
-        if self.picks and self.wanted(game) > 1:
+        if not self.quick and self.wanted(game) > 1:
             chosen = game.partial.setdefault(seat, [])
             chosen.append(card)
             if len(chosen) < self.wanted(game):
@@ -75,10 +75,12 @@ class PickAndPassBlock(Block):
         """Place every seat's pick and pass the hands; over when each hand holds its last card (the Catch)."""
         n = len(game.players)
         phase = game.phase
-        picks = [game.picks[seat] for seat in range(n)]
-        wanted = self.wanted(game)
-        for hand in game.hands[n:]:  # each ghost hand takes random cards, seen by nobody
-            picks.append(game.rng.choice(hand) if wanted == 1 else tuple(game.rng.sample(hand, wanted)))
+        chosen = game.picks
+        picks = [chosen[seat] for seat in range(n)]
+        if game.ghosts:  # each ghost hand takes random cards, seen by nobody
+            wanted = self.wanted(game)
+            for hand in game.hands[n:]:
+                picks.append(game.rng.choice(hand) if wanted == 1 else tuple(game.rng.sample(hand, wanted)))
         game.hands = play_picks(game.edition.passing, game.round, game.hands, game.drafts, picks, take_catch=False)
         if game.keeps_events:  # (the events of a pass of several: the Throw first, then the face-up cards)
             number = game.round + 1
@@ -95,10 +97,11 @@ class PickAndPassBlock(Block):
         if len(game.hands[0]) <= 1:
             return True
         seen = game.seen_hands
-        for seat, hand in enumerate(game.hands[:n]):
-            seen[seat].append(hand[:])
-            if game.keeps_events:
-                cards = [c.letter for c in game.hands[seat]]
+        for seen_by, hand in zip(seen, game.hands[:n], strict=False):  # the ghosts see nothing
+            seen_by.append(hand[:])
+        if game.keeps_events:
+            for seat, hand in enumerate(game.hands[:n]):
+                cards = [c.letter for c in hand]
                 game._emit({"type": "hand", "round": game.round + 1, "seat": seat, "cards": cards}, to=seat)
         return False
 
