@@ -34,6 +34,10 @@ def _multiply(a, b, node):
     product = a * b
     if -MAX_NUMBER <= product <= MAX_NUMBER:
         return product
+    _too_large(node)
+
+
+def _too_large(node):
     message = f"a product larger than {MAX_NUMBER:,} (is something multiplied by itself over and over?)"
     raise DslRuntimeError(message, node)
 
@@ -93,8 +97,9 @@ def _located(function, node):
     return run
 
 
-HELPERS = {"_multiply": _multiply, "_floordiv": _floordiv, "_mod": _mod, "_equal": _equal, "_tally": _tally,
-           "_count": _count, "_subset": _subset, "_intersects": _intersects, "_abs": abs, "__builtins__": {}}
+HELPERS = {"_multiply": _multiply, "_too_large": _too_large, "_floordiv": _floordiv, "_mod": _mod, "_equal": _equal,
+           "_tally": _tally, "_count": _count, "_subset": _subset, "_intersects": _intersects, "_abs": abs,
+           "__builtins__": {}}
 _LOCAL = re.compile(r"\bv\d+\b")
 _CONSTANT = re.compile(r"k(\d+)")
 
@@ -122,6 +127,8 @@ class _Generator(Visitor):
         self.scopes: list[dict] = []   # name bound by let/comprehension -> its local
         self.locals = 0
         self.tallies: dict = {}        # source of a cards value that binds nothing -> its tally's local
+        # inside a comprehension's source, where Python refuses `:=`: let and products are calls there
+        self.in_source = 0
         self.tally_prefix = shared.tally_prefix() if shared else "t"
 
     def constant(self, value) -> str:
@@ -132,9 +139,14 @@ class _Generator(Visitor):
             return repr(value)
         return self.constant(value)
 
-    def bind(self, name: str) -> str:
+    def fresh(self) -> str:
+        """A local name used nowhere else in the expression."""
         local = f"v{self.locals}"
         self.locals += 1
+        return local
+
+    def bind(self, name: str) -> str:
+        local = self.fresh()
         self.scopes.append({name: local})
         return local
 
@@ -180,6 +192,10 @@ class _Generator(Visitor):
         left, right, op = self.visit(node.left), self.visit(node.right), node.op
         if op in ("//", "%") and isinstance(node.right, ast.Number) and node.right.value != 0:
             return f"({left} {op} {right})"             # a divisor that is never zero needs no check
+        if op == "*" and not self.in_source:   # the product's bound checked in place, without a call
+            product = self.fresh()
+            return (f"({product} if {-MAX_NUMBER} <= ({product} := {left} * {right}) <= {MAX_NUMBER} "
+                    f"else _too_large({self.constant(node)}))")
         if op in ("*", "//", "%"):
             helper = {"*": "_multiply", "//": "_floordiv", "%": "_mod"}[op]
             return f"{helper}({left}, {right}, {self.constant(node)})"
@@ -201,7 +217,9 @@ class _Generator(Visitor):
             body = self.visit(node.body)
         finally:
             self.scopes.pop()
-        return f"(lambda {local}: {body})({value})"
+        if self.in_source:
+            return f"(lambda {local}: {body})({value})"
+        return f"(({local} := {value}), {body})[1]"   # every local name is new: nothing else is rebound
 
     def _family(self, node):
         """The family a node stands for when it names one (an edition constant), else None."""
@@ -211,15 +229,20 @@ class _Generator(Visitor):
     def visit_Comprehension(self, node):
         source = node.source
         family = self._family(source.args[1]) if isinstance(source, ast.Call) and source.function == "icons" else None
-        if family is not None:
-            # over icons(cards, family): the cards' icons walked in place, without the list icons() would build
-            cards, card = self.visit(source.args[0]), f"v{self.locals}"
-            self.locals += 1
-            local = self.bind(node.name)
+        self.in_source += 1
+        try:
+            if family is not None:
+                # over icons(cards, family): the cards' icons walked in place, without the list icons() would build
+                cards, card = self.visit(source.args[0]), self.fresh()
+                source = None
+            else:
+                source = self.visit(source)
+        finally:
+            self.in_source -= 1
+        local = self.bind(node.name)
+        if source is None:
             source = f"{card} in {cards} for {local} in {card}.icons if {local} in {self.constant(family.icon_set)}"
         else:
-            source = self.visit(source)
-            local = self.bind(node.name)
             source = f"{local} in {source}"
         self.comprehensions += 1
         try:
