@@ -166,5 +166,10 @@ class Edition:
     def card(self, letter: str) -> Card | None:
         return self._by_letter.get(letter)
 
+    @property
+    def by_letter(self) -> dict:
+        """letter -> card: what card() reads, for a caller that looks up many (it must not change it)."""
+        return self._by_letter
+
     def __post_init__(self):
         object.__setattr__(self, "_by_letter", {c.letter: c for c in self.cards})

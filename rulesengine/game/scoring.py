@@ -43,6 +43,31 @@ def evaluate(expression: Expression, env: dict, situation):
         raise ScoringError(Diagnostic(None, f"expression too deep to evaluate ({said})", "R502")) from None
 
 
+@dataclass(frozen=True)
+class SheetPlan:
+    """What every ScoreKeeper of an edition reads of it, worked out once per edition (see _plan)."""
+
+    race_pairs: list      # (race, region) of each race slot, in sheet order (scoring_rules.race_slots)
+    race_names: list      # (race key, region name or None) of each race slot: how ScoreKeeper.races names it
+    race_keys: list       # every race's key once, in order: a line on every seat's sheet
+    what: dict            # id of an expression -> what an error names it by
+
+
+_PLANS: dict = {}
+
+
+def _plan(edition: Edition) -> SheetPlan:
+    def make():
+        pairs = race_slots(edition)
+        what = {id(c.score): c.key for c in edition.categories}
+        what.update({id(c.choice.requires): f"{c.key} requires" for c in edition.choice_categories
+                     if c.choice.requires})
+        what.update({id(expression): race.key for race in edition.races for expression in (race.qualifies, race.award)})
+        return SheetPlan(pairs, [(race.key, region.name if region else None) for race, region in pairs],
+                         list(dict.fromkeys(race.key for race in edition.races)), what)
+    return per_edition(_PLANS, edition, None, make)
+
+
 @dataclass
 class RaceState:
     places_given: int = 0
@@ -55,7 +80,7 @@ class RoundFacts:
 
     key: tuple            # (round index, every seat's cards as a tuple)
     visited: list         # every seat's visited cards once its cards of the round are added
-    tallies: list         # every seat's icon counts, worked out when first read (None until then)
+    tallies: list | None  # every seat's icon counts (dsl.count_icons), for the generated round; None without one
 
 
 class ScoreKeeper:
@@ -68,25 +93,19 @@ class ScoreKeeper:
         self.visited: list[dict] = [dict() for _ in range(n)]  # card -> None, in order of visit
         self.rounds: list[list[dict]] = [[] for _ in range(n)]  # seat -> round -> key -> points
         self.used_choices: list[dict] = [{c.key: set() for c in edition.choice_categories} for _ in range(n)]
-        self.races = {(race.key, region.name if region else None): RaceState() for race, region in race_slots(edition)}
+        plan = _plan(edition)
+        self.races = {name: RaceState() for name in plan.race_names}
         self.end_scores: list[dict] | None = None
         self.last_drafts: list[list[Card]] = [[] for _ in range(n)]  # the cards of the last round scored
         self._sheet: dict | None = None
         self._at = None  # the Moment of the round being scored (see _moment)
         self._facts: RoundFacts | None = None  # see _round_facts
         self._generated = round_function(edition)  # the edition's round as one generated function, or None
-        self._race_pairs = race_slots(edition)
-        self._race_states = [self.races[(race.key, region.name if region else None)]
-                             for race, region in self._race_pairs]
-        self._race_keys = list(dict.fromkeys(race.key for race in edition.races))
+        self._race_pairs = plan.race_pairs
+        self._race_states = [self.races[name] for name in plan.race_names]
+        self._race_keys = plan.race_keys
         self._awards = per_edition(_AWARDS, edition, n, dict)  # (race slot, place, round) -> pay (see _award)
-        self._what = {id(c.score): c.key for c in edition.categories}  # expression -> what an error names
-        self._what.update(
-            {id(c.choice.requires): f"{c.key} requires" for c in edition.choice_categories if c.choice.requires}
-        )
-        self._what.update(
-            {id(expression): race.key for race in edition.races for expression in (race.qualifies, race.award)}
-        )
+        self._what = plan.what
 
     @property
     def round_index(self) -> int:
@@ -132,15 +151,9 @@ class ScoreKeeper:
         facts = self._facts
         if facts is None or facts.key != key:
             visited = [self._visited_after(seat, hand) for seat, hand in enumerate(drafts)]
-            facts = self._facts = RoundFacts(key, visited, [None] * len(drafts))
+            tallies = [count_icons(hand) for hand in drafts] if self._generated is not None else None
+            facts = self._facts = RoundFacts(key, visited, tallies)
         return facts
-
-    def _tally(self, facts: RoundFacts, seat: int) -> dict:
-        """icon -> how often it is printed on the seat's cards of the round: what the generated functions count."""
-        tally = facts.tallies[seat]
-        if tally is None:
-            tally = facts.tallies[seat] = count_icons(facts.key[1][seat])
-        return tally
 
     def round_choice_options(self, drafts: list[list[Card]]) -> list[list[list[str]]]:
         """For each seat, the icons it may pick for each choice category (in the edition's order) this round."""
@@ -166,7 +179,7 @@ class ScoreKeeper:
                 return generated.allowed[category.key](
                     drafts[seat], visited[seat], previous, self.used_choices[seat][category.key],
                     self._table(generated, drafts, visited, seat), at.players, at.round, at.rounds,
-                    self._tally(facts, seat) if facts is not None else None)
+                    facts.tallies[seat] if facts is not None else None)
             except Exception:  # noqa: BLE001 - worked out again the slow way, which locates the failure
                 pass
         env = self._env(seat, drafts, visited, previous)
@@ -225,13 +238,14 @@ class ScoreKeeper:
         if generated is None:
             return None
         at = self._moment()
-        visited = facts.visited
+        visited, tallies, run = facts.visited, facts.tallies, generated.run
+        players, round_number, rounds = at.players, at.round, at.rounds
         results, qualified = [], []
         try:
             for seat, cards in enumerate(drafts):
-                table = self._table(generated, drafts, visited, seat)
-                points, qualifies = generated.run(cards, visited[seat], self._previous(seat), choices[seat], table,
-                                                  at.players, at.round, at.rounds, self._tally(facts, seat))
+                table = self._table(generated, drafts, visited, seat) if generated.reads_table else None
+                points, qualifies = run(cards, visited[seat], self._previous(seat), choices[seat], table,
+                                        players, round_number, rounds, tallies[seat])
                 results.append(points)
                 qualified.append(qualifies)
         except Exception:  # noqa: BLE001 - any failure is scored again the slow way, which locates it

@@ -73,7 +73,7 @@ class Game:
         self.ghosts = edition.draft.ghosts if deal else 0
         n = len(players) + self.ghosts
         self.edition = edition
-        self._cards = {card.letter: card for card in edition.cards}  # edition.card(letter), for the hot path
+        self._cards = edition.by_letter  # edition.card(letter), for the hot path
         self.players = list(players)
         self.seed = seed
         self.deal_version = deal_version  # 1 only to replay files written before the round-robin deal
