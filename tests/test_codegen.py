@@ -113,6 +113,8 @@ def test_an_expression_the_generator_cannot_translate_keeps_its_closures(austral
     "sum([count(k, cards) // 2 for k in kinds(animal)])",
     "[kinds(animal) == kinds(animal), len(kinds(activity)) == 6]",
     "abs(3 - len(cards) * 2)",
+    "[[value(k) * count(k, cards), len([j for j in kinds(animal) if j != k])] for k in kinds(animal)]",
+    "[let n = count(k, cards); n * n for k in kinds(collection)]",
 ])
 def test_icons_kinds_and_abs_are_generated_as_their_builtins_give_them(australia, text):
     from conftest import cards
@@ -125,3 +127,11 @@ def test_icons_kinds_and_abs_are_generated_as_their_builtins_give_them(australia
     for letters in ("ABCDEFG", "YVWA", "S"):
         hand = cards(australia, letters)
         assert fast({"cards": hand}) == slow({"cards": hand})
+
+
+def test_a_comprehension_over_the_icons_of_a_family_is_written_out(australia):
+    from rulesengine.dsl import CARDS
+    node, resolved = compiled(australia, "sum([count(k, cards) // 2 for k in kinds(animal)])", {"cards": CARDS})
+    source, constants = codegen.generate(node, resolved, australia.language.lookups)
+    assert " for " not in source and source.count("// 2") == 5
+    assert [c for c in constants if isinstance(c, str)] == ["Kangaroos", "Emus", "Wombats", "Koalas", "Platypuses"]

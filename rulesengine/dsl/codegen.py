@@ -101,6 +101,7 @@ HELPERS = {"_multiply": _multiply, "_too_large": _too_large, "_floordiv": _floor
            "_tally": _tally, "_count": _count, "_subset": _subset, "_intersects": _intersects, "_abs": abs,
            "__builtins__": {}}
 _LOCAL = re.compile(r"\bv\d+\b")
+_UNROLLED = 8   # a comprehension over the icons of a family this small is written out (see _unrolled)
 _CONSTANT = re.compile(r"k(\d+)")
 
 
@@ -228,6 +229,9 @@ class _Generator(Visitor):
 
     def visit_Comprehension(self, node):
         source = node.source
+        kinds = self._family(source.args[0]) if isinstance(source, ast.Call) and source.function == "kinds" else None
+        if kinds is not None and node.condition is None and len(kinds.icons) <= _UNROLLED:
+            return self._unrolled(node, kinds.icons)
         family = self._family(source.args[1]) if isinstance(source, ast.Call) and source.function == "icons" else None
         self.in_source += 1
         try:
@@ -252,6 +256,23 @@ class _Generator(Visitor):
             self.scopes.pop()
             self.comprehensions -= 1
         return f"[{element} for {source}{condition}]"
+
+    def _unrolled(self, node, items) -> str:
+        """[element for name in kinds(family)] as a list of one element per icon, the name read as that
+        icon: in Python 3.11 a comprehension is a function made and called, which costs more than the
+        few elements over a family's icons."""
+        elements = []
+        self.comprehensions += 1
+        try:
+            for item in items:
+                self.scopes.append({node.name: self.constant(item)})
+                try:
+                    elements.append(self.visit(node.element))
+                finally:
+                    self.scopes.pop()
+        finally:
+            self.comprehensions -= 1
+        return "[" + "".join(f"{element}, " for element in elements) + "]"
 
     def visit_ListLiteral(self, node):
         return "[" + "".join(f"{self.visit(item)}, " for item in node.items) + "]"
