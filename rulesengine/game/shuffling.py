@@ -9,6 +9,15 @@ from __future__ import annotations
 
 import random
 
+_STEPS: dict = {}   # list length -> (place, places drawn from, bits to draw) of each swap, from the last
+
+
+def _steps(size: int) -> tuple:
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return steps
+
 
 def shuffle(rng: random.Random, items: list) -> None:
     """rng.shuffle(items): swap each place, from the last, with one drawn by _randbelow's rejection
@@ -17,9 +26,7 @@ def shuffle(rng: random.Random, items: list) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _steps(len(items)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
