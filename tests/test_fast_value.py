@@ -179,3 +179,51 @@ def test_the_bots_shuffle_draws_as_random_shuffle_does():
             shuffle(ours, mine)
             theirs.shuffle(reference)
             assert mine == reference and ours.getstate() == theirs.getstate()
+
+
+def test_a_sum_over_the_icons_of_the_cards_is_worked_out_from_their_counts(tmp_path, monkeypatch):
+    """sum([f(i) for i in icons(cards, family) if c(i)]) generated from the tally (codegen._sum_by_counts)
+    gives what the list gives, and fails only where the list fails: on an icon the hand shows."""
+    from rulesengine.game import scoring
+    from rulesengine.game.generated import ROUND, Writer
+
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        f"extends: {AUSTRALIA}\n"
+        "id: sums\n"
+        "tables:\n  rare: {1: 5, 2: 10, 5: 30}\n"
+        "categories:\n"
+        "  - key: rare\n    title: Rare\n"
+        "    score: sum([lookup(rare, value(i)) for i in icons(cards, collection) if i != 'Shells'])\n"
+        "  - key: doubled\n    title: Doubled\n    score: sum([value(i) * len(cards) for i in icons(cards, animal)])\n"
+        "  - key: risky\n    title: Risky\n"
+        "    score: sum([12 // (value(i) - 9) for i in icons(cards, animal) if len(cards) < 3])\n",
+        encoding="utf-8",
+    )
+    edition = load_edition(path)
+    writer = Writer()
+    for category in edition.categories[-3:]:
+        writer.value("p", category.score, ROUND, 2, "0")
+    assert " for " not in "\n".join(writer.lines)
+    standing = evaluate.standing_from_scores(edition, ScoreKeeper(edition, ["a", "b"]))
+    assert standing.fast is not None
+    by_expression = replace(standing, fast=None, memo={})
+    rng = random.Random(3)
+    failed = 0
+    for _ in range(400):
+        hand = rng.sample(edition.cards, rng.randrange(1, 8))
+        assert evaluate._own_value(standing, 0, hand) == evaluate._own_value(by_expression, 0, hand)
+        drafts = [hand, [c for c in edition.cards if c not in hand][:7]]
+        sheets = []
+        for generated in (True, False):
+            if not generated:
+                monkeypatch.setattr(scoring, "round_function", lambda edition: None)
+            keeper = ScoreKeeper(edition, ["a", "b"])
+            try:
+                sheets.append(keeper.score_round(drafts, [{}, {}]))
+            except scoring.ScoringError as error:
+                sheets.append(error.diagnostics[0].message)
+            monkeypatch.undo()
+        assert sheets[0] == sheets[1]
+        failed += isinstance(sheets[0], str)
+    assert 0 < failed < 400

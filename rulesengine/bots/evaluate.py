@@ -13,17 +13,16 @@ cards they sampled themselves.
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..dsl import count_icons
+from ..dsl import count_icons, count_icons_plus
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, moment, qualifies_env, round_env, table_env
 from ..game import scoring_rules as rules
 from ..game.generated import FAILED, TABLE, per_edition, reads
 from ..game.scoring import ScoreKeeper
-from .fast_value import own_value_function, shared_value_function
+from .fast_value import own_value_function, own_values_function, shared_value_function
 
 
 def _run(expression, env: dict, default=0):  # the `run` of scoring_rules for hands that may never happen
@@ -71,6 +70,7 @@ class Standing:
     at: Moment | None = None  # what the expressions of this round see of the game
     rounds: tuple = ()  # every round category, in sheet order
     fast: object = None  # fast_value's generated _own_value for `own`, or None
+    fast_options: object = None  # fast_value's generated own values of hands one card apart, or None
     fast_shared: object = None  # fast_value's generated value of `shared`, or None
     shared_reads: frozenset = frozenset()  # the game variables `shared` reads
     open_races: tuple = ()  # per seat, per race of the edition: the (region, award) it may still take
@@ -123,7 +123,8 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         for seat in range(n)
     )
     return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds,
-                    _fast_function(edition, own), _fast_shared(edition, shared), reads(shared), open_races)
+                    _fast_function(edition, own), _fast_options(edition, own), _fast_shared(edition, shared),
+                    reads(shared), open_races)
 
 
 _FAST: dict = {}
@@ -132,6 +133,11 @@ _FAST: dict = {}
 def _fast_function(edition: Edition, own: tuple):
     """fast_value's function for this edition's own categories, generated once per edition."""
     return per_edition(_FAST, edition, tuple(c.key for c in own), lambda: own_value_function(edition, own))
+
+
+def _fast_options(edition: Edition, own: tuple):
+    """fast_value's own values of hands one card apart, generated once per edition."""
+    return per_edition(_FAST, edition, ("options", *(c.key for c in own)), lambda: own_values_function(edition, own))
 
 
 def _fast_shared(edition: Edition, shared: tuple):
@@ -271,9 +277,9 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
     each up cost more than it saved. `others` is read only when some category reads it. `each`
     values hands one card apart (the options of one sampled order) from the counts and visited
     cards of what they share, worked out once."""
-    if standing.fast is None:
+    if standing.fast is None or standing.fast_options is None:
         return HandValues(lambda cards, others: seat_value(standing, seat, cards, others), None)
-    fast, at, past = standing.fast, standing.at, standing.seats[seat]
+    fast, options, at, past = standing.fast, standing.fast_options, standing.at, standing.seats[seat]
     previous, used, races, end_points = past.previous, past.used, standing.open_races[seat], past.end_points
     before, seen = past.visited, past.visited_set
     size = len(before)
@@ -290,27 +296,14 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
         base = first + last
         tally = count_icons(base)
         base_visited = rules.visited_after(before, seen, base)
-        base_sites = set(base_visited)
+        values = options(first, cards, last, base_visited, frozenset(base_visited), previous, used, races,
+                         players, round_number, rounds, end_points, size, tally)
         if shared:  # the other seats' cards: what was dealt, less the hand (in the order dealt)
             mine = set(base)
             not_mine = [c for c in dealt if c not in mine]
-        values = []
-        for card in cards:
-            counts = dict(tally)
-            for icon in card.icons:
-                counts[icon] = counts.get(icon, 0) + 1
-            site = card.site
-            if site in base_sites:
-                visited = base_visited
-            else:  # visited_after keeps them in deck order
-                visited = list(base_visited)
-                insort(visited, site, key=rules.deck_order)
-            hand = first + [card] + last
-            value = fast(hand, visited, previous, used, races, players, round_number, rounds,
-                         end_points if len(visited) != size else None, counts)
-            if shared:
-                value += _shared_value(standing, seat, hand, [c for c in not_mine if c is not card], counts)
-            values.append(value)
+            for index, card in enumerate(cards):
+                values[index] += _shared_value(standing, seat, first + [card] + last,
+                                               [c for c in not_mine if c is not card], count_icons_plus(tally, card))
         return values
 
     return HandValues(one, each)

@@ -12,9 +12,11 @@ An edition with anything the generator does not translate keeps the expression-b
 
 from __future__ import annotations
 
+from ..dsl import count_icons_plus
 from ..edition.model import GAME_END
 from ..edition.scopes import game_end_env, line_keys, moment, sheet_lines
 from ..game.generated import END, RACE, ROUND, TABLE, Writer, generated, reads
+from ..game.scoring_rules import visited_with_site
 
 _END_FIXED = ("round_totals", "lines", "opponents", "left", "right")   # the same in every hand a bot values
 
@@ -47,8 +49,8 @@ def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> 
         emit("value += best", 2)
 
 
-def _write(edition, own: tuple) -> Writer:
-    writer = Writer()
+def _write(edition, own: tuple, indent: int = 0, finish: str = "return value") -> Writer:
+    writer = Writer(indent)
     emit, value = writer.emit, writer.value
     emit("value = 0", 2)
     _write_categories(writer, own, ROUND)
@@ -67,7 +69,7 @@ def _write(edition, own: tuple) -> Writer:
             value("p", category.score, END, 3, "0")
             emit("end += p", 3)
     emit("value += end - end_before", 3)
-    emit("return value", 2)
+    emit(finish, 2)
     return writer
 
 
@@ -108,3 +110,32 @@ def own_value_function(edition, own: tuple):
         "own_value", "g_cards, g_visited, previous, used, races, g_players, g_round, g_rounds, end_before, tally",
         ["g_throw = g_cards[0]", "g_catch = g_cards[-1]"], tally="tally",
     ))
+
+
+def own_values_function(edition, own: tuple):
+    """f(first, options, last, visited, sites, previous, used, races, players, round, rounds, end_points,
+    size, tally) -> [own_value(first + [card] + last, ...) for card in options] in one frame: the greedy
+    bot values the options of a sampled order, hands one card apart, from what they share: visited,
+    the visited cards with first + last added (sites: the same as a frozenset), tally, the icon counts
+    of first + last, end_points, the game-end points before the round, size, how many cards were
+    visited before it; None as for own_value_function."""
+    if any(c.when == GAME_END and c.score is None for c in edition.categories):
+        return None
+
+    def write():
+        writer = _write(edition, own, indent=1, finish="values.append(value)")
+        writer.emit("return values", 1)
+        counts, sets = "T_cards" in writer.used, "S_visited" in writer.used
+        loop = ["values = []", "for card in options:"]
+        loop += ["    T_cards = _plus_card(tally, card)"] if counts else []
+        loop += ["    site = card.site", "    if site in sites:", "        g_visited = visited"]
+        loop += ["        S_visited = sites"] if sets else []
+        loop += ["    else:", "        g_visited = _with_site(visited, site)"]
+        loop += ["        S_visited = sites | {site}"] if sets else []
+        loop += ["    g_cards = first + [card] + last", "    g_throw = g_cards[0]", "    g_catch = g_cards[-1]",
+                 "    end_before = end_points if len(g_visited) != size else None"]
+        parameters = ("first, options, last, visited, sites, previous, used, races, g_players, g_round, g_rounds, "
+                      "end_points, size, tally")
+        return writer.function("own_values", parameters, loop, given=frozenset({"T_cards", "S_visited"}),
+                               helpers={"_plus_card": count_icons_plus, "_with_site": visited_with_site, "len": len})
+    return generated(write)

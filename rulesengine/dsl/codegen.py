@@ -64,6 +64,14 @@ def _tally(cards) -> dict:
     return tally
 
 
+def _tally_plus(tally: dict, card) -> dict:
+    """The tally of some cards and one more: a new dict, the first left as it was."""
+    counts = dict(tally)
+    for icon in card.icons:
+        counts[icon] = counts.get(icon, 0) + 1
+    return counts
+
+
 def _count(icon, cards) -> int:
     """count(icon, cards) where no other count reads the same cards."""
     found = 0
@@ -257,6 +265,38 @@ class _Generator(Visitor):
             self.comprehensions -= 1
         return f"[{element} for {source}{condition}]"
 
+    def _sum_by_counts(self, node) -> str | None:
+        """sum([f(i) for i in icons(cards, family) if c(i)]) from the tally its caller made of cards: the
+        sum over the family's icons of f(icon) times how often the icon is printed, f worked out only for
+        an icon the cards show (so it fails where the list would). An element sees nothing but its icon
+        and what stays the same all through the list, so every occurrence of an icon adds the same.
+        None: the list is generated as it is written."""
+        source = node.source if isinstance(node, ast.Comprehension) else None
+        if not (isinstance(source, ast.Call) and source.function == "icons"):
+            return None
+        family = self._family(source.args[1])
+        if family is None or len(family.icons) > _UNROLLED:
+            return None
+        tally = self.fixed.get(self.visit(source.args[0]))
+        if tally is None:
+            return None
+        terms = []
+        self.comprehensions += 1
+        try:
+            for icon in family.icons:
+                self.scopes.append({node.name: self.constant(icon)})
+                try:
+                    times = self.fresh()
+                    test = f"({times} := {tally}.get({self.constant(icon)}, 0))"
+                    if node.condition is not None:
+                        test = f"{test} and {self.visit(node.condition)}"
+                    terms.append(f"({self.visit(node.element)} * {times} if {test} else 0)")
+                finally:
+                    self.scopes.pop()
+        finally:
+            self.comprehensions -= 1
+        return "(" + " + ".join(terms or ["0"]) + ")"
+
     def _unrolled(self, node, items) -> str:
         """[element for name in kinds(family)] as a list of one element per icon, the name read as that
         icon: in Python 3.11 a comprehension is a function made and called, which costs more than the
@@ -281,6 +321,10 @@ class _Generator(Visitor):
         entry = REGISTRY.get(node.function)
         if entry is None:
             raise Unsupported(node.function)
+        if node.function == "sum" and not self.in_source:
+            counted = self._sum_by_counts(node.args[0])
+            if counted is not None:
+                return counted
         args = [self.visit(arg) for arg in node.args]
         if node.function == "count":
             cards = args[1]

@@ -43,13 +43,14 @@ def _reader(allowed: frozenset):
 class Writer:
     """The body of one generated function, statement by statement."""
 
-    def __init__(self):
+    def __init__(self, indent: int = 0):
         self.shared = dsl.Shared()
         self.lines: list[str] = []
         self.used: set = set()   # the tallies and sets of the prologue that some statement reads
+        self.indent = indent     # added to every depth: the statements placed inside a loop of the caller's
 
     def emit(self, line: str, depth: int) -> None:
-        self.lines.append("    " * depth + line)
+        self.lines.append("    " * (depth + self.indent) + line)
 
     def constant(self, value) -> str:
         return self.shared.constant(value)
@@ -71,17 +72,20 @@ class Writer:
         self.emit("except _FAILED:", depth)
         self.emit(f"{target} = {default}", depth + 1)
 
-    def function(self, name: str, parameters: str, first: list[str] = (), tally: str | None = None):
+    def function(self, name: str, parameters: str, first: list[str] = (), tally: str | None = None,
+                 given: frozenset = frozenset(), helpers: dict | None = None):
         """The function `name(parameters)` of the statements written (first: its opening statements;
-        tally: a parameter that, when not None, is the tally of g_cards its caller already made)."""
+        tally: a parameter that, when not None, is the tally of g_cards its caller already made;
+        given: the tallies and sets that `first` makes itself; helpers: more names the statements call)."""
         prologue = [f"{local} = _tally({source})" if not (tally and source == "g_cards")
                     else f"{local} = {tally} if {tally} is not None else _tally({source})"
-                    for source, local in _TALLIES.items() if local in self.used]
-        prologue += [f"{local} = frozenset({source})" for source, local in _SETS.items() if local in self.used]
+                    for source, local in _TALLIES.items() if local in self.used and local not in given]
+        prologue += [f"{local} = frozenset({source})" for source, local in _SETS.items()
+                     if local in self.used and local not in given]
         body = ["        " + line for line in [*first, *prologue]] + self.lines
         source = "\n".join([f"def make({self.shared.names()}):", f"    def {name}({parameters}):", *body,
                             f"    return {name}", ""])
-        namespace = dict(dsl.HELPERS, _FAILED=FAILED, frozenset=frozenset)
+        namespace = dict(dsl.HELPERS, _FAILED=FAILED, frozenset=frozenset, **(helpers or {}))
         try:
             exec(compile(source, f"<{name}>", "exec"), namespace)  # built from the checked trees only
         except _CAUGHT:

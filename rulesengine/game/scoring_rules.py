@@ -10,6 +10,7 @@ bot judging a hand that cannot happen.
 
 from __future__ import annotations
 
+from bisect import insort
 from operator import attrgetter
 
 from ..edition.model import GAME_END, ROUND
@@ -25,6 +26,13 @@ def visited_after(visited, seen, cards) -> list:
     if not new:
         return list(visited)
     return sorted({*seen, *new}, key=deck_order)
+
+
+def visited_with_site(visited: list, site) -> list:
+    """visited_after(visited, visited, [card]) for a card whose site is not in visited: a new list."""
+    visited = list(visited)
+    insort(visited, site, key=deck_order)
+    return visited
 
 
 def others(drafts: list, seat: int, visited: list | None = None) -> Others:
