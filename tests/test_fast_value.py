@@ -145,7 +145,8 @@ def test_the_categories_that_read_the_other_seats_are_generated_exactly(name):
 def test_hands_one_card_apart_are_valued_as_each_alone(name):
     """HandValues.each (the counts and visited cards of what the hands share, worked out once) gives
     what HandValues.one gives each hand, and what the score sheet's rules give it (seat_value), the
-    other seats holding the rest of what was dealt."""
+    other seats holding the rest of what was dealt; so does HandValues.reordered for hands of the
+    same cards in other orders."""
     edition = load_edition(ROOT / "editions" / f"{name}.yaml")
     rng = random.Random(name)
     compared = 0
@@ -165,6 +166,11 @@ def test_hands_one_card_apart_are_valued_as_each_alone(name):
                 others = [c for c in dealt if c not in hand]
                 assert value == values.one(hand, others) == evaluate.seat_value(slow, seat, hand, others)
             compared += len(options)
+            # HandValues.reordered: the same cards, each of them put in the place of the option
+            after = options[:1] + last
+            hands = [first + [card] + [c for c in after if c is not card] for card in after]
+            others = [c for c in dealt if c not in first + after]
+            assert values.reordered(hands, others) == [evaluate.seat_value(slow, seat, h, others) for h in hands]
     assert compared == 600
 
 

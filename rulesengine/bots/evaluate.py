@@ -269,6 +269,9 @@ class HandValues:
     # (first, cards, last, dealt) -> [one(first + [card] + last, the cards of dealt not in that hand) for card
     # in cards]; None without the generated value
     each: Callable | None
+    # (hands, others) -> [one(hand, others) for hand in hands], for hands that hold the same cards in
+    # different orders; None without the generated value
+    reordered: Callable | None = None
 
 
 def hand_values(standing: Standing, seat: int) -> HandValues:
@@ -276,7 +279,8 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
     once. It does not use the memo: the greedy bot's hands seldom repeat (6% of them), and looking
     each up cost more than it saved. `others` is read only when some category reads it. `each`
     values hands one card apart (the options of one sampled order) from the counts and visited
-    cards of what they share, worked out once."""
+    cards of what they share, worked out once; `reordered` hands of the same cards in other orders
+    (the options among the first cards of the order) from their one count and visited cards."""
     if standing.fast is None or standing.fast_options is None:
         return HandValues(lambda cards, others: seat_value(standing, seat, cards, others), None)
     fast, options, at, past = standing.fast, standing.fast_options, standing.at, standing.seats[seat]
@@ -306,7 +310,19 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
                                                [c for c in not_mine if c is not card], count_icons_plus(tally, card))
         return values
 
-    return HandValues(one, each)
+    def reordered(hands: list, others) -> list:
+        cards = hands[0]  # the same cards in every hand: the same counts and visited cards
+        tally = count_icons(cards)
+        visited = rules.visited_after(before, seen, cards)
+        end_before = end_points if len(visited) != size else None
+        values = [fast(hand, visited, previous, used, races, players, round_number, rounds, end_before, tally)
+                  for hand in hands]
+        if shared:
+            values = [value + _shared_value(standing, seat, hand, others, tally) for value, hand in zip(values, hands,
+                                                                                                      strict=True)]
+        return values
+
+    return HandValues(one, each, reordered)
 
 
 def _own_value(standing: Standing, seat: int, cards: list) -> float:

@@ -71,6 +71,13 @@ def expected_gains(
                 for card, gain in zip(plain, each(drafts, plain, usual, sample.dealt), strict=True):
                     totals[card] += gain
                 alone = [card for card in options if card in head]
+                if alone:  # each takes the next card of the order instead: the same cards, in other orders
+                    hands = [drafts + [card] + [c for c in head if c is not card][:rest] for card in alone]
+                    mine = set(hands[0])
+                    others = [c for c in sample.dealt if c not in mine] if standing.shared else ()
+                    for card, gain in zip(alone, values.reordered(hands, others), strict=True):
+                        totals[card] += gain
+                    continue
             for card in alone:
                 # the first `rest` cards of the order, or the next one instead of this card if among them
                 completion = [c for c in head if c is not card][:rest] if card in head else usual
