@@ -134,4 +134,7 @@ def test_a_comprehension_over_the_icons_of_a_family_is_written_out(australia):
     node, resolved = compiled(australia, "sum([count(k, cards) // 2 for k in kinds(animal)])", {"cards": CARDS})
     source, constants = codegen.generate(node, resolved, australia.language.lookups)
     assert " for " not in source and source.count("// 2") == 5
+    node, resolved = compiled(australia, "[value(k) * 2 for k in kinds(animal)]", {})
+    source, _ = codegen.generate(node, resolved, australia.language.lookups)
+    assert "3 * 2" in source and "9 * 2" in source   # the values of the icons written out: Kangaroos 3, Platypuses 9
     assert [c for c in constants if isinstance(c, str)] == ["Kangaroos", "Emus", "Wombats", "Koalas", "Platypuses"]

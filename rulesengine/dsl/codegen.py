@@ -337,6 +337,12 @@ class _Generator(Visitor):
             if cards not in self.tallies:
                 self.tallies[cards] = f"{self.tally_prefix}{len(self.tallies)}"
             return f"{self.tallies[cards]}.get({args[0]}, 0)"
+        if node.function == "value":   # the value of an icon named by a constant (kinds written out) is a number
+            constant = _CONSTANT.fullmatch(args[0])
+            values = getattr(self.edition, "icon_values", None) or {}
+            icon = self.constants[int(constant[1])] if constant else None
+            if type(icon) is str and type(values.get(icon)) is int:
+                return repr(values[icon])
         if self.sets is not None:
             quick = self.unreported_call(node.function, args)
             if quick is not None:
