@@ -71,3 +71,30 @@ def test_a_failing_expression_is_located_as_before(tmp_path, monkeypatch):
         diagnostic = error.value.diagnostics[0]
         messages.append((diagnostic.message, diagnostic.span.line, diagnostic.span.col, keeper.round_index))
     assert messages[0] == messages[1] == ("division by zero (round 1, seat Ben, collections)", 5, 12, 0)
+
+
+def test_the_game_end_is_generated_and_a_failure_there_is_located_as_before(tmp_path, monkeypatch):
+    path = tmp_path / "ending.yaml"
+    path.write_text(f"extends: {ROOT / 'editions' / 'australia.yaml'}\nid: ending\n"
+                    "tables:\n  bonus: {0: 0, 7: 5}\ncategories:\n"
+                    "  - key: seven\n    title: Seven sites\n    when: game_end\n"
+                    "    score: lookup(bonus, len(visited))\n",
+                    encoding="utf-8")
+    edition = load_edition(path)
+    assert round_function(edition).end is not None
+    cards = list(edition.cards)
+    outcomes = []
+    for generated in (True, False):
+        if not generated:
+            monkeypatch.setattr(scoring, "round_function", lambda edition: None)
+        keeper = ScoreKeeper(edition, ["Ana", "Ben"])
+        keeper.score_round([cards[:7], cards[7:14]], [{}, {}])
+        keeper.finish()
+        finished = keeper.sheet()["players"][0]["categories"]["seven"]
+        keeper.score_round([cards[14:21], cards[21:26] + cards[:2]], [{}, {}])
+        with pytest.raises(ScoringError) as error:   # Ana has visited 14 sites: no row 14
+            keeper.finish()
+        diagnostic = error.value.diagnostics[0]
+        outcomes.append((finished, diagnostic.message, diagnostic.span.line, diagnostic.span.col))
+    assert outcomes[0] == outcomes[1]
+    assert outcomes[0][:2] == (5, "table 'bonus' has no row 14 (rows: 0, 7) (game end, seat Ana, seven)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import scoring_rules as rules
-from .generated import RACE, ROUND, TABLE, Writer, generated, per_edition, reads
+from .generated import END, RACE, ROUND, TABLE, Writer, generated, per_edition, reads
 
 _FUNCTIONS: dict = {}
 
@@ -64,6 +64,16 @@ def _write_allowed(category) -> Writer:
     return writer
 
 
+def _write_end(edition) -> Writer:
+    """Every game-end category's points of one seat, as scoring_rules.game_end_points gives them."""
+    writer = Writer()
+    writer.emit("points = {}", 2)
+    for category in rules.game_end_categories(edition):
+        writer.value(f"points[{writer.constant(category.key)}]", category.score, END, 2)
+    writer.emit("return points", 2)
+    return writer
+
+
 def reads_table(edition) -> bool:
     """Whether a round category or a choice's requires reads the other seats' cards."""
     return bool((reads(rules.round_categories(edition)) | reads(edition.choice_categories)) & TABLE)
@@ -74,9 +84,11 @@ class GeneratedRound:
     run: object            # see round_function
     allowed: dict          # choice category key -> its allowed icons (see round_function)
     reads_table: bool      # a round category or a requires reads the other seats' cards: they need `table`
+    end: object = None     # see round_function
 
 
 _PARAMETERS = "g_cards, g_visited, {}, table, g_players, g_round, g_rounds, tally"
+_END_PARAMETERS = "g_visited, g_players, g_rounds, g_round_totals, g_lines, g_opponents, g_left, g_right"
 
 
 def _generate(edition) -> GeneratedRound | None:
@@ -92,7 +104,10 @@ def _generate(edition) -> GeneratedRound | None:
             "allowed_icons", _PARAMETERS.format("g_previous, used"), opening, tally="tally"))
         if function is not None:
             allowed[category.key] = function
-    return GeneratedRound(run, allowed, table) if run is not None else None
+    end = None
+    if all(c.score is not None for c in rules.game_end_categories(edition)):
+        end = generated(lambda: _write_end(edition).function("game_end", _END_PARAMETERS))
+    return GeneratedRound(run, allowed, table, end) if run is not None else None
 
 
 def round_function(edition) -> GeneratedRound | None:
@@ -102,5 +117,8 @@ def round_function(edition) -> GeneratedRound | None:
     seat qualifies for, in that order: seldom more than one); allowed[key](cards, visited, previous
     points of that category, icons used, table, players, round, rounds, tally) -> the icons
     allowed_icons gives; table: (others, opponents, left, right) when reads_table, else None; tally:
-    icon -> how often it is printed on cards (dsl.count_icons), or None to count them here."""
+    icon -> how often it is printed on cards (dsl.count_icons), or None to count them here;
+    end(visited, players, rounds, round_totals, lines, opponents, left, right) -> the points of
+    each game-end category, as game_end_points gives them (what no category reads may be None), or
+    None when the generator does not translate one of them."""
     return per_edition(_FUNCTIONS, edition, None, lambda: _generate(edition))

@@ -51,6 +51,7 @@ class SheetPlan:
     race_names: list      # (race key, region name or None) of each race slot: how ScoreKeeper.races names it
     race_keys: list       # every race's key once, in order: a line on every seat's sheet
     what: dict            # id of an expression -> what an error names it by
+    end_reads: frozenset  # every variable the game-end categories read (scoring_rules.game_end_reads)
 
 
 _PLANS: dict = {}
@@ -64,7 +65,7 @@ def _plan(edition: Edition) -> SheetPlan:
                      if c.choice.requires})
         what.update({id(expression): race.key for race in edition.races for expression in (race.qualifies, race.award)})
         return SheetPlan(pairs, [(race.key, region.name if region else None) for race, region in pairs],
-                         list(dict.fromkeys(race.key for race in edition.races)), what)
+                         list(dict.fromkeys(race.key for race in edition.races)), what, rules.game_end_reads(edition))
     return per_edition(_PLANS, edition, None, make)
 
 
@@ -106,6 +107,7 @@ class ScoreKeeper:
         self._race_keys = plan.race_keys
         self._awards = per_edition(_AWARDS, edition, n, dict)  # (race slot, place, round) -> pay (see _award)
         self._what = plan.what
+        self._plan = plan
 
     @property
     def round_index(self) -> int:
@@ -305,14 +307,22 @@ class ScoreKeeper:
         self.end_scores = []
         at = self._moment()
         visited = [sorted(self.visited[seat], key=rules.deck_order) for seat in range(len(self.players))]
-        reads = rules.game_end_reads(self.edition)  # what no game-end category reads is not worked out
+        reads = self._plan.end_reads  # what no game-end category reads is not worked out
+        end = self._generated.end if self._generated is not None else None
         for seat, name in enumerate(self.players):
-            run = self._runner(f"game end, seat {name}")
             others = rules.others(self.last_drafts, seat, visited) if reads & TABLE else None
             totals = self.round_totals(seat) if "round_totals" in reads else ()
-            self.end_scores.append(
-                rules.game_end_points(self.edition, at, visited[seat], run, others, totals, self.rounds[seat])
-            )
+            points = None
+            if end is not None:
+                try:
+                    points = end(visited[seat], at.players, at.rounds, *rules.game_end_inputs(
+                        self.edition, reads, others, totals, self.rounds[seat]))
+                except Exception:  # noqa: BLE001 - worked out again the slow way, which locates the failure
+                    points = None
+            if points is None:
+                run = self._runner(f"game end, seat {name}")
+                points = rules.game_end_points(self.edition, at, visited[seat], run, others, totals, self.rounds[seat])
+            self.end_scores.append(points)
 
     def round_totals(self, seat: int) -> list[int]:
         """This seat's total of each round scored so far: the lines that count, races included."""

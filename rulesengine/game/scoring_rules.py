@@ -14,7 +14,16 @@ from bisect import insort
 from operator import attrgetter
 
 from ..edition.model import GAME_END, ROUND
-from ..edition.scopes import Others, SeatCards, award_env, game_end_env, line_keys, qualifies_env, sheet_lines
+from ..edition.scopes import (
+    Others,
+    SeatCards,
+    award_env,
+    game_end_env,
+    line_keys,
+    qualifies_env,
+    sheet_lines,
+    table_env,
+)
 
 deck_order = attrgetter("index")  # how visited cards are sorted
 
@@ -129,6 +138,15 @@ def game_end_categories(edition) -> tuple:
 def game_end_reads(edition) -> frozenset:
     """Every variable the edition's game-end categories read: what their environment must hold."""
     return frozenset().union(*(c.score.variables for c in game_end_categories(edition) if c.score is not None))
+
+
+def game_end_inputs(edition, reads: frozenset, others, round_totals, rounds) -> tuple:
+    """round_totals, lines, opponents, left and right of a seat's game-end environment, as game_end_env
+    makes them, each only where some category reads it (reads: game_end_reads), else None."""
+    lines = sheet_lines(line_keys(edition), list(rounds)) if "lines" in reads else None
+    seats = table_env(others) if reads & {"opponents", "left", "right"} else {}
+    return (list(round_totals) if "round_totals" in reads else None, lines,
+            seats.get("opponents"), seats.get("left"), seats.get("right"))
 
 
 def game_end_points(edition, at, visited: list, run, others=None, round_totals=(), rounds=()) -> dict:
