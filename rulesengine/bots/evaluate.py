@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..dsl import count_icons, count_icons_plus
+from ..dsl import count_icons, count_icons_minus, count_icons_plus
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, moment, qualifies_env, round_env, table_env
 from ..game import scoring_rules as rules
@@ -239,9 +239,9 @@ def seat_value(standing: Standing, seat: int, cards: list, others: list) -> floa
     return value
 
 
-def _shared_value(standing: Standing, seat: int, cards: list, others, tally=None) -> float:
+def _shared_value(standing: Standing, seat: int, cards: list, others, tally=None, others_tally=None) -> float:
     """What the categories that read the other seats' cards (standing.shared) add to seat_value
-    (tally: the icon counts of cards, when the caller has them)."""
+    (tally, others_tally: the icon counts of cards and of others, when the caller has them)."""
     past = standing.seats[seat]
     reads = standing.shared_reads
     visited = visited_after(past, cards) if "visited" in reads or standing.fast_shared is None else None
@@ -253,7 +253,7 @@ def _shared_value(standing: Standing, seat: int, cards: list, others, tally=None
         else:
             table = (others, None, None, None)
         return standing.fast_shared(cards, visited, past.previous, past.used, table, at.players, at.round, at.rounds,
-                                    tally)
+                                    tally, others_tally)
     env = round_env(standing.at, cards, others, visited)
     value = 0
     for category in standing.shared:
@@ -305,10 +305,27 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
         if shared:  # the other seats' cards: what was dealt, less the hand (in the order dealt)
             mine = set(base)
             not_mine = [c for c in dealt if c not in mine]
+            in_dealt, counts = _dealt_counts(dealt)
+            counts = dict(counts)  # those of not_mine: of what was dealt, less the hand's
+            for card in base:
+                if card in in_dealt:
+                    for icon in card.icons:
+                        counts[icon] -= 1
             for index, card in enumerate(cards):
+                others_counts = count_icons_minus(counts, card) if card in in_dealt and card not in mine else counts
                 values[index] += _shared_value(standing, seat, first + [card] + last,
-                                               [c for c in not_mine if c is not card], count_icons_plus(tally, card))
+                                               [c for c in not_mine if c is not card], count_icons_plus(tally, card),
+                                               others_counts)
         return values
+
+    dealt_seen: dict = {}  # id of a sample's dealt cards -> (them, as a set, their icon counts)
+
+    def _dealt_counts(dealt) -> tuple:
+        """The cards dealt in a sampled world as a set, and their icon counts: the same for every order of it."""
+        entry = dealt_seen.get(id(dealt))
+        if entry is None or entry[0] is not dealt:
+            entry = dealt_seen[id(dealt)] = (dealt, set(dealt), count_icons(dealt))
+        return entry[1], entry[2]
 
     def reordered(hands: list, others) -> list:
         cards = hands[0]  # the same cards in every hand: the same counts and visited cards
@@ -318,8 +335,9 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
         values = [fast(hand, visited, previous, used, races, players, round_number, rounds, end_before, tally)
                   for hand in hands]
         if shared:
-            values = [value + _shared_value(standing, seat, hand, others, tally) for value, hand in zip(values, hands,
-                                                                                                      strict=True)]
+            counts = count_icons(others)
+            values = [value + _shared_value(standing, seat, hand, others, tally, counts)
+                      for value, hand in zip(values, hands, strict=True)]
         return values
 
     return HandValues(one, each, reordered)

@@ -82,19 +82,19 @@ def _end_constants(edition) -> dict:
 
 
 def shared_value_function(shared: tuple):
-    """f(cards, visited, previous, used, table, players, round, rounds, tally) -> what the categories
-    that read the other seats' cards add to seat_value (table: (others, opponents, left, right) as
-    scopes.round_env makes them; tally: the icon counts of cards, or None); None when the generator
-    does not translate one of them."""
+    """f(cards, visited, previous, used, table, players, round, rounds, tally, others_tally) -> what the
+    categories that read the other seats' cards add to seat_value (table: (others, opponents, left,
+    right) as scopes.round_env makes them; tally, others_tally: the icon counts of cards and of others,
+    or None); None when the generator does not translate one of them."""
     def write():
-        writer = Writer()
+        writer = Writer(counted={"g_others": "T_others"})
         writer.emit("value = 0", 2)
         _write_categories(writer, shared, ROUND | TABLE)
         writer.emit("return value", 2)
-        parameters = "g_cards, g_visited, previous, used, table, g_players, g_round, g_rounds, tally"
+        parameters = "g_cards, g_visited, previous, used, table, g_players, g_round, g_rounds, tally, others_tally"
         return writer.function("shared_value", parameters, ["g_throw = g_cards[0]", "g_catch = g_cards[-1]",
                                                             "g_others, g_opponents, g_left, g_right = table"],
-                               tally="tally")
+                               tallied={"g_cards": "tally", "g_others": "others_tally"})
     return generated(write)
 
 
@@ -108,7 +108,7 @@ def own_value_function(edition, own: tuple):
         return None
     return generated(lambda: _write(edition, own).function(
         "own_value", "g_cards, g_visited, previous, used, races, g_players, g_round, g_rounds, end_before, tally",
-        ["g_throw = g_cards[0]", "g_catch = g_cards[-1]"], tally="tally",
+        ["g_throw = g_cards[0]", "g_catch = g_cards[-1]"], tallied={"g_cards": "tally"},
     ))
 
 

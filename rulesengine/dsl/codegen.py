@@ -72,6 +72,14 @@ def _tally_plus(tally: dict, card) -> dict:
     return counts
 
 
+def _tally_minus(tally: dict, card) -> dict:
+    """The tally of some cards less one of them: a new dict (an icon counted 0 reads as one not there)."""
+    counts = dict(tally)
+    for icon in card.icons:
+        counts[icon] -= 1
+    return counts
+
+
 def _count(icon, cards) -> int:
     """count(icon, cards) where no other count reads the same cards."""
     found = 0

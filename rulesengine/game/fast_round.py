@@ -97,11 +97,11 @@ def _generate(edition) -> GeneratedRound | None:
     if table:
         opening.append("g_others, g_opponents, g_left, g_right = table")
     run = generated(lambda: _write(edition).function("seat_round", _PARAMETERS.format("previous, choices"), opening,
-                                                     tally="tally"))
+                                                     tallied={"g_cards": "tally"}))
     allowed = {}
     for category in edition.choice_categories:
         function = generated(lambda c=category: _write_allowed(c).function(
-            "allowed_icons", _PARAMETERS.format("g_previous, used"), opening, tally="tally"))
+            "allowed_icons", _PARAMETERS.format("g_previous, used"), opening, tallied={"g_cards": "tally"}))
         if function is not None:
             allowed[category.key] = function
     end = None

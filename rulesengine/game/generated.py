@@ -43,11 +43,14 @@ def _reader(allowed: frozenset):
 class Writer:
     """The body of one generated function, statement by statement."""
 
-    def __init__(self, indent: int = 0):
+    def __init__(self, indent: int = 0, counted: dict | None = None):
         self.shared = dsl.Shared()
         self.lines: list[str] = []
         self.used: set = set()   # the tallies and sets of the prologue that some statement reads
         self.indent = indent     # added to every depth: the statements placed inside a loop of the caller's
+        # the cards values whose counts are read from one tally: the seat's cards and visited cards, and
+        # what the caller adds (counted: source -> local, such as the other seats' cards for the bots)
+        self.tallies = {**_TALLIES, **(counted or {})}
 
     def emit(self, line: str, depth: int) -> None:
         self.lines.append("    " * (depth + self.indent) + line)
@@ -58,8 +61,8 @@ class Writer:
     def value(self, target: str, expression, allowed: frozenset, depth: int, default: str | None = None) -> None:
         """target = the expression's value; with a default, that where the expression fails."""
         node, resolved, lookups = expression.tree
-        source, tallies = dsl.inline(node, resolved, lookups, self.shared, _reader(allowed), _TALLIES, _SETS)
-        self.used.update(name for name in [*_TALLIES.values(), *_SETS.values()] if name in source)
+        source, tallies = dsl.inline(node, resolved, lookups, self.shared, _reader(allowed), self.tallies, _SETS)
+        self.used.update(name for name in [*self.tallies.values(), *_SETS.values()] if name in source)
         if default is None:
             for cards, local in tallies.items():
                 self.emit(f"{local} = _tally({cards})", depth)
@@ -72,14 +75,16 @@ class Writer:
         self.emit("except _FAILED:", depth)
         self.emit(f"{target} = {default}", depth + 1)
 
-    def function(self, name: str, parameters: str, first: list[str] = (), tally: str | None = None,
+    def function(self, name: str, parameters: str, first: list[str] = (), tallied: dict | None = None,
                  given: frozenset = frozenset(), helpers: dict | None = None):
         """The function `name(parameters)` of the statements written (first: its opening statements;
-        tally: a parameter that, when not None, is the tally of g_cards its caller already made;
-        given: the tallies and sets that `first` makes itself; helpers: more names the statements call)."""
-        prologue = [f"{local} = _tally({source})" if not (tally and source == "g_cards")
-                    else f"{local} = {tally} if {tally} is not None else _tally({source})"
-                    for source, local in _TALLIES.items() if local in self.used and local not in given]
+        tallied: source -> a parameter that, when not None, is the tally of that cards value its caller
+        already made; given: the tallies and sets that `first` makes itself; helpers: more names the
+        statements call)."""
+        tallied = tallied or {}
+        prologue = [f"{local} = _tally({source})" if source not in tallied
+                    else f"{local} = {tallied[source]} if {tallied[source]} is not None else _tally({source})"
+                    for source, local in self.tallies.items() if local in self.used and local not in given]
         prologue += [f"{local} = frozenset({source})" for source, local in _SETS.items()
                      if local in self.used and local not in given]
         body = ["        " + line for line in [*first, *prologue]] + self.lines
