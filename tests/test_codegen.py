@@ -134,7 +134,20 @@ def test_a_comprehension_over_the_icons_of_a_family_is_written_out(australia):
     node, resolved = compiled(australia, "sum([count(k, cards) // 2 for k in kinds(animal)])", {"cards": CARDS})
     source, constants = codegen.generate(node, resolved, australia.language.lookups)
     assert " for " not in source and source.count("// 2") == 5
+    assert [c for c in constants if isinstance(c, str)] == ["Kangaroos", "Emus", "Wombats", "Koalas", "Platypuses"]
     node, resolved = compiled(australia, "[value(k) * 2 for k in kinds(animal)]", {})
     source, _ = codegen.generate(node, resolved, australia.language.lookups)
     assert "3 * 2" in source and "9 * 2" in source   # the values of the icons written out: Kangaroos 3, Platypuses 9
-    assert [c for c in constants if isinstance(c, str)] == ["Kangaroos", "Emus", "Wombats", "Koalas", "Platypuses"]
+
+
+@pytest.mark.parametrize("text, checked", [
+    ("value(i) * (count(i, cards) // 2)", False),      # an icon's value, a count: both small
+    ("len(cards) * 1000000 * count(i, cards)", True),  # a product is not small: its bound is checked
+    ("n * count(i, cards)", True),                      # a number from the game may be anything
+    ("7 * (n // 2)", True),
+])
+def test_a_product_of_two_small_numbers_needs_no_check_of_its_bound(australia, text, checked):
+    from rulesengine.dsl import CARDS, IconType
+    node, resolved = compiled(australia, text, {"cards": CARDS, "n": NUMBER, "i": IconType("animal")})
+    source, _ = codegen.generate(node, resolved, australia.language.lookups)
+    assert ("_too_large" in source) == checked
