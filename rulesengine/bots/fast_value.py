@@ -12,7 +12,6 @@ An edition with anything the generator does not translate keeps the expression-b
 
 from __future__ import annotations
 
-from ..dsl import count_icons_plus
 from ..edition.model import GAME_END
 from ..edition.scopes import game_end_env, line_keys, moment, sheet_lines
 from ..game.generated import END, RACE, ROUND, TABLE, Writer, generated, reads
@@ -127,15 +126,19 @@ def own_values_function(edition, own: tuple):
         writer.emit("return values", 1)
         counts, sets = "T_cards" in writer.used, "S_visited" in writer.used
         loop = ["values = []", "for card in options:"]
-        loop += ["    T_cards = _plus_card(tally, card)"] if counts else []
+        loop += ["    T_cards = _copy(tally)", "    for icon in card.icons:",   # dsl.count_icons_plus, written out
+                 "        T_cards[icon] = T_cards.get(icon, 0) + 1"] if counts else []
         loop += ["    site = card.site", "    if site in sites:", "        g_visited = visited"]
         loop += ["        S_visited = sites"] if sets else []
         loop += ["    else:", "        g_visited = _with_site(visited, site)"]
         loop += ["        S_visited = sites | {site}"] if sets else []
-        loop += ["    g_cards = first + [card] + last", "    g_throw = g_cards[0]", "    g_catch = g_cards[-1]",
-                 "    end_before = end_points if len(g_visited) != size else None"]
+        if any("g_cards" in line for line in writer.lines):
+            loop += ["    g_cards = first + [card] + last", "    g_throw = g_cards[0]", "    g_catch = g_cards[-1]"]
+        else:  # only the Throw and the Catch are read: the hand is not put together
+            loop += ["    g_throw = first[0] if first else card", "    g_catch = last[-1] if last else card"]
+        loop += ["    end_before = end_points if len(g_visited) != size else None"]
         parameters = ("first, options, last, visited, sites, previous, used, races, g_players, g_round, g_rounds, "
                       "end_points, size, tally")
         return writer.function("own_values", parameters, loop, given=frozenset({"T_cards", "S_visited"}),
-                               helpers={"_plus_card": count_icons_plus, "_with_site": visited_with_site, "len": len})
+                               helpers={"_copy": dict, "_with_site": visited_with_site, "len": len})
     return generated(write)
