@@ -43,13 +43,14 @@ def rank_seats(totals: list[int], categories: list[dict], tie_breaks, lowest_fir
         return (totals[seat],) + tuple(-categories[seat].get(k, 0) if k in lowest_first else categories[seat].get(k, 0)
                                        for k in tie_breaks)
 
-    order = sorted(range(len(totals)), key=lambda seat: (tuple(-v for v in key(seat)), seat))
+    keys = [key(seat) for seat in range(len(totals))]
+    order = sorted(range(len(totals)), key=lambda seat: (tuple(-v for v in keys[seat]), seat))
     places = []
     for position, seat in enumerate(order):
         rank = position + 1
-        if position and key(order[position - 1]) == key(seat):
+        if position and keys[order[position - 1]] == keys[seat]:
             rank = places[-1].rank
-        places.append(Place(rank, seat, sum(key(other) == key(seat) for other in order) > 1))
+        places.append(Place(rank, seat, sum(keys[other] == keys[seat] for other in order) > 1))
     winners = tuple(sorted(p.seat for p in places if p.rank == 1))
     return Ranking(tuple(places), winners, _decider(order, totals, categories, tie_breaks, winners, lowest_first))
 
