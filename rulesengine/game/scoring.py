@@ -159,9 +159,9 @@ class ScoreKeeper:
 
     def round_choice_options(self, drafts: list[list[Card]]) -> list[list[list[str]]]:
         """For each seat, the icons it may pick for each choice category (in the edition's order) this round."""
-        facts = self._round_facts(drafts)
-        return [[self._options(seat, category, drafts, facts.visited, facts)
-                 for category in self.edition.choice_categories] for seat in range(len(drafts))]
+        facts, at, categories = self._round_facts(drafts), self._moment(), self.edition.choice_categories
+        return [[self._options(seat, category, drafts, facts.visited, facts, at) for category in categories]
+                for seat in range(len(drafts))]
 
     def choice_options(self, seat: int, category: Category, drafts: list[list[Card]], visited=None) -> list[str]:
         """The icons this seat may pick for a choice category at the end of this round (visited: visited_with(drafts),
@@ -171,17 +171,18 @@ class ScoreKeeper:
             return self._options(seat, category, drafts, facts.visited, facts)
         return self._options(seat, category, drafts, visited, None)
 
-    def _options(self, seat: int, category: Category, drafts, visited, facts: RoundFacts | None) -> list[str]:
-        """choice_options; facts: the round's (its counts read once for the choices and the scoring), if known."""
+    def _options(self, seat: int, category: Category, drafts, visited, facts: RoundFacts | None, at=None) -> list[str]:
+        """choice_options; facts: the round's (its counts read once for the choices and the scoring), if
+        known; at: the round's Moment, if known."""
         previous = self._previous(seat).get(category.key, 0)
         generated = self._generated
-        if generated is not None and category.key in generated.allowed:
-            at = self._moment()
+        allowed = generated.allowed.get(category.key) if generated is not None else None
+        if allowed is not None:
+            at = at or self._moment()
+            table = self._table(generated, drafts, visited, seat) if generated.reads_table else None
             try:
-                return generated.allowed[category.key](
-                    drafts[seat], visited[seat], previous, self.used_choices[seat][category.key],
-                    self._table(generated, drafts, visited, seat), at.players, at.round, at.rounds,
-                    facts.tallies[seat] if facts is not None else None)
+                return allowed(drafts[seat], visited[seat], previous, self.used_choices[seat][category.key], table,
+                               at.players, at.round, at.rounds, facts.tallies[seat] if facts is not None else None)
             except Exception:  # noqa: BLE001 - worked out again the slow way, which locates the failure
                 pass
         env = self._env(seat, drafts, visited, previous)
