@@ -166,6 +166,10 @@ def test_hands_one_card_apart_are_valued_as_each_alone(name):
                 others = [c for c in dealt if c not in hand]
                 assert value == values.one(hand, others) == evaluate.seat_value(slow, seat, hand, others)
             compared += len(options)
+            other_last = deck[edition.hand_size - 1:][6:6 + len(last)]   # the same first, other cards after it
+            for card, value in zip(options, values.each(first, options, other_last, dealt), strict=True):
+                hand = first + [card] + other_last
+                assert value == values.one(hand, [c for c in dealt if c not in hand])
             # HandValues.reordered: the same cards, each of them put in the place of the option
             after = options[:1] + last
             hands = [first + [card] + [c for c in after if c is not card] for card in after]

@@ -296,10 +296,19 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
                      end_points if len(visited) != size else None, None)
         return found + _shared_value(standing, seat, cards, others) if shared else found
 
+    firsts: dict = {}  # id of a `first` -> (it, its icon counts, the visited cards with it, those as a set)
+
     def each(first: list, cards: list, last: list, dealt) -> list:
+        entry = firsts.get(id(first))  # the same first (the cards taken) for every order of a decision
+        if entry is None or entry[0] is not first:
+            visited = rules.visited_after(before, seen, first)
+            entry = firsts[id(first)] = (first, count_icons(first), visited, set(visited))
         base = first + last
-        tally = count_icons(base)
-        base_visited = rules.visited_after(before, seen, base)
+        tally = dict(entry[1])
+        for card in last:
+            for icon in card.icons:
+                tally[icon] = tally.get(icon, 0) + 1
+        base_visited = rules.visited_after(entry[2], entry[3], last)
         values = options(first, cards, last, base_visited, frozenset(base_visited), previous, used, races,
                          players, round_number, rounds, end_points, size, tally)
         if shared:  # the other seats' cards: what was dealt, less the hand (in the order dealt)
