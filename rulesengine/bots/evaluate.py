@@ -43,6 +43,9 @@ class SeatPast:
     used: dict  # choice category key -> frozenset of icons already scored
     end_points: float  # game-end categories on `visited` as it stands
     total: int  # the sheet total so far (round categories and races)
+    # choice category key -> the icons it may still choose, in the family's order (not those already
+    # scored, for a choice once per game): what the generated values go through
+    choosable: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,10 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         used = {key: frozenset(icons) for key, icons in scores.used_choices[seat].items()}
         total = sum(scores.round_totals(seat))
         end_points = _end_points(edition, at, list(visited))
-        seats.append(SeatPast(visited, frozenset(visited), previous, used, end_points, total))
+        choosable = {c.key: tuple(icon for icon in c.choice.family.icons
+                                  if not (c.choice.once_per_game and icon in used.get(c.key, ())))
+                     for c in edition.choice_categories}
+        seats.append(SeatPast(visited, frozenset(visited), previous, used, end_points, total, choosable))
     races = []
     for race, region in rules.race_slots(edition):
         state = scores.races[(race.key, region.name if region else None)]
@@ -252,8 +258,8 @@ def _shared_value(standing: Standing, seat: int, cards: list, others, tally=None
             table = (others, seats["opponents"], seats["left"], seats["right"])
         else:
             table = (others, None, None, None)
-        return standing.fast_shared(cards, visited, past.previous, past.used, table, at.players, at.round, at.rounds,
-                                    tally, others_tally)
+        return standing.fast_shared(cards, visited, past.previous, past.choosable, table, at.players, at.round,
+                                    at.rounds, tally, others_tally)
     env = round_env(standing.at, cards, others, visited)
     value = 0
     for category in standing.shared:
@@ -284,7 +290,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
     if standing.fast is None or standing.fast_options is None:
         return HandValues(lambda cards, others: seat_value(standing, seat, cards, others), None)
     fast, options, at, past = standing.fast, standing.fast_options, standing.at, standing.seats[seat]
-    previous, used, races, end_points = past.previous, past.used, standing.open_races[seat], past.end_points
+    previous, choosable, races, end_points = past.previous, past.choosable, standing.open_races[seat], past.end_points
     before, seen = past.visited, past.visited_set
     size = len(before)
     players, round_number, rounds = at.players, at.round, at.rounds
@@ -292,7 +298,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
 
     def one(cards, others):
         visited = rules.visited_after(before, seen, cards)
-        found = fast(cards, visited, previous, used, races, players, round_number, rounds,
+        found = fast(cards, visited, previous, choosable, races, players, round_number, rounds,
                      end_points if len(visited) != size else None, None)
         return found + _shared_value(standing, seat, cards, others) if shared else found
 
@@ -309,7 +315,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
             for icon in card.icons:
                 tally[icon] = tally.get(icon, 0) + 1
         base_visited = rules.visited_after(entry[2], entry[3], last)
-        values = options(first, cards, last, base_visited, frozenset(base_visited), previous, used, races,
+        values = options(first, cards, last, base_visited, frozenset(base_visited), previous, choosable, races,
                          players, round_number, rounds, end_points, size, tally)
         if shared:  # the other seats' cards: what was dealt, less the hand (in the order dealt)
             mine = set(base)
@@ -341,7 +347,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
         tally = count_icons(cards)
         visited = rules.visited_after(before, seen, cards)
         end_before = end_points if len(visited) != size else None
-        values = [fast(hand, visited, previous, used, races, players, round_number, rounds, end_before, tally)
+        values = [fast(hand, visited, previous, choosable, races, players, round_number, rounds, end_before, tally)
                   for hand in hands]
         if shared:
             counts = count_icons(others)
@@ -359,7 +365,7 @@ def _own_value(standing: Standing, seat: int, cards: list) -> float:
     if standing.fast is not None:
         at = standing.at
         end_before = past.end_points if len(visited) != len(past.visited) else None
-        return standing.fast(cards, visited, past.previous, past.used, standing.open_races[seat],
+        return standing.fast(cards, visited, past.previous, past.choosable, standing.open_races[seat],
                              at.players, at.round, at.rounds, end_before, None)
     env = round_env(standing.at, cards, None, visited)
     value = 0

@@ -33,11 +33,7 @@ def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> 
             emit("value += p", 2)
             continue
         emit("best = 0", 2)
-        emit(f"used_icons = used.get({key}, ())", 2)
-        emit(f"for g_choice in {writer.constant(tuple(category.choice.family.icons))}:", 2)
-        if category.choice.once_per_game:
-            emit("if g_choice in used_icons:", 3)
-            emit("continue", 4)
+        emit(f"for g_choice in choosable[{key}]:", 2)   # evaluate.SeatPast.choosable: not those used up
         if requires is not None:
             value("ok", requires, allowed, 3, "False")
             emit("if not ok:", 3)
@@ -81,7 +77,7 @@ def _end_constants(edition) -> dict:
 
 
 def shared_value_function(shared: tuple):
-    """f(cards, visited, previous, used, table, players, round, rounds, tally, others_tally) -> what the
+    """f(cards, visited, previous, choosable, table, players, round, rounds, tally, others_tally) -> what the
     categories that read the other seats' cards add to seat_value (table: (others, opponents, left,
     right) as scopes.round_env makes them; tally, others_tally: the icon counts of cards and of others,
     or None); None when the generator does not translate one of them."""
@@ -90,7 +86,7 @@ def shared_value_function(shared: tuple):
         writer.emit("value = 0", 2)
         _write_categories(writer, shared, ROUND | TABLE)
         writer.emit("return value", 2)
-        parameters = "g_cards, g_visited, previous, used, table, g_players, g_round, g_rounds, tally, others_tally"
+        parameters = "g_cards, g_visited, previous, choosable, table, g_players, g_round, g_rounds, tally, others_tally"
         return writer.function("shared_value", parameters, ["g_throw = g_cards[0]", "g_catch = g_cards[-1]",
                                                             "g_others, g_opponents, g_left, g_right = table"],
                                tallied={"g_cards": "tally", "g_others": "others_tally"})
@@ -98,7 +94,7 @@ def shared_value_function(shared: tuple):
 
 
 def own_value_function(edition, own: tuple):
-    """f(cards, visited, previous, used, races, players, round, rounds, end_before, tally) -> the
+    """f(cards, visited, previous, choosable, races, players, round, rounds, end_before, tally) -> the
     value _own_value gives (races: for each race of the edition, the (region, award) still open to the
     seat; end_before: its game-end points before this round, or None when its visited cards do not
     change; tally: icon -> how often it is printed on cards, or None); None when the
@@ -106,13 +102,13 @@ def own_value_function(edition, own: tuple):
     if any(c.when == GAME_END and c.score is None for c in edition.categories):
         return None
     return generated(lambda: _write(edition, own).function(
-        "own_value", "g_cards, g_visited, previous, used, races, g_players, g_round, g_rounds, end_before, tally",
+        "own_value", "g_cards, g_visited, previous, choosable, races, g_players, g_round, g_rounds, end_before, tally",
         ["g_throw = g_cards[0]", "g_catch = g_cards[-1]"], tallied={"g_cards": "tally"},
     ))
 
 
 def own_values_function(edition, own: tuple):
-    """f(first, options, last, visited, sites, previous, used, races, players, round, rounds, end_points,
+    """f(first, options, last, visited, sites, previous, choosable, races, players, round, rounds, end_points,
     size, tally) -> [own_value(first + [card] + last, ...) for card in options] in one frame: the greedy
     bot values the options of a sampled order, hands one card apart, from what they share: visited,
     the visited cards with first + last added (sites: the same as a frozenset), tally, the icon counts
@@ -137,7 +133,7 @@ def own_values_function(edition, own: tuple):
         else:  # only the Throw and the Catch are read: the hand is not put together
             loop += ["    g_throw = first[0] if first else card", "    g_catch = last[-1] if last else card"]
         loop += ["    end_before = end_points if len(g_visited) != size else None"]
-        parameters = ("first, options, last, visited, sites, previous, used, races, g_players, g_round, g_rounds, "
+        parameters = ("first, options, last, visited, sites, previous, choosable, races, g_players, g_round, g_rounds, "
                       "end_points, size, tally")
         return writer.function("own_values", parameters, loop, given=frozenset({"T_cards", "S_visited"}),
                                helpers={"_copy": dict, "_with_site": visited_with_site, "len": len})
