@@ -60,7 +60,7 @@ class _Known:
 
     def __init__(self, edition: Edition, view: dict):
         n = len(view["players"])
-        card = edition.card
+        card = edition.by_letter.get  # edition.card, without a Python call a letter
         history = view["history"]
         me = view["seat"]
         face_up = [[card(x) for x in seat_view["face_up"]] for seat_view in view["table"]]

@@ -415,7 +415,8 @@ def round_values(standing: Standing, drafts: list, choices: list | None = None) 
 
 
 def card_list(edition: Edition, letters) -> list[Card]:
-    return [edition.card(x) for x in letters]
+    card = edition.by_letter.get  # edition.card, without a Python call a letter
+    return [card(x) for x in letters]
 
 
 def face_up_cards(edition: Edition, view: dict) -> tuple[list, list]:
