@@ -68,6 +68,7 @@ def compiled(edition, text, variables):
     # a let and a product in a comprehension's source, where Python refuses `:=`: generated as calls there
     ("[[y * i for i in [let w = n; w * 3]] for y in (let z = n * 2; [z * z, z])]", {"n": 2}, [[96], [24]]),
     ("[[let q = i * i; q * n for i in [n * n]] for j in [1]]", {"n": 3}, [[243]]),
+    ("sum([n, 2, n * 3]) + sum([i * 2 for i in [n, 1]])", {"n": 4}, 28),   # a list literal's numbers added in place
 ])
 def test_generated_expressions_agree_with_closures(australia, text, env, value):
     node, resolved = compiled(australia, text, {name: NUMBER for name in env})
@@ -133,7 +134,7 @@ def test_a_comprehension_over_the_icons_of_a_family_is_written_out(australia):
     from rulesengine.dsl import CARDS
     node, resolved = compiled(australia, "sum([count(k, cards) // 2 for k in kinds(animal)])", {"cards": CARDS})
     source, constants = codegen.generate(node, resolved, australia.language.lookups)
-    assert " for " not in source and source.count("// 2") == 5
+    assert " for " not in source and source.count("// 2") == 5 and "([" not in source   # no list handed to sum
     assert [c for c in constants if isinstance(c, str)] == ["Kangaroos", "Emus", "Wombats", "Koalas", "Platypuses"]
     node, resolved = compiled(australia, "[value(k) * 2 for k in kinds(animal)]", {})
     source, _ = codegen.generate(node, resolved, australia.language.lookups)

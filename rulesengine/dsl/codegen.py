@@ -264,9 +264,9 @@ class _Generator(Visitor):
 
     def visit_Comprehension(self, node):
         source = node.source
-        kinds = self._family(source.args[0]) if isinstance(source, ast.Call) and source.function == "kinds" else None
-        if kinds is not None and node.condition is None and len(kinds.icons) <= _UNROLLED:
-            return self._unrolled(node, kinds.icons)
+        elements = self._written_out(node)
+        if elements is not None:
+            return "[" + "".join(f"{element}, " for element in elements) + "]"
         family = self._family(source.args[1]) if isinstance(source, ast.Call) and source.function == "icons" else None
         self.in_source += 1
         try:
@@ -324,14 +324,22 @@ class _Generator(Visitor):
             self.comprehensions -= 1
         return "(" + " + ".join(terms or ["0"]) + ")"
 
-    def _unrolled(self, node, items) -> str:
-        """[element for name in kinds(family)] as a list of one element per icon, the name read as that
-        icon: in Python 3.11 a comprehension is a function made and called, which costs more than the
-        few elements over a family's icons."""
+    def _written_out(self, node) -> list | None:
+        """The sources of the elements of [element for name in kinds(family)], one per icon, the name read
+        as that icon (in Python 3.11 a comprehension is a function made and called, which costs more than
+        the few elements over a family's icons), or of a list literal; None for any other list."""
+        if isinstance(node, ast.ListLiteral):
+            return [self.visit(item) for item in node.items]
+        source = node.source if isinstance(node, ast.Comprehension) else None
+        if not (isinstance(source, ast.Call) and source.function == "kinds" and node.condition is None):
+            return None
+        family = self._family(source.args[0])
+        if family is None or len(family.icons) > _UNROLLED:
+            return None
         elements = []
         self.comprehensions += 1
         try:
-            for item in items:
+            for item in family.icons:
                 self.scopes.append({node.name: self.constant(item)})
                 try:
                     elements.append(self.visit(node.element))
@@ -339,7 +347,7 @@ class _Generator(Visitor):
                     self.scopes.pop()
         finally:
             self.comprehensions -= 1
-        return "[" + "".join(f"{element}, " for element in elements) + "]"
+        return elements
 
     def visit_ListLiteral(self, node):
         return "[" + "".join(f"{self.visit(item)}, " for item in node.items) + "]"
@@ -348,10 +356,13 @@ class _Generator(Visitor):
         entry = REGISTRY.get(node.function)
         if entry is None:
             raise Unsupported(node.function)
-        if node.function == "sum" and not self.in_source:
-            counted = self._sum_by_counts(node.args[0])
+        if node.function == "sum":
+            counted = self._sum_by_counts(node.args[0]) if not self.in_source else None
             if counted is not None:
                 return counted
+            elements = self._written_out(node.args[0])
+            if elements is not None:   # the numbers added in place, without the list
+                return "(" + " + ".join(elements or ["0"]) + ")"
         args = [self.visit(arg) for arg in node.args]
         if node.function == "count":
             cards = args[1]
