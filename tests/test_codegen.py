@@ -116,6 +116,8 @@ def test_an_expression_the_generator_cannot_translate_keeps_its_closures(austral
     "abs(3 - len(cards) * 2)",
     "[[value(k) * count(k, cards), len([j for j in kinds(animal) if j != k])] for k in kinds(animal)]",
     "[let n = count(k, cards); n * n for k in kinds(collection)]",
+    "[all([intersects(r.cards, cards) for r in regions]), any([subset(r.cards, cards) for r in regions])]",
+    "[all([]), any([]), all([len(cards) > 2, true]), sum([len(r.cards) for r in regions]) > 20]",
 ])
 def test_icons_kinds_and_abs_are_generated_as_their_builtins_give_them(australia, text):
     from conftest import cards

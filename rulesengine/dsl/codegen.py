@@ -325,21 +325,26 @@ class _Generator(Visitor):
         return "(" + " + ".join(terms or ["0"]) + ")"
 
     def _written_out(self, node) -> list | None:
-        """The sources of the elements of [element for name in kinds(family)], one per icon, the name read
-        as that icon (in Python 3.11 a comprehension is a function made and called, which costs more than
-        the few elements over a family's icons), or of a list literal; None for any other list."""
+        """The sources of the elements of [element for name in kinds(family)] (or over an edition constant
+        such as `regions`), one per item, the name read as that item (in Python 3.11 a comprehension is a
+        function made and called, which costs more than a few elements), or of a list literal; None for
+        any other list."""
         if isinstance(node, ast.ListLiteral):
             return [self.visit(item) for item in node.items]
-        source = node.source if isinstance(node, ast.Comprehension) else None
-        if not (isinstance(source, ast.Call) and source.function == "kinds" and node.condition is None):
+        if not isinstance(node, ast.Comprehension) or node.condition is not None:
             return None
-        family = self._family(source.args[0])
-        if family is None or len(family.icons) > _UNROLLED:
+        items, source = None, node.source
+        if isinstance(source, ast.Call) and source.function == "kinds" and self._family(source.args[0]) is not None:
+            items = self._family(source.args[0]).icons
+        elif isinstance(source, ast.Name) and self.local(source.name) is None \
+                and type(self.resolved.get(id(source))) is tuple:
+            items = self.resolved[id(source)]       # an edition constant such as `regions`
+        if items is None or len(items) > _UNROLLED:
             return None
         elements = []
         self.comprehensions += 1
         try:
-            for item in family.icons:
+            for item in items:
                 self.scopes.append({node.name: self.constant(item)})
                 try:
                     elements.append(self.visit(node.element))
@@ -363,6 +368,11 @@ class _Generator(Visitor):
             elements = self._written_out(node.args[0])
             if elements is not None:   # the numbers added in place, without the list
                 return "(" + " + ".join(elements or ["0"]) + ")"
+        if node.function in ("all", "any"):
+            elements = self._written_out(node.args[0])
+            if elements is not None:   # every element worked out, as the list would be: & and |, not and/or
+                joined = " & " if node.function == "all" else " | "
+                return "(" + joined.join(f"({e})" for e in elements) + ")" if elements else repr(node.function == "all")
         args = [self.visit(arg) for arg in node.args]
         if node.function == "count":
             cards = args[1]
