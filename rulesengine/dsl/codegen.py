@@ -117,7 +117,7 @@ HELPERS = {"_multiply": _multiply, "_too_large": _too_large, "_floordiv": _floor
            "_tally": _tally, "_count": _count, "_subset": _subset, "_intersects": _intersects, "_abs": abs,
            "__builtins__": {}}
 _LOCAL = re.compile(r"\bv\d+\b")
-_UNROLLED = 8   # a comprehension over the icons of a family this small is written out (see _unrolled)
+_UNROLLED = 8   # a comprehension over this few icons or items is written out (see _written_out)
 _CONSTANT = re.compile(r"k(\d+)")
 
 
