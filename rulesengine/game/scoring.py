@@ -102,12 +102,9 @@ class ScoreKeeper:
         self._at = None  # the Moment of the round being scored (see _moment)
         self._facts: RoundFacts | None = None  # see _round_facts
         self._generated = round_function(edition)  # the edition's round as one generated function, or None
-        self._race_pairs = plan.race_pairs
         self._race_states = [self.races[name] for name in plan.race_names]
-        self._race_keys = plan.race_keys
         self._awards = per_edition(_AWARDS, edition, n, dict)  # (race slot, place, round) -> pay (see _award)
-        self._what = plan.what
-        self._plan = plan
+        self._plan = plan  # what the sheet reads of its edition (race slots, error names, game-end reads)
 
     @property
     def round_index(self) -> int:
@@ -138,7 +135,7 @@ class ScoreKeeper:
     def _runner(self, where: str):
         """How the sheet runs an expression: a failure stops the game with a located error saying
         where (round, seat) and what (the category or race) was being scored."""
-        what = self._what
+        what = self._plan.what
         return lambda expression, env, default: evaluate(expression, env,
                                                          lambda: f"{where}, {what[id(expression)]}")
 
@@ -270,7 +267,7 @@ class ScoreKeeper:
         at = self._moment()
         states = self._race_states
         if qualified is None:
-            slots = [(race, region, state.winners) for (race, region), state in zip(self._race_pairs, states,
+            slots = [(race, region, state.winners) for (race, region), state in zip(self._plan.race_pairs, states,
                                                                                     strict=True)]
             runs = [self._run(seat) for seat in range(len(self.players))]
             taken = {index: seats for index, seats in enumerate(rules.race_winners(slots, at, drafts, visited, runs))
@@ -281,11 +278,11 @@ class ScoreKeeper:
                 for index in slots:
                     if seat not in states[index].winners:
                         taken.setdefault(index, []).append(seat)
-        for key in self._race_keys:  # every seat's sheet has a line for each race, won or not
+        for key in self._plan.race_keys:  # every seat's sheet has a line for each race, won or not
             for seat_points in results:
                 seat_points.setdefault(key, 0)
         for index in sorted(taken):
-            race, region = self._race_pairs[index]
+            race, region = self._plan.race_pairs[index]
             state = states[index]
             state.places_given += 1
             award = self._award(index, at, state.places_given)
@@ -299,7 +296,7 @@ class ScoreKeeper:
         key = (index, place, at.round)
         award = self._awards.get(key)
         if award is None:
-            race, region = self._race_pairs[index]
+            race, region = self._plan.race_pairs[index]
             award = self._awards[key] = rules.race_award(race, region, at, place, self._runner(f"round {at.round}"))
         return award
 
@@ -319,7 +316,7 @@ class ScoreKeeper:
                     points = end(visited[seat], at.players, at.rounds, *rules.game_end_inputs(
                         self.edition, reads, others, totals, self.rounds[seat]))
                 except Exception:  # noqa: BLE001 - worked out again the slow way, which locates the failure
-                    points = None
+                    pass
             if points is None:
                 run = self._runner(f"game end, seat {name}")
                 points = rules.game_end_points(self.edition, at, visited[seat], run, others, totals, self.rounds[seat])
