@@ -307,22 +307,31 @@ class _Generator(Visitor):
         tally = self.fixed.get(self.visit(source.args[0]))
         if tally is None:
             return None
-        terms = []
+        def term(icon: str) -> str:
+            times = self.fresh()
+            test = f"({times} := {tally}.get({self.constant(icon)}, 0))"
+            if node.condition is not None:
+                test = f"{test} and {self.visit(node.condition)}"
+            return f"({self.visit(node.element)} * {times} if {test} else 0)"
+
+        terms = self._for_each(node.name, family.icons, term)
+        return "(" + " + ".join(terms or ["0"]) + ")"
+
+    def _for_each(self, name: str, items, write) -> list:
+        """[write(item) for item in items], each written with `name` read as that item (a constant), as
+        inside the comprehension that binds it."""
+        written = []
         self.comprehensions += 1
         try:
-            for icon in family.icons:
-                self.scopes.append({node.name: self.constant(icon)})
+            for item in items:
+                self.scopes.append({name: self.constant(item)})
                 try:
-                    times = self.fresh()
-                    test = f"({times} := {tally}.get({self.constant(icon)}, 0))"
-                    if node.condition is not None:
-                        test = f"{test} and {self.visit(node.condition)}"
-                    terms.append(f"({self.visit(node.element)} * {times} if {test} else 0)")
+                    written.append(write(item))
                 finally:
                     self.scopes.pop()
         finally:
             self.comprehensions -= 1
-        return "(" + " + ".join(terms or ["0"]) + ")"
+        return written
 
     def _written_out(self, node) -> list | None:
         """The sources of the elements of [element for name in kinds(family)] (or over an edition constant
@@ -341,18 +350,7 @@ class _Generator(Visitor):
             items = self.resolved[id(source)]       # an edition constant such as `regions`
         if items is None or len(items) > _UNROLLED:
             return None
-        elements = []
-        self.comprehensions += 1
-        try:
-            for item in items:
-                self.scopes.append({node.name: self.constant(item)})
-                try:
-                    elements.append(self.visit(node.element))
-                finally:
-                    self.scopes.pop()
-        finally:
-            self.comprehensions -= 1
-        return elements
+        return self._for_each(node.name, items, lambda item: self.visit(node.element))
 
     def visit_ListLiteral(self, node):
         return "[" + "".join(f"{self.visit(item)}, " for item in node.items) + "]"
