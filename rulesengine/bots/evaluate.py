@@ -310,10 +310,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
             visited = rules.visited_after(before, seen, first)
             entry = firsts[id(first)] = (first, count_icons(first), visited, set(visited))
         base = first + last
-        tally = dict(entry[1])
-        for card in last:
-            for icon in card.icons:
-                tally[icon] = tally.get(icon, 0) + 1
+        tally = count_icons_plus(entry[1], last)
         base_visited = rules.visited_after(entry[2], entry[3], last)
         values = options(first, cards, last, base_visited, frozenset(base_visited), previous, choosable, races,
                          players, round_number, rounds, end_points, size, tally)
@@ -321,15 +318,11 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
             mine = set(base)
             not_mine = [c for c in dealt if c not in mine]
             in_dealt, counts = _dealt_counts(dealt)
-            counts = dict(counts)  # those of not_mine: of what was dealt, less the hand's
-            for card in base:
-                if card in in_dealt:
-                    for icon in card.icons:
-                        counts[icon] -= 1
+            counts = count_icons_minus(counts, [c for c in base if c in in_dealt])  # not_mine's: dealt less the hand
             for index, card in enumerate(cards):
-                others_counts = count_icons_minus(counts, card) if card in in_dealt and card not in mine else counts
+                others_counts = count_icons_minus(counts, (card,)) if card in in_dealt and card not in mine else counts
                 values[index] += _shared_value(standing, seat, first + [card] + last,
-                                               [c for c in not_mine if c is not card], count_icons_plus(tally, card),
+                                               [c for c in not_mine if c is not card], count_icons_plus(tally, (card,)),
                                                others_counts)
         return values
 

@@ -20,8 +20,8 @@ from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError, Param, exa
 from .checker import Checked, Problem, Symbols
 from .codegen import HELPERS, Shared, Unsupported, compile_to_python, inline
 from .codegen import _tally as count_icons  # icon -> how often it is printed on the cards: what counts read
-from .codegen import _tally_minus as count_icons_minus  # (count_icons(cards), a card of them) -> less that card
-from .codegen import _tally_plus as count_icons_plus  # (count_icons(cards), card) -> count_icons(cards + [card])
+from .codegen import _tally_minus as count_icons_minus  # (count_icons(cards), some of them) -> less those
+from .codegen import _tally_plus as count_icons_plus  # (count_icons(cards), more) -> count_icons(cards + more)
 from .folding import UNKNOWN, constant_value
 from .parser import DslSyntaxError, parse
 from .types import (

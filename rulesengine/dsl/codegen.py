@@ -64,19 +64,21 @@ def _tally(cards) -> dict:
     return tally
 
 
-def _tally_plus(tally: dict, card) -> dict:
-    """The tally of some cards and one more: a new dict, the first left as it was."""
+def _tally_plus(tally: dict, cards) -> dict:
+    """The tally of some cards and these more: a new dict, the first left as it was."""
     counts = dict(tally)
-    for icon in card.icons:
-        counts[icon] = counts.get(icon, 0) + 1
+    for card in cards:
+        for icon in card.icons:
+            counts[icon] = counts.get(icon, 0) + 1
     return counts
 
 
-def _tally_minus(tally: dict, card) -> dict:
-    """The tally of some cards less one of them: a new dict (an icon counted 0 reads as one not there)."""
+def _tally_minus(tally: dict, cards) -> dict:
+    """The tally of some cards less these of them: a new dict (an icon counted 0 reads as one not there)."""
     counts = dict(tally)
-    for icon in card.icons:
-        counts[icon] -= 1
+    for card in cards:
+        for icon in card.icons:
+            counts[icon] -= 1
     return counts
 
 
