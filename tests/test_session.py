@@ -123,8 +123,10 @@ def test_a_game_killed_mid_round_resumes_to_the_same_end(tmp_path):
     first = 10  # round 2, mid-draft: 7 answers in round 1 (+ maybe a choice), then a few more
     process.stdin.write("\n".join(answers[:first]) + "\n")
     process.stdin.flush()
-    deadline = time.time() + 30
-    while time.time() < deadline:
+    # wait for the game to save the tenth answer: no duration is asserted; the bound (far beyond what a busy
+    # 2-core machine needs) only keeps a game that never saves from hanging the suite
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline and process.poll() is None:
         if save.exists():
             saved = json.loads(save.read_text())
             if len([d for d in saved["decisions"] if d[0] == 0]) == first:
