@@ -57,11 +57,7 @@ def _mod(a, b, node):
 def _tally(cards) -> dict:
     """icon -> how many times it is printed on the cards: every count(icon, cards) of one evaluation
     over the same cards reads this instead of walking the cards again."""
-    tally: dict = {}
-    for card in cards:
-        for icon in card.icons:
-            tally[icon] = tally.get(icon, 0) + 1
-    return tally
+    return _tally_plus({}, cards)
 
 
 def _tally_plus(tally: dict, cards) -> dict:
