@@ -22,7 +22,7 @@ from ..edition.scopes import Moment, moment, qualifies_env, round_env, table_env
 from ..game import scoring_rules as rules
 from ..game.generated import FAILED, TABLE, per_edition, reads
 from ..game.scoring import ScoreKeeper
-from .fast_value import own_value_function, own_values_function, shared_value_function
+from .fast_value import own_order_function, own_value_function, shared_value_function
 
 
 def _run(expression, env: dict, default=0):  # the `run` of scoring_rules for hands that may never happen
@@ -73,7 +73,7 @@ class Standing:
     at: Moment | None = None  # what the expressions of this round see of the game
     rounds: tuple = ()  # every round category, in sheet order
     fast: object = None  # fast_value's generated _own_value for `own`, or None
-    fast_options: object = None  # fast_value's generated own values of hands one card apart, or None
+    fast_order: object = None  # fast_value's generated own values of the options of one sampled order, or None
     fast_shared: object = None  # fast_value's generated value of `shared`, or None
     shared_reads: frozenset = frozenset()  # the game variables `shared` reads
     open_races: tuple = ()  # per seat, per race of the edition: the (region, award) it may still take
@@ -129,7 +129,7 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         for seat in range(n)
     )
     return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds,
-                    _fast_function(edition, own), _fast_options(edition, own), _fast_shared(edition, shared),
+                    _fast_function(edition, own), _fast_order(edition, own), _fast_shared(edition, shared),
                     reads(shared), open_races)
 
 
@@ -141,9 +141,9 @@ def _fast_function(edition: Edition, own: tuple):
     return per_edition(_FAST, edition, tuple(c.key for c in own), lambda: own_value_function(edition, own))
 
 
-def _fast_options(edition: Edition, own: tuple):
-    """fast_value's own values of hands one card apart, generated once per edition."""
-    return per_edition(_FAST, edition, ("options", *(c.key for c in own)), lambda: own_values_function(edition, own))
+def _fast_order(edition: Edition, own: tuple):
+    """fast_value's own values of the options of one sampled order, generated once per edition."""
+    return per_edition(_FAST, edition, ("order", *(c.key for c in own)), lambda: own_order_function(edition, own))
 
 
 def _fast_shared(edition: Edition, shared: tuple):
@@ -272,24 +272,21 @@ class HandValues:
     """How the greedy bot values the hands it judges for one seat (see hand_values)."""
 
     one: Callable     # (cards, others) -> seat_value(standing, seat, cards, others)
-    # (first, cards, last, dealt) -> [one(first + [card] + last, the cards of dealt not in that hand) for card
-    # in cards]; None without the generated value
-    each: Callable | None
-    # (hands, others) -> [one(hand, others) for hand in hands], for hands that hold the same cards in
-    # different orders; None without the generated value
-    reordered: Callable | None = None
+    # (first, options, head, rest, dealt) -> [one(hand, the cards of dealt not in hand) for each option], the
+    # hand first + [option] + head[:rest], or for an option in head first + [option] + the rest of head; None
+    # without the generated value
+    order: Callable | None = None
 
 
 def hand_values(standing: Standing, seat: int) -> HandValues:
     """seat_value for the greedy bot's hands, with what does not change from hand to hand looked up
     once. It does not use the memo: the greedy bot's hands seldom repeat (6% of them), and looking
-    each up cost more than it saved. `others` is read only when some category reads it. `each`
-    values hands one card apart (the options of one sampled order) from the counts and visited
-    cards of what they share, worked out once; `reordered` hands of the same cards in other orders
-    (the options among the first cards of the order) from their one count and visited cards."""
-    if standing.fast is None or standing.fast_options is None:
-        return HandValues(lambda cards, others: seat_value(standing, seat, cards, others), None)
-    fast, options, at, past = standing.fast, standing.fast_options, standing.at, standing.seats[seat]
+    each up cost more than it saved. `others` is read only when some category reads it. `order`
+    values the options of one sampled order of the cards in hands, hands one card apart or the same
+    cards in another order, from the counts and visited cards of what they share, worked out once."""
+    if standing.fast is None or standing.fast_order is None:
+        return HandValues(lambda cards, others: seat_value(standing, seat, cards, others))
+    fast, by_order, at, past = standing.fast, standing.fast_order, standing.at, standing.seats[seat]
     previous, choosable, races, end_points = past.previous, past.choosable, standing.open_races[seat], past.end_points
     before, seen = past.visited, past.visited_set
     size = len(before)
@@ -304,27 +301,43 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
 
     firsts: dict = {}  # id of a `first` -> (it, its icon counts, the visited cards with it, those as a set)
 
-    def each(first: list, cards: list, last: list, dealt) -> list:
+    def order(first: list, options: list, head: list, rest: int, dealt) -> list:
         entry = firsts.get(id(first))  # the same first (the cards taken) for every order of a decision
         if entry is None or entry[0] is not first:
             visited = rules.visited_after(before, seen, first)
             entry = firsts[id(first)] = (first, count_icons(first), visited, set(visited))
-        base = first + last
-        tally = count_icons_plus(entry[1], last)
-        base_visited = rules.visited_after(entry[2], entry[3], last)
-        values = options(first, cards, last, base_visited, frozenset(base_visited), previous, choosable, races,
-                         players, round_number, rounds, end_points, size, tally)
-        if shared:  # the other seats' cards: what was dealt, less the hand (in the order dealt)
-            mine = set(base)
-            not_mine = [c for c in dealt if c not in mine]
-            in_dealt, counts = _dealt_counts(dealt)
-            counts = count_icons_minus(counts, [c for c in base if c in in_dealt])  # not_mine's: dealt less the hand
-            for index, card in enumerate(cards):
-                others_counts = count_icons_minus(counts, (card,)) if card in in_dealt and card not in mine else counts
-                values[index] += _shared_value(standing, seat, first + [card] + last,
-                                               [c for c in not_mine if c is not card], count_icons_plus(tally, (card,)),
-                                               others_counts)
+        usual = head[:rest]
+        tally = count_icons_plus(entry[1], usual)
+        visited = rules.visited_after(entry[2], entry[3], usual)
+        values = by_order(first, options, head, rest, visited, frozenset(visited), previous, choosable, races,
+                          players, round_number, rounds, end_points, size, tally)
+        if shared:
+            _add_shared(values, first, options, head, usual, tally, dealt)
         return values
+
+    def _add_shared(values: list, first: list, options: list, head: list, usual: list, tally: dict, dealt) -> None:
+        """What the categories that read the other seats' cards (what was dealt, less the hand, in the
+        order dealt) add to each option's value."""
+        base = first + usual
+        mine = set(base)
+        not_mine = [c for c in dealt if c not in mine]
+        in_dealt, counts = _dealt_counts(dealt)
+        counts = count_icons_minus(counts, [c for c in base if c in in_dealt])  # not_mine's: dealt less the hand
+        in_head = None
+        for index, card in enumerate(options):
+            if card in head:   # first + head, in another order
+                if in_head is None:
+                    hand = first + head
+                    others = [c for c in dealt if c not in set(hand)]
+                    in_head = (count_icons(hand), others, count_icons(others))
+                last = [c for c in head if c is not card]
+                values[index] += _shared_value(standing, seat, first + [card] + last, in_head[1], in_head[0],
+                                               in_head[2])
+                continue
+            others_counts = count_icons_minus(counts, (card,)) if card in in_dealt and card not in mine else counts
+            values[index] += _shared_value(standing, seat, first + [card] + usual,
+                                           [c for c in not_mine if c is not card], count_icons_plus(tally, (card,)),
+                                           others_counts)
 
     dealt_seen: dict = {}  # id of a sample's dealt cards -> (them, as a set, their icon counts)
 
@@ -335,20 +348,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
             entry = dealt_seen[id(dealt)] = (dealt, set(dealt), count_icons(dealt))
         return entry[1], entry[2]
 
-    def reordered(hands: list, others) -> list:
-        cards = hands[0]  # the same cards in every hand: the same counts and visited cards
-        tally = count_icons(cards)
-        visited = rules.visited_after(before, seen, cards)
-        end_before = end_points if len(visited) != size else None
-        values = [fast(hand, visited, previous, choosable, races, players, round_number, rounds, end_before, tally)
-                  for hand in hands]
-        if shared:
-            counts = count_icons(others)
-            values = [value + _shared_value(standing, seat, hand, others, tally, counts)
-                      for value, hand in zip(values, hands, strict=True)]
-        return values
-
-    return HandValues(one, each, reordered)
+    return HandValues(one, order)
 
 
 def _own_value(standing: Standing, seat: int, cards: list) -> float:

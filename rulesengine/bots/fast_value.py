@@ -107,34 +107,50 @@ def own_value_function(edition, own: tuple):
     ))
 
 
-def own_values_function(edition, own: tuple):
-    """f(first, options, last, visited, sites, previous, choosable, races, players, round, rounds, end_points,
-    size, tally) -> [own_value(first + [card] + last, ...) for card in options] in one frame: the greedy
-    bot values the options of a sampled order, hands one card apart, from what they share: visited,
-    the visited cards with first + last added (sites: the same as a frozenset), tally, the icon counts
-    of first + last, end_points, the game-end points before the round, size, how many cards were
-    visited before it; None as for own_value_function."""
+def own_order_function(edition, own: tuple):
+    """f(first, options, head, rest, visited, sites, previous, choosable, races, players, round, rounds,
+    end_points, size, tally) -> the own_value of each option's hand in one frame, for one sampled order
+    of the cards in hands, of which head holds the first rest + 1: an option not in head completes
+    the hand with head[:rest], one in head with the rest of head (all hold first + head then, in other
+    orders). tally, visited and sites (the same as a frozenset) are those of first + head[:rest];
+    end_points: the game-end points before the round; size: how many cards were visited before it.
+    None as for own_value_function."""
     if any(c.when == GAME_END and c.score is None for c in edition.categories):
         return None
 
     def write():
         writer = _write(edition, own, indent=1, finish="values.append(value)")
         writer.emit("return values", 1)
-        counts, sets = "T_cards" in writer.used, "S_visited" in writer.used
-        loop = ["values = []", "for card in options:"]
-        loop += ["    T_cards = _copy(tally)", "    for icon in card.icons:",   # dsl.count_icons_plus, written out
-                 "        T_cards[icon] = T_cards.get(icon, 0) + 1"] if counts else []
-        loop += ["    site = card.site", "    if site in sites:", "        g_visited = visited"]
-        loop += ["        S_visited = sites"] if sets else []
-        loop += ["    else:", "        g_visited = _with_site(visited, site)"]
-        loop += ["        S_visited = sites | {site}"] if sets else []
-        if any("g_cards" in line for line in writer.lines):
-            loop += ["    g_cards = first + [card] + last", "    g_throw = g_cards[0]", "    g_catch = g_cards[-1]"]
-        else:  # only the Throw and the Catch are read: the hand is not put together
-            loop += ["    g_throw = first[0] if first else card", "    g_catch = last[-1] if last else card"]
-        loop += ["    end_before = end_points if len(g_visited) != size else None"]
-        parameters = ("first, options, last, visited, sites, previous, choosable, races, g_players, g_round, g_rounds, "
-                      "end_points, size, tally")
-        return writer.function("own_values", parameters, loop, given=frozenset({"T_cards", "S_visited"}),
+        hand = any("g_cards" in line for line in writer.lines)   # else only the Throw and the Catch are read
+
+        def added(names: str, card: str, indent: str) -> list:
+            """names (a tally, visited cards, their set) = those of first + usual with `card` added, the icons
+            counted as dsl.count_icons_plus counts them."""
+            tally, visited, sites = names.split(", ")
+            lines = [f"{tally} = _copy(tally)", f"for icon in {card}.icons:",
+                     f"    {tally}[icon] = {tally}.get(icon, 0) + 1",
+                     f"site = {card}.site", "if site in sites:", f"    {visited}, {sites} = visited, sites",
+                     "else:", f"    {visited}, {sites} = _with_site(visited, site), sites | {{site}}"]
+            return [indent + line for line in lines]
+
+        loop = ["values = []", "usual = head[:rest]", "bag = None", "g_throw = first[0] if first else None",
+                "for card in options:", "    if card in head:",
+                "        if bag is None:   # every option in head: the hand holds first + head, in some order",
+                "            if len(head) > rest:"]
+        loop += added("H_tally, H_visited, H_sites", "head[rest]", " " * 16)
+        loop += ["                bag = (H_tally, H_visited, H_sites)", "            else:",
+                 "                bag = (tally, visited, sites)",
+                 "        T_cards, g_visited, S_visited = bag",
+                 "        last = [c for c in head if c is not card]",
+                 "        g_catch = last[-1] if last else card"]
+        loop += ["        g_cards = first + [card] + last"] if hand else []
+        loop += ["    else:"] + added("T_cards, g_visited, S_visited", "card", " " * 8)
+        loop += ["        g_catch = usual[-1] if usual else card"]
+        loop += ["        g_cards = first + [card] + usual"] if hand else []
+        loop += ["    if not first:", "        g_throw = card",
+                 "    end_before = end_points if len(g_visited) != size else None"]
+        parameters = ("first, options, head, rest, visited, sites, previous, choosable, races, g_players, g_round, "
+                      "g_rounds, end_points, size, tally")
+        return writer.function("own_order", parameters, loop, given=frozenset({"T_cards", "S_visited"}),
                                helpers={"_copy": dict, "_with_site": visited_with_site, "len": len})
     return generated(write)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import add
 
 from ..edition.model import Edition
 from ..game.scoring import ScoreKeeper
@@ -55,39 +56,28 @@ def expected_gains(
     Every option is completed with the same random orders (common random numbers), so the
     comparison between options is much less noisy than each value."""
     rest = standing.edition.hand_size - len(drafts) - 1
-    totals = dict.fromkeys(options, 0.0)
     count = 0
     values = hand_values(standing, seat)
-    value, each = values.one, values.each
+    by_order, value = values.order, values.one
+    sums = [0.0] * len(options)  # option by option, as totals
     for sample in samples:
         for _ in range(completions):
             order = list(sample.in_hands)
             shuffle(rng, order)
             count += 1
-            head, usual = order[: rest + 1], order[:rest]
-            alone = options
-            if each is not None:  # the options not among the first cards of the order: one card apart
-                plain = [card for card in options if card not in head]
-                for card, gain in zip(plain, each(drafts, plain, usual, sample.dealt), strict=True):
-                    totals[card] += gain
-                alone = [card for card in options if card in head]
-                if alone:  # each takes the next card of the order instead: the same cards, in other orders
-                    hands = [drafts + [card] + [c for c in head if c is not card][:rest] for card in alone]
-                    mine = set(hands[0])
-                    others = [c for c in sample.dealt if c not in mine] if standing.shared else ()
-                    for card, gain in zip(alone, values.reordered(hands, others), strict=True):
-                        totals[card] += gain
-                    continue
-            for card in alone:
+            head = order[: rest + 1]
+            if by_order is not None:
+                sums = list(map(add, sums, by_order(drafts, options, head, rest, sample.dealt)))
+                continue
+            for index, card in enumerate(options):
                 # the first `rest` cards of the order, or the next one instead of this card if among them
-                completion = [c for c in head if c is not card][:rest] if card in head else usual
-                cards = drafts + [card] + completion
+                cards = drafts + [card] + ([c for c in head if c is not card][:rest] if card in head else head[:rest])
                 if standing.shared:  # only categories that read the other seats' cards need them
                     mine = set(cards)
-                    totals[card] += value(cards, [c for c in sample.dealt if c not in mine])
+                    sums[index] += value(cards, [c for c in sample.dealt if c not in mine])
                 else:
-                    totals[card] += value(cards, ())
-    return {card: total / max(count, 1) for card, total in totals.items()}
+                    sums[index] += value(cards, ())
+    return {card: total / max(count, 1) for card, total in zip(options, sums, strict=True)}
 
 
 def choice_reserve(standing: Standing, category) -> float:
