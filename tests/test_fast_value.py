@@ -147,8 +147,31 @@ def test_the_options_of_one_order_are_valued_as_each_hand_alone(name):
     each option what HandValues.one gives its hand, and what the score sheet's rules give it
     (seat_value), the other seats holding the rest of what was dealt: an option not among the first
     cards of the order (head) completed by head[:rest], one among them by the rest of head."""
-    edition = load_edition(ROOT / "editions" / f"{name}.yaml")
-    rng = random.Random(name)
+    compared, in_head = options_compared(load_edition(ROOT / "editions" / f"{name}.yaml"))
+    assert compared > 300 and in_head > 150   # both ways of completing a hand, many times
+
+
+def test_categories_that_read_the_hand_and_the_visited_cards_as_lists_are_valued_by_order_too(tmp_path):
+    """The generated values of one order put the hand and the visited cards together as lists when
+    a category reads them so (not only their counts, their set or their length)."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        f"extends: {AUSTRALIA}\n"
+        "id: lists\n"
+        "categories:\n"
+        "  - key: low\n    title: Low\n    score: sum([c.number for c in cards if c.number < 3])\n"
+        "  - key: far\n    title: Far\n    score: len([c for c in visited if c.number > 5])\n",
+        encoding="utf-8",
+    )
+    edition = load_edition(path)
+    assert evaluate.hand_values(evaluate.standing_from_scores(edition, ScoreKeeper(edition, ["a"])), 0).order
+    compared, in_head = options_compared(edition)
+    assert compared > 300 and in_head > 150
+
+
+def options_compared(edition) -> tuple[int, int]:
+    """HandValues.order against HandValues.one and seat_value on random orders: (options, of them in head)."""
+    rng = random.Random(edition.id)
     compared = in_head = 0
     for standing in standings(edition, 4, rng, 10):
         for _ in range(10):
@@ -172,7 +195,7 @@ def test_the_options_of_one_order_are_valued_as_each_hand_alone(name):
                 assert value == values.one(hand, others) == evaluate.seat_value(slow, seat, hand, others)
                 compared += 1
                 in_head += card in head
-    assert compared > 300 and in_head > 150   # both ways of completing a hand, many times
+    return compared, in_head
 
 
 def test_the_bots_shuffle_draws_as_random_shuffle_does():

@@ -299,20 +299,18 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
                      end_points if len(visited) != size else None, None)
         return found + _shared_value(standing, seat, cards, others) if shared else found
 
-    firsts: dict = {}  # id of a `first` -> (it, its icon counts, the visited cards with it, those as a set)
+    firsts: dict = {}  # id of a `first` -> (it, its icon counts, the visited cards with it, those as a frozenset)
 
     def order(first: list, options: list, head: list, rest: int, dealt) -> list:
         entry = firsts.get(id(first))  # the same first (the cards taken) for every order of a decision
         if entry is None or entry[0] is not first:
             visited = rules.visited_after(before, seen, first)
-            entry = firsts[id(first)] = (first, count_icons(first), visited, set(visited))
-        usual = head[:rest]
-        tally = count_icons_plus(entry[1], usual)
-        visited = rules.visited_after(entry[2], entry[3], usual)
-        values = by_order(first, options, head, rest, visited, frozenset(visited), previous, choosable, races,
-                          players, round_number, rounds, end_points, size, tally)
+            entry = firsts[id(first)] = (first, count_icons(first), visited, frozenset(visited))
+        values = by_order(first, options, head, rest, entry[1], entry[2], entry[3], previous, choosable, races,
+                          players, round_number, rounds, end_points, size)
         if shared:
-            _add_shared(values, first, options, head, usual, tally, dealt)
+            usual = head[:rest]
+            _add_shared(values, first, options, head, usual, count_icons_plus(entry[1], usual), dealt)
         return values
 
     def _add_shared(values: list, first: list, options: list, head: list, usual: list, tally: dict, dealt) -> None:

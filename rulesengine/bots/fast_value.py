@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..edition.model import GAME_END
 from ..edition.scopes import game_end_env, line_keys, moment, sheet_lines
 from ..game.generated import END, RACE, ROUND, TABLE, Writer, generated, reads
-from ..game.scoring_rules import visited_with_site
+from ..game.scoring_rules import deck_order, visited_with_site
 
 _END_FIXED = ("round_totals", "lines", "opponents", "left", "right")   # the same in every hand a bot values
 
@@ -44,8 +44,8 @@ def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> 
         emit("value += best", 2)
 
 
-def _write(edition, own: tuple, indent: int = 0, finish: str = "return value") -> Writer:
-    writer = Writer(indent)
+def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", lengths: dict | None = None) -> Writer:
+    writer = Writer(indent, lengths=lengths)
     emit, value = writer.emit, writer.value
     emit("value = 0", 2)
     _write_categories(writer, own, ROUND)
@@ -108,39 +108,51 @@ def own_value_function(edition, own: tuple):
 
 
 def own_order_function(edition, own: tuple):
-    """f(first, options, head, rest, visited, sites, previous, choosable, races, players, round, rounds,
-    end_points, size, tally) -> the own_value of each option's hand in one frame, for one sampled order
-    of the cards in hands, of which head holds the first rest + 1: an option not in head completes
+    """f(first, options, head, rest, first_tally, first_visited, first_sites, previous, choosable, races, players,
+    round, rounds, end_points, size) -> the own_value of each option's hand in one frame, for one sampled
+    order of the cards in hands, of which head holds the first rest + 1: an option not in head completes
     the hand with head[:rest], one in head with the rest of head (all hold first + head then, in other
-    orders). tally, visited and sites (the same as a frozenset) are those of first + head[:rest];
-    end_points: the game-end points before the round; size: how many cards were visited before it.
-    None as for own_value_function."""
+    orders). first_tally, first_visited and first_sites (the same as a frozenset) are those of first
+    (the same for every order of a decision); end_points: the game-end points before the round; size: how
+    many cards were visited before it. None as for own_value_function."""
     if any(c.when == GAME_END and c.score is None for c in edition.categories):
         return None
 
     def write():
-        writer = _write(edition, own, indent=1, finish="values.append(value)")
+        writer = _write(edition, own, indent=1, finish="values.append(value)", lengths={"g_visited": "S_visited"})
         writer.emit("return values", 1)
         hand = any("g_cards" in line for line in writer.lines)   # else only the Throw and the Catch are read
+        # the visited cards as a list, in deck order, only if something reads more than their set and length
+        listed = any("g_visited" in line for line in writer.lines)
 
         def added(names: str, card: str, indent: str) -> list:
             """names (a tally, visited cards, their set) = those of first + usual with `card` added, the icons
             counted as dsl.count_icons_plus counts them."""
             tally, visited, sites = names.split(", ")
             lines = [f"{tally} = _copy(tally)", f"for icon in {card}.icons:",
-                     f"    {tally}[icon] = {tally}.get(icon, 0) + 1",
-                     f"site = {card}.site", "if site in sites:", f"    {visited}, {sites} = visited, sites",
-                     "else:", f"    {visited}, {sites} = _with_site(visited, site), sites | {{site}}"]
+                     f"    {tally}[icon] = {tally}.get(icon, 0) + 1", f"site = {card}.site"]
+            if listed:
+                lines += ["if site in sites:", f"    {visited}, {sites} = visited, sites",
+                          "else:", f"    {visited}, {sites} = _with_site(visited, site), sites | {{site}}"]
+            else:
+                lines += [f"{sites} = sites if site in sites else sites | {{site}}"]
             return [indent + line for line in lines]
 
-        loop = ["values = []", "usual = head[:rest]", "bag = None", "g_throw = first[0] if first else None",
-                "for card in options:", "    if card in head:",
-                "        if bag is None:   # every option in head: the hand holds first + head, in some order",
-                "            if len(head) > rest:"]
+        # tally, visited, sites: those of first + usual, what every option not in head adds its card to
+        loop = ["usual = head[:rest]", "tally = _copy(first_tally)", "for more in usual:",
+                "    for icon in more.icons:", "        tally[icon] = tally.get(icon, 0) + 1",
+                "new = [more.site for more in usual if more.site not in first_sites]",
+                "sites = first_sites.union(new) if new else first_sites"]
+        loop += ["visited = _sorted(sites, key=_deck_order) if new else first_visited"] if listed else []
+        loop += ["values = []", "bag = None", "g_throw = first[0] if first else None",
+                 "for card in options:", "    if card in head:",
+                 "        if bag is None:   # every option in head: the hand holds first + head, in some order",
+                 "            if len(head) > rest:"]
         loop += added("H_tally, H_visited, H_sites", "head[rest]", " " * 16)
-        loop += ["                bag = (H_tally, H_visited, H_sites)", "            else:",
-                 "                bag = (tally, visited, sites)",
-                 "        T_cards, g_visited, S_visited = bag",
+        bag, base, known = (("H_tally, H_visited, H_sites", "tally, visited, sites", "T_cards, g_visited, S_visited")
+                            if listed else ("H_tally, H_sites", "tally, sites", "T_cards, S_visited"))
+        loop += [f"                bag = ({bag})", "            else:", f"                bag = ({base})",
+                 f"        {known} = bag",
                  "        last = [c for c in head if c is not card]",
                  "        g_catch = last[-1] if last else card"]
         loop += ["        g_cards = first + [card] + last"] if hand else []
@@ -148,9 +160,10 @@ def own_order_function(edition, own: tuple):
         loop += ["        g_catch = usual[-1] if usual else card"]
         loop += ["        g_cards = first + [card] + usual"] if hand else []
         loop += ["    if not first:", "        g_throw = card",
-                 "    end_before = end_points if len(g_visited) != size else None"]
-        parameters = ("first, options, head, rest, visited, sites, previous, choosable, races, g_players, g_round, "
-                      "g_rounds, end_points, size, tally")
+                 "    end_before = end_points if len(S_visited) != size else None"]
+        parameters = ("first, options, head, rest, first_tally, first_visited, first_sites, previous, choosable, "
+                      "races, g_players, g_round, g_rounds, end_points, size")
         return writer.function("own_order", parameters, loop, given=frozenset({"T_cards", "S_visited"}),
-                               helpers={"_copy": dict, "_with_site": visited_with_site, "len": len})
+                               helpers={"_copy": dict, "_with_site": visited_with_site, "len": len,
+                                        "_sorted": sorted, "_deck_order": deck_order})
     return generated(write)

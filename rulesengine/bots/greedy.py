@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import chain
 from operator import add
 
 from ..edition.model import Edition
@@ -43,8 +44,8 @@ def sample_rounds(edition: Edition, view: dict, rng: random.Random, count: int) 
     """`count` guesses at the hidden cards of this round, consistent with what the seat has seen."""
     samples = []
     for hands, drafts in sampled_rounds(edition, view, rng, count):
-        in_hands = tuple(c for hand in hands for c in hand)
-        samples.append(Sample(in_hands, in_hands + tuple(c for cards in drafts for c in cards)))
+        in_hands = tuple(chain.from_iterable(hands))
+        samples.append(Sample(in_hands, in_hands + tuple(chain.from_iterable(drafts))))
     return samples
 
 

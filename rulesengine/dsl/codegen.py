@@ -142,12 +142,13 @@ def _small(node) -> bool:
 
 class _Generator(Visitor):
     def __init__(self, resolved: dict, edition, hoisted: frozenset = frozenset(), read=_read_env, shared=None,
-                 fixed: dict | None = None, sets: dict | None = None):
+                 fixed: dict | None = None, sets: dict | None = None, lengths: dict | None = None):
         self.resolved = resolved
         self.fixed = fixed or {}       # source of a cards value -> the local its caller tallied it in
         self.sets = sets               # None, or source of a value -> the local its caller made a set of;
         # given, errors are never reported (a bot's hand that fails counts as its default): a builtin
         # may then fail with any exception, so lookup and value index their dicts directly
+        self.lengths = lengths or {}   # source of a value -> a set of it as long as it (see inline)
         self.hoisted = hoisted         # cards values counted more than once in an evaluation: tallied first
         self.counted: dict = {}        # cards value -> how often a count reads it (2 inside a comprehension)
         self.comprehensions = 0
@@ -407,6 +408,11 @@ class _Generator(Visitor):
             method = "issuperset" if function == "subset" else "isdisjoint"
             test = f"{self.sets[args[1]]}.{method}({args[0]})"
             return test if function == "subset" else f"(not {test})"
+        if function == "len" and args[0] in self.lengths:
+            return f"len({self.lengths[args[0]]})"
+        if function == "connected" and args[0] in self.sets:   # the nodes as a set: the same nodes
+            nodes = [self.sets[args[0]], *args[1:], self.constant(self.edition)]
+            return f"{self.constant(REGISTRY[function].run)}({', '.join(nodes)})"
         if function == "value":
             return f"{self.constant(self.edition.icon_values)}[{args[0]}]"
         table = _CONSTANT.fullmatch(args[0])
@@ -441,18 +447,21 @@ class Shared:
 
 
 def inline(node, resolved: dict, edition, shared: Shared, read, fixed: dict | None = None,
-           sets: dict | None = None) -> tuple[str, dict]:
+           sets: dict | None = None, lengths: dict | None = None) -> tuple[str, dict]:
     """One expression as Python source to be placed in a larger generated function: game variables
     read by read(name) (a local of that function; it raises Unsupported for a name it cannot give),
     constants named in `shared`, counts over a cards value in `fixed` read from the tally the
     function made of it once; with `sets` (source of a value -> the local holding it as a set) its
-    errors are not reported, only caught. Returns the source and its own tallies (source of a cards
+    errors are not reported, only caught, and the length of a value in `lengths` (source -> the local
+    holding it as a set, when it holds each item once: the visited cards) is read from that set, so
+    the caller need not make the list. Returns the source and its own tallies (source of a cards
     value -> local), which must be assigned before it runs. Raises Unsupported for what it does not
     translate."""
-    first = _Generator(resolved, edition, read=read, shared=Shared(), fixed=fixed, sets=sets)
+    first = _Generator(resolved, edition, read=read, shared=Shared(), fixed=fixed, sets=sets, lengths=lengths)
     first.visit(node)
     hoisted = frozenset(cards for cards, uses in first.counted.items() if uses > 1)
-    generator = _Generator(resolved, edition, hoisted, read=read, shared=shared, fixed=fixed, sets=sets)
+    generator = _Generator(resolved, edition, hoisted, read=read, shared=shared, fixed=fixed, sets=sets,
+                           lengths=lengths)
     return generator.visit(node), generator.tallies
 
 

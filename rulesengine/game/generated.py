@@ -43,7 +43,7 @@ def _reader(allowed: frozenset):
 class Writer:
     """The body of one generated function, statement by statement."""
 
-    def __init__(self, indent: int = 0, counted: dict | None = None):
+    def __init__(self, indent: int = 0, counted: dict | None = None, lengths: dict | None = None):
         self.shared = dsl.Shared()
         self.lines: list[str] = []
         self.used: set = set()   # the tallies and sets of the prologue that some statement reads
@@ -51,6 +51,9 @@ class Writer:
         # the cards values whose counts are read from one tally: the seat's cards and visited cards, and
         # what the caller adds (counted: source -> local, such as the other seats' cards for the bots)
         self.tallies = {**_TALLIES, **(counted or {})}
+        # cards values whose length is read from their set (dsl.inline's lengths), when the caller makes
+        # the set and not always the list
+        self.lengths = lengths
 
     def emit(self, line: str, depth: int) -> None:
         self.lines.append("    " * (depth + self.indent) + line)
@@ -61,7 +64,8 @@ class Writer:
     def value(self, target: str, expression, allowed: frozenset, depth: int, default: str | None = None) -> None:
         """target = the expression's value; with a default, that where the expression fails."""
         node, resolved, lookups = expression.tree
-        source, tallies = dsl.inline(node, resolved, lookups, self.shared, _reader(allowed), self.tallies, _SETS)
+        source, tallies = dsl.inline(node, resolved, lookups, self.shared, _reader(allowed), self.tallies, _SETS,
+                                     self.lengths)
         self.used.update(name for name in [*self.tallies.values(), *_SETS.values()] if name in source)
         if default is None:
             for cards, local in tallies.items():
