@@ -18,6 +18,7 @@ from ..game.generated import END, RACE, ROUND, TABLE, Writer, generated, reads
 from ..game.scoring_rules import deck_order, visited_with_site
 
 _END_FIXED = ("round_totals", "lines", "opponents", "left", "right")   # the same in every hand a bot values
+_BY_VISITED = frozenset({"visited", "region", "players", "round", "rounds"})   # what a race may read to be cached
 
 
 def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> None:
@@ -44,26 +45,38 @@ def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> 
         emit("value += best", 2)
 
 
-def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", lengths: dict | None = None) -> Writer:
+def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", lengths: dict | None = None,
+           by_visited: bool = False) -> Writer:
+    """The statements of own_value's body. by_visited: the races and game-end categories, when they read
+    nothing of the hand but its visited cards, are worked out again only when S_visited is another set
+    than the last time (R_sites, set to None before the first time)."""
     writer = Writer(indent, lengths=lengths)
     emit, value = writer.emit, writer.value
     emit("value = 0", 2)
     _write_categories(writer, own, ROUND)
+    cached = by_visited and all(race.qualifies.variables <= _BY_VISITED for race in edition.races)
+    depth, total = (3, "R_value") if cached else (2, "value")
+    if cached:
+        emit("if S_visited is not R_sites:", 2)
+        emit("R_sites = S_visited", 3)
+        emit("R_value = 0", 3)
     for index, race in enumerate(edition.races):
-        emit(f"for g_region, award in races[{index}]:", 2)
-        value("ok", race.qualifies, RACE, 3, "False")
-        emit("if ok:", 3)
-        emit("value += award", 4)
-    emit("if end_before is not None:", 2)
+        emit(f"for g_region, award in races[{index}]:", depth)
+        value("ok", race.qualifies, RACE, depth + 1, "False")
+        emit("if ok:", depth + 1)
+        emit(f"{total} += award", depth + 2)
+    emit("if end_before is not None:", depth)
     fixed = _end_constants(edition)
     for name in _END_FIXED:
-        emit(f"g_{name} = {writer.constant(fixed[name])}", 3)
-    emit("end = 0", 3)
+        emit(f"g_{name} = {writer.constant(fixed[name])}", depth + 1)
+    emit("end = 0", depth + 1)
     for category in edition.categories:
         if category.when == GAME_END and category.counts:
-            value("p", category.score, END, 3, "0")
-            emit("end += p", 3)
-    emit("value += end - end_before", 3)
+            value("p", category.score, END, depth + 1, "0")
+            emit("end += p", depth + 1)
+    emit(f"{total} += end - end_before", depth + 1)
+    if cached:
+        emit("value += R_value", 2)
     emit(finish, 2)
     return writer
 
@@ -119,7 +132,8 @@ def own_order_function(edition, own: tuple):
         return None
 
     def write():
-        writer = _write(edition, own, indent=1, finish="values.append(value)", lengths={"g_visited": "S_visited"})
+        writer = _write(edition, own, indent=1, finish="values.append(value)", lengths={"g_visited": "S_visited"},
+                        by_visited=True)
         writer.emit("return values", 1)
         hand = any("g_cards" in line for line in writer.lines)   # else only the Throw and the Catch are read
         # the visited cards as a list, in deck order, only if something reads more than their set and length
@@ -144,7 +158,7 @@ def own_order_function(edition, own: tuple):
                 "new = [more.site for more in usual if more.site not in first_sites]",
                 "sites = first_sites.union(new) if new else first_sites"]
         loop += ["visited = _sorted(sites, key=_deck_order) if new else first_visited"] if listed else []
-        loop += ["values = []", "bag = None", "g_throw = first[0] if first else None",
+        loop += ["values = []", "bag = None", "R_sites = None", "g_throw = first[0] if first else None",
                  "for card in options:", "    if card in head:",
                  "        if bag is None:   # every option in head: the hand holds first + head, in some order",
                  "            if len(head) > rest:"]
