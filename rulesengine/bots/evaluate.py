@@ -313,6 +313,10 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
             _add_shared(values, first, options, head, usual, count_icons_plus(entry[1], usual), dealt)
         return values
 
+    # the other seats' cards of each hand as a list, when something reads more than their counts
+    fast_shared = standing.fast_shared
+    listed = fast_shared is None or fast_shared.lists_others or bool(standing.shared_reads & SEAT_BY_SEAT)
+
     def _add_shared(values: list, first: list, options: list, head: list, usual: list, tally: dict, dealt) -> None:
         """What the categories that read the other seats' cards (what was dealt, less the hand, in the
         order dealt) add to each option's value."""
@@ -325,17 +329,17 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
         for index, card in enumerate(options):
             if card in head:   # first + head, in another order
                 if in_head is None:
-                    hand = first + head
-                    others = [c for c in dealt if c not in set(hand)]
-                    in_head = (count_icons(hand), others, count_icons(others))
+                    hand = set(first + head)
+                    others = [c for c in dealt if c not in hand]
+                    in_head = (count_icons_plus(tally, head[len(usual):]), others, count_icons(others))
                 last = [c for c in head if c is not card]
                 values[index] += _shared_value(standing, seat, first + [card] + last, in_head[1], in_head[0],
                                                in_head[2])
                 continue
             others_counts = count_icons_minus(counts, (card,)) if card in in_dealt and card not in mine else counts
             values[index] += _shared_value(standing, seat, first + [card] + usual,
-                                           [c for c in not_mine if c is not card], count_icons_plus(tally, (card,)),
-                                           others_counts)
+                                           [c for c in not_mine if c is not card] if listed else None,
+                                           count_icons_plus(tally, (card,)), others_counts)
 
     dealt_seen: dict = {}  # id of a sample's dealt cards -> (them, as a set, their icon counts)
 

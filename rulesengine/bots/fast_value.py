@@ -93,16 +93,20 @@ def shared_value_function(shared: tuple):
     """f(cards, visited, previous, choosable, table, players, round, rounds, tally, others_tally) -> what the
     categories that read the other seats' cards add to seat_value (table: (others, opponents, left,
     right) as scopes.round_env makes them; tally, others_tally: the icon counts of cards and of others,
-    or None); None when the generator does not translate one of them."""
+    or None); None when the generator does not translate one of them. Its attribute lists_others says
+    whether it reads the others as a list, not only through others_tally (when that is given)."""
     def write():
         writer = Writer(counted={"g_others": "T_others"})
         writer.emit("value = 0", 2)
         _write_categories(writer, shared, ROUND | TABLE)
         writer.emit("return value", 2)
         parameters = "g_cards, g_visited, previous, choosable, table, g_players, g_round, g_rounds, tally, others_tally"
-        return writer.function("shared_value", parameters, ["g_throw = g_cards[0]", "g_catch = g_cards[-1]",
-                                                            "g_others, g_opponents, g_left, g_right = table"],
-                               tallied={"g_cards": "tally", "g_others": "others_tally"})
+        function = writer.function("shared_value", parameters, ["g_throw = g_cards[0]", "g_catch = g_cards[-1]",
+                                                                "g_others, g_opponents, g_left, g_right = table"],
+                                   tallied={"g_cards": "tally", "g_others": "others_tally"})
+        if function is not None:
+            function.lists_others = any("g_others" in line for line in writer.lines)
+        return function
     return generated(write)
 
 
