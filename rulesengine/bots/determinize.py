@@ -16,7 +16,7 @@ import random
 
 from ..edition.flow import PickAndPass
 from ..edition.model import Edition
-from ..game.shuffling import shuffle
+from ..game.shuffling import shuffler
 from ..game.state import CHOICE, DRAFT, THROW, Game
 
 
@@ -77,11 +77,11 @@ class _Known:
         hands[me] = my_hand
         for j in range(1, min(step, n - 1) + 1):
             gone = taken(my_drafts, step - j)
-            passed = [c for c in seen[step - j] if not any(c is g for g in gone)]
+            passed = [c for c in seen[step - j] if c not in gone]   # cards are told apart by identity
             for i in range(1, j):
                 picker = (me + direction * i) % n
                 gone = taken(drafts[picker], step - j + i)
-                passed = [c for c in passed if not any(c is g for g in gone)]
+                passed = [c for c in passed if c not in gone]
             hands[(me + direction * j) % n] = passed
 
         known = set(my_hand) | {c for hand in hands if hand for c in hand}
@@ -96,14 +96,19 @@ class _Known:
         self.rest = [c for c in unknown if c not in must_deal]
         self.me, self.step, self.seen, self.picked, self.size = me, step, seen, picked, len(my_hand)
         self.hands, self.drafts = hands, drafts
+        self.shufflers: tuple = (None,)   # (the generator, then deal's three shuffles with it)
 
     def deal(self, rng: random.Random) -> tuple[list, list, list]:
         """One world's hands, cards taken and undealt cards: the unknown cards dealt at random."""
         first, rest, slots = list(self.first), list(self.rest), self.slots
-        shuffle(rng, first)
-        shuffle(rng, rest)
+        if self.shufflers[0] is not rng:   # the same lengths in every world of a view: looked up once
+            pool = len(first) + min(len(rest), max(0, slots - len(first)))
+            self.shufflers = (rng, shuffler(rng, len(first)), shuffler(rng, len(rest)), shuffler(rng, pool))
+        _, shuffle_first, shuffle_rest, shuffle_pool = self.shufflers
+        shuffle_first(first)
+        shuffle_rest(rest)
         dealt_pool = first + rest[: max(0, slots - len(first))]
-        shuffle(rng, dealt_pool)
+        shuffle_pool(dealt_pool)
         leftover = rest[max(0, slots - len(first)):]
         hands = [None if hand is None else list(hand) for hand in self.hands]
         drafts = [list(d) for d in self.drafts]

@@ -16,7 +16,7 @@ from operator import add
 
 from ..edition.model import Edition
 from ..game.scoring import ScoreKeeper
-from ..game.shuffling import shuffle
+from ..game.shuffling import shuffler
 from . import flow_bots
 from .determinize import sampled_rounds
 from .evaluate import (
@@ -62,9 +62,10 @@ def expected_gains(
     by_order, value = values.order, values.one
     sums = [0.0] * len(options)  # option by option, as totals
     for sample in samples:
+        shuffled = shuffler(rng, len(sample.in_hands))
         for _ in range(completions):
             order = list(sample.in_hands)
-            shuffle(rng, order)
+            shuffled(order)
             count += 1
             head = order[: rest + 1]
             if by_order is not None:

@@ -8,6 +8,7 @@ generator in the same state, so games seeded before it replay unchanged.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 _BY_LENGTH: dict = {}   # list length -> its shuffle, every swap written out
 
@@ -26,14 +27,19 @@ def _written_out(size: int):
     return namespace[f"shuffle_{size}"]
 
 
-def shuffle(rng: random.Random, items: list) -> None:
-    """rng.shuffle(items), as random.Random.shuffle draws it."""
+def shuffler(rng: random.Random, size: int):
+    """f(items) = shuffle(rng, items) for lists of this length, looked up once: the greedy bot shuffles
+    lists of a few lengths thousands of times a game."""
     if type(rng) is not random.Random:  # a generator drawing otherwise: its own shuffle
-        rng.shuffle(items)
-        return
-    written = _BY_LENGTH.get(len(items))
+        return rng.shuffle
+    written = _BY_LENGTH.get(size)
     if written is None:
         if len(_BY_LENGTH) > 512:   # lengths are few (hands, decks); a bound all the same
             _BY_LENGTH.clear()
-        written = _BY_LENGTH[len(items)] = _written_out(len(items))
-    written(rng.getrandbits, items)
+        written = _BY_LENGTH[size] = _written_out(size)
+    return partial(written, rng.getrandbits)
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """rng.shuffle(items), as random.Random.shuffle draws it."""
+    shuffler(rng, len(items))(items)
