@@ -188,7 +188,7 @@ def options_compared(edition) -> tuple[int, int]:
             taken = rng.randrange(len(options) + 1)
             head = rng.sample(options, taken) + deck[size + rest + 1:][: rest + 1 - taken]
             rng.shuffle(head)
-            for card, value in zip(options, values.order(first, options, head, rest, dealt), strict=True):
+            for card, value in zip(options, values.order(first, options, rest)(head, dealt), strict=True):
                 last = [c for c in head if c is not card][:rest] if card in head else head[:rest]
                 hand = first + [card] + last
                 others = [c for c in dealt if c not in hand]

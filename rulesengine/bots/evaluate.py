@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..dsl import count_icons, count_icons_minus, count_icons_plus
 from ..edition.model import Card, Edition
@@ -272,9 +273,9 @@ class HandValues:
     """How the greedy bot values the hands it judges for one seat (see hand_values)."""
 
     one: Callable     # (cards, others) -> seat_value(standing, seat, cards, others)
-    # (first, options, head, rest, dealt) -> [one(hand, the cards of dealt not in hand) for each option], the
-    # hand first + [option] + head[:rest], or for an option in head first + [option] + the rest of head; None
-    # without the generated value
+    # (first, options, rest) -> (head, dealt) -> [one(hand, the cards of dealt not in hand) for each option],
+    # the hand first + [option] + head[:rest], or for an option in head first + [option] + the rest of head;
+    # None without the generated value
     order: Callable | None = None
 
 
@@ -299,19 +300,22 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
                      end_points if len(visited) != size else None, None)
         return found + _shared_value(standing, seat, cards, others) if shared else found
 
-    firsts: dict = {}  # id of a `first` -> (it, its icon counts, the visited cards with it, those as a frozenset)
+    def order(first: list, options: list, rest: int) -> Callable:
+        """(head, dealt) -> the values of the options for an order that starts with head, in a world where
+        dealt were dealt: what is the same in every order of a decision bound once."""
+        visited = rules.visited_after(before, seen, first)
+        tally = count_icons(first)
+        valued = partial(by_order, first, options, rest, tally, visited, frozenset(visited), previous, choosable,
+                         races, players, round_number, rounds, end_points, size)
+        if not shared:
+            return valued
 
-    def order(first: list, options: list, head: list, rest: int, dealt) -> list:
-        entry = firsts.get(id(first))  # the same first (the cards taken) for every order of a decision
-        if entry is None or entry[0] is not first:
-            visited = rules.visited_after(before, seen, first)
-            entry = firsts[id(first)] = (first, count_icons(first), visited, frozenset(visited))
-        values = by_order(first, options, head, rest, entry[1], entry[2], entry[3], previous, choosable, races,
-                          players, round_number, rounds, end_points, size)
-        if shared:
+        def with_shared(head: list, dealt) -> list:
+            values = valued(head, dealt)
             usual = head[:rest]
-            _add_shared(values, first, options, head, usual, count_icons_plus(entry[1], usual), dealt)
-        return values
+            _add_shared(values, first, options, head, usual, count_icons_plus(tally, usual), dealt)
+            return values
+        return with_shared
 
     # the other seats' cards of each hand as a list, when something reads more than their counts
     fast_shared = standing.fast_shared

@@ -125,13 +125,14 @@ def own_value_function(edition, own: tuple):
 
 
 def own_order_function(edition, own: tuple):
-    """f(first, options, head, rest, first_tally, first_visited, first_sites, previous, choosable, races, players,
-    round, rounds, end_points, size) -> the own_value of each option's hand in one frame, for one sampled
-    order of the cards in hands, of which head holds the first rest + 1: an option not in head completes
-    the hand with head[:rest], one in head with the rest of head (all hold first + head then, in other
-    orders). first_tally, first_visited and first_sites (the same as a frozenset) are those of first
-    (the same for every order of a decision); end_points: the game-end points before the round; size: how
-    many cards were visited before it. None as for own_value_function."""
+    """f(first, options, rest, first_tally, first_visited, first_sites, previous, choosable, races, players,
+    round, rounds, end_points, size, head, dealt) -> the own_value of each option's hand in one frame, for
+    one sampled order of the cards in hands, of which head holds the first rest + 1: an option not in head
+    completes the hand with head[:rest], one in head with the rest of head (all hold first + head then, in
+    other orders). first_tally, first_visited and first_sites (the same as a frozenset) are those of first;
+    end_points: the game-end points before the round; size: how many cards were visited before it; dealt
+    (the cards of the sampled world) is not read. Every argument before head is the same in every order
+    of a decision, bound once (evaluate.hand_values). None as for own_value_function."""
     if any(c.when == GAME_END and c.score is None for c in edition.categories):
         return None
 
@@ -179,8 +180,8 @@ def own_order_function(edition, own: tuple):
         loop += ["        g_cards = first + [card] + usual"] if hand else []
         loop += ["    if not first:", "        g_throw = card",
                  "    end_before = end_points if len(S_visited) != size else None"]
-        parameters = ("first, options, head, rest, first_tally, first_visited, first_sites, previous, choosable, "
-                      "races, g_players, g_round, g_rounds, end_points, size")
+        parameters = ("first, options, rest, first_tally, first_visited, first_sites, previous, choosable, races, "
+                      "g_players, g_round, g_rounds, end_points, size, head, dealt")
         return writer.function("own_order", parameters, loop, given=frozenset({"T_cards", "S_visited"}),
                                helpers={"_copy": dict, "_with_site": visited_with_site, "len": len,
                                         "_sorted": sorted, "_deck_order": deck_order})

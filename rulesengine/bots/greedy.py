@@ -59,7 +59,8 @@ def expected_gains(
     rest = standing.edition.hand_size - len(drafts) - 1
     count = 0
     values = hand_values(standing, seat)
-    by_order, value = values.order, values.one
+    by_order = values.order(drafts, options, rest) if values.order is not None else None
+    value = values.one
     sums = [0.0] * len(options)  # option by option, as totals
     for sample in samples:
         shuffled = shuffler(rng, len(sample.in_hands))
@@ -69,7 +70,7 @@ def expected_gains(
             count += 1
             head = order[: rest + 1]
             if by_order is not None:
-                sums = list(map(add, sums, by_order(drafts, options, head, rest, sample.dealt)))
+                sums = list(map(add, sums, by_order(head, sample.dealt)))
                 continue
             for index, card in enumerate(options):
                 # the first `rest` cards of the order, or the next one instead of this card if among them
