@@ -42,16 +42,16 @@ def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool 
                             **_Known(edition, view).position(rng))
 
 
-def sampled_rounds(edition: Edition, view: dict, rng: random.Random, count: int) -> list[tuple[list, list]]:
-    """The hands and cards taken of `count` worlds from_view would sample one after the other in the
-    Throw or the draft, drawing the same numbers from rng, without building their games (the greedy
-    bot reads only these); what the view fixes is worked out once for all of them."""
+def sampled_rounds(edition: Edition, view: dict, rng: random.Random, count: int) -> list[tuple[tuple, tuple]]:
+    """The cards of `count` worlds from_view would sample one after the other in the Throw or the draft,
+    drawing the same numbers from rng, without building their games (the greedy bot reads only these):
+    for each, the cards in hands (seat by seat) and those followed by the cards taken (seat by seat);
+    what the view fixes is worked out once for all of them."""
     known = _Known(edition, view)
     worlds = []
     for _ in range(count):
         rng.randrange(2**31)  # the world's seed, drawn as from_view draws it
-        hands, drafts, _ = known.deal(rng)
-        worlds.append((hands, drafts))
+        worlds.append(known.in_play(rng))
     return worlds
 
 
@@ -97,9 +97,12 @@ class _Known:
         self.me, self.step, self.seen, self.picked, self.size = me, step, seen, picked, len(my_hand)
         self.hands, self.drafts = hands, drafts
         self.shufflers: tuple = (None,)   # (the generator, then deal's three shuffles with it)
+        # for in_play, seat by seat: whether its Throw is unknown, its other cards taken, its hand if known
+        self.plan = [(bool(d) and d[0] is None, d[1:] if d and d[0] is None else d, hand)
+                     for d, hand in zip(drafts, hands, strict=True)]
 
-    def deal(self, rng: random.Random) -> tuple[list, list, list]:
-        """One world's hands, cards taken and undealt cards: the unknown cards dealt at random."""
+    def _shuffled(self, rng: random.Random) -> tuple[list, list]:
+        """The unknown cards to deal, in the order they are dealt from the end, and those left undealt."""
         first, rest, slots = list(self.first), list(self.rest), self.slots
         if self.shufflers[0] is not rng:   # the same lengths in every world of a view: looked up once
             pool = len(first) + min(len(rest), max(0, slots - len(first)))
@@ -109,7 +112,11 @@ class _Known:
         shuffle_rest(rest)
         dealt_pool = first + rest[: max(0, slots - len(first))]
         shuffle_pool(dealt_pool)
-        leftover = rest[max(0, slots - len(first)):]
+        return dealt_pool, rest[max(0, slots - len(first)):]
+
+    def deal(self, rng: random.Random) -> tuple[list, list, list]:
+        """One world's hands, cards taken and undealt cards: the unknown cards dealt at random."""
+        dealt_pool, leftover = self._shuffled(rng)
         hands = [None if hand is None else list(hand) for hand in self.hands]
         drafts = [list(d) for d in self.drafts]
         for seat in range(len(drafts)):
@@ -118,6 +125,26 @@ class _Known:
             if hands[seat] is None:
                 hands[seat] = [dealt_pool.pop() for _ in range(self.size)]
         return hands, drafts, leftover
+
+    def in_play(self, rng: random.Random) -> tuple[tuple, tuple]:
+        """deal(rng)'s hands one after the other, and those followed by its cards taken one seat after the
+        other, without a list for each seat: the same cards drawn the same way."""
+        order = self._shuffled(rng)[0][::-1]   # deal pops the pool: its last card first
+        at, size = 0, self.size
+        hands: list = []
+        taken: list = []
+        for unknown_throw, face_up, hand in self.plan:
+            if unknown_throw:
+                taken.append(order[at])
+                at += 1
+            taken += face_up
+            if hand is None:
+                hands += order[at:at + size]
+                at += size
+            else:
+                hands += hand
+        in_hands = tuple(hands)
+        return in_hands, in_hands + tuple(taken)
 
     def position(self, rng: random.Random) -> dict:
         """Game.at_position's keywords for one world consistent with the view."""

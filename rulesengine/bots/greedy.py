@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import chain
 from operator import add
 
 from ..edition.model import Edition
@@ -42,11 +41,7 @@ class Sample:
 
 def sample_rounds(edition: Edition, view: dict, rng: random.Random, count: int) -> list[Sample]:
     """`count` guesses at the hidden cards of this round, consistent with what the seat has seen."""
-    samples = []
-    for hands, drafts in sampled_rounds(edition, view, rng, count):
-        in_hands = tuple(chain.from_iterable(hands))
-        samples.append(Sample(in_hands, in_hands + tuple(chain.from_iterable(drafts))))
-    return samples
+    return [Sample(in_hands, dealt) for in_hands, dealt in sampled_rounds(edition, view, rng, count)]
 
 
 def expected_gains(
