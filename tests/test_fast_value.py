@@ -172,6 +172,17 @@ def test_categories_that_read_the_hand_and_the_visited_cards_as_lists_are_valued
     assert compared > 300 and in_head > 150
 
 
+@pytest.mark.parametrize("name, in_one_function", [("europe", True), ("variants/australia-rivalry", False)])
+def test_shared_categories_join_the_order_function_when_they_read_the_others_by_their_counts(name, in_one_function):
+    """Europe's treasures count an icon on the other seats' cards: fast_order adds them, from the counts
+    of what was dealt less the hand; a category that reads those cards seat by seat (rivalry) is added
+    by evaluate's slower path. Both are compared option by option in the test above."""
+    edition = load_edition(ROOT / "editions" / f"{name}.yaml")
+    standing = evaluate.standing_from_scores(edition, ScoreKeeper(edition, ["a", "b", "c"]))
+    assert standing.shared and standing.fast_order is not None
+    assert standing.order_shared is in_one_function
+
+
 def options_compared(edition) -> tuple[int, int]:
     """HandValues.order against HandValues.one and seat_value on random orders: (options, of them in head)."""
     rng = random.Random(edition.id)

@@ -23,7 +23,7 @@ from ..edition.scopes import Moment, moment, qualifies_env, round_env, table_env
 from ..game import scoring_rules as rules
 from ..game.generated import FAILED, TABLE, per_edition, reads
 from ..game.scoring import ScoreKeeper
-from .fast_value import own_order_function, own_value_function, shared_value_function
+from .fast_value import SEAT_BY_SEAT, own_order_function, own_value_function, shared_value_function
 
 
 def _run(expression, env: dict, default=0):  # the `run` of scoring_rules for hands that may never happen
@@ -78,13 +78,11 @@ class Standing:
     fast_shared: object = None  # fast_value's generated value of `shared`, or None
     shared_reads: frozenset = frozenset()  # the game variables `shared` reads
     open_races: tuple = ()  # per seat, per race of the edition: the (region, award) it may still take
+    order_shared: bool = False  # whether fast_order adds the shared categories too
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 MEMO_LIMIT = 50_000  # seat values kept per standing; past it the memo starts afresh
-
-
-SEAT_BY_SEAT = frozenset({"opponents", "left", "right"})  # the other seats' cards told apart
 
 
 def _reads_others(category) -> bool:
@@ -129,9 +127,10 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         )
         for seat in range(n)
     )
+    by_order = _fast_order(edition, own, shared) if shared else None   # with the shared categories, if it can
     return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds,
-                    _fast_function(edition, own), _fast_order(edition, own), _fast_shared(edition, shared),
-                    reads(shared), open_races)
+                    _fast_function(edition, own), by_order or _fast_order(edition, own, ()),
+                    _fast_shared(edition, shared), reads(shared), open_races, order_shared=by_order is not None)
 
 
 _FAST: dict = {}
@@ -142,9 +141,11 @@ def _fast_function(edition: Edition, own: tuple):
     return per_edition(_FAST, edition, tuple(c.key for c in own), lambda: own_value_function(edition, own))
 
 
-def _fast_order(edition: Edition, own: tuple):
-    """fast_value's own values of the options of one sampled order, generated once per edition."""
-    return per_edition(_FAST, edition, ("order", *(c.key for c in own)), lambda: own_order_function(edition, own))
+def _fast_order(edition: Edition, own: tuple, shared: tuple):
+    """fast_value's values of the options of one sampled order, generated once per edition (with the
+    shared categories, or None if they are read in a way it does not generate)."""
+    key = ("order", *(c.key for c in own), "shared", *(c.key for c in shared))
+    return per_edition(_FAST, edition, key, lambda: own_order_function(edition, own, shared))
 
 
 def _fast_shared(edition: Edition, shared: tuple):
@@ -309,6 +310,10 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
                          races, players, round_number, rounds, end_points, size)
         if not shared:
             return valued
+        if standing.order_shared:
+            def with_dealt(head: list, dealt) -> list:
+                return valued(head, dealt, *_dealt_counts(dealt))
+            return with_dealt
 
         def with_shared(head: list, dealt) -> list:
             values = valued(head, dealt)
@@ -317,13 +322,10 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
             return values
         return with_shared
 
-    # the other seats' cards of each hand as a list, when something reads more than their counts
-    fast_shared = standing.fast_shared
-    listed = fast_shared is None or fast_shared.lists_others or bool(standing.shared_reads & SEAT_BY_SEAT)
-
     def _add_shared(values: list, first: list, options: list, head: list, usual: list, tally: dict, dealt) -> None:
         """What the categories that read the other seats' cards (what was dealt, less the hand, in the
-        order dealt) add to each option's value."""
+        order dealt) add to each option's value, where fast_order does not add them (they read those
+        cards as a list, or seat by seat)."""
         base = first + usual
         mine = set(base)
         not_mine = [c for c in dealt if c not in mine]
@@ -342,8 +344,8 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
                 continue
             others_counts = count_icons_minus(counts, (card,)) if card in in_dealt and card not in mine else counts
             values[index] += _shared_value(standing, seat, first + [card] + usual,
-                                           [c for c in not_mine if c is not card] if listed else None,
-                                           count_icons_plus(tally, (card,)), others_counts)
+                                           [c for c in not_mine if c is not card], count_icons_plus(tally, (card,)),
+                                           others_counts)
 
     dealt_seen: dict = {}  # id of a sample's dealt cards -> (them, as a set, their icon counts)
 

@@ -12,12 +12,14 @@ An edition with anything the generator does not translate keeps the expression-b
 
 from __future__ import annotations
 
+from ..dsl import Unsupported
 from ..edition.model import GAME_END
 from ..edition.scopes import game_end_env, line_keys, moment, sheet_lines
 from ..game.generated import END, RACE, ROUND, TABLE, Writer, generated, reads
 from ..game.scoring_rules import deck_order, visited_with_site
 
 _END_FIXED = ("round_totals", "lines", "opponents", "left", "right")   # the same in every hand a bot values
+SEAT_BY_SEAT = frozenset({"opponents", "left", "right"})   # the other seats' cards told apart
 _BY_VISITED = frozenset({"visited", "region", "players", "round", "rounds"})   # what a race may read to be cached
 
 
@@ -46,14 +48,16 @@ def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> 
 
 
 def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", lengths: dict | None = None,
-           by_visited: bool = False) -> Writer:
+           by_visited: bool = False, shared: tuple = ()) -> Writer:
     """The statements of own_value's body. by_visited: the races and game-end categories, when they read
     nothing of the hand but its visited cards, are worked out again only when S_visited is another set
-    than the last time (R_sites, set to None before the first time)."""
-    writer = Writer(indent, lengths=lengths)
+    than the last time (R_sites, set to None before the first time). shared: categories that read the
+    other seats' cards too, counted in T_others."""
+    writer = Writer(indent, counted={"g_others": "T_others"} if shared else None, lengths=lengths)
     emit, value = writer.emit, writer.value
     emit("value = 0", 2)
     _write_categories(writer, own, ROUND)
+    _write_categories(writer, shared, ROUND | TABLE)
     cached = by_visited and all(race.qualifies.variables <= _BY_VISITED for race in edition.races)
     depth, total = (3, "R_value") if cached else (2, "value")
     if cached:
@@ -93,20 +97,16 @@ def shared_value_function(shared: tuple):
     """f(cards, visited, previous, choosable, table, players, round, rounds, tally, others_tally) -> what the
     categories that read the other seats' cards add to seat_value (table: (others, opponents, left,
     right) as scopes.round_env makes them; tally, others_tally: the icon counts of cards and of others,
-    or None); None when the generator does not translate one of them. Its attribute lists_others says
-    whether it reads the others as a list, not only through others_tally (when that is given)."""
+    or None); None when the generator does not translate one of them."""
     def write():
         writer = Writer(counted={"g_others": "T_others"})
         writer.emit("value = 0", 2)
         _write_categories(writer, shared, ROUND | TABLE)
         writer.emit("return value", 2)
         parameters = "g_cards, g_visited, previous, choosable, table, g_players, g_round, g_rounds, tally, others_tally"
-        function = writer.function("shared_value", parameters, ["g_throw = g_cards[0]", "g_catch = g_cards[-1]",
-                                                                "g_others, g_opponents, g_left, g_right = table"],
-                                   tallied={"g_cards": "tally", "g_others": "others_tally"})
-        if function is not None:
-            function.lists_others = any("g_others" in line for line in writer.lines)
-        return function
+        return writer.function("shared_value", parameters, ["g_throw = g_cards[0]", "g_catch = g_cards[-1]",
+                                                            "g_others, g_opponents, g_left, g_right = table"],
+                               tallied={"g_cards": "tally", "g_others": "others_tally"})
     return generated(write)
 
 
@@ -124,30 +124,36 @@ def own_value_function(edition, own: tuple):
     ))
 
 
-def own_order_function(edition, own: tuple):
+def own_order_function(edition, own: tuple, shared: tuple = ()):
     """f(first, options, rest, first_tally, first_visited, first_sites, previous, choosable, races, players,
-    round, rounds, end_points, size, head, dealt) -> the own_value of each option's hand in one frame, for
-    one sampled order of the cards in hands, of which head holds the first rest + 1: an option not in head
-    completes the hand with head[:rest], one in head with the rest of head (all hold first + head then, in
-    other orders). first_tally, first_visited and first_sites (the same as a frozenset) are those of first;
-    end_points: the game-end points before the round; size: how many cards were visited before it; dealt
-    (the cards of the sampled world) is not read. Every argument before head is the same in every order
-    of a decision, bound once (evaluate.hand_values). None as for own_value_function."""
+    round, rounds, end_points, size, head, dealt, dealt_set, dealt_counts) -> the own_value of each option's
+    hand in one frame, for one sampled order of the cards in hands, of which head holds the first rest + 1:
+    an option not in head completes the hand with head[:rest], one in head with the rest of head (all hold
+    first + head then, in other orders). first_tally, first_visited and first_sites (the same as a
+    frozenset) are those of first; end_points: the game-end points before the round; size: how many cards
+    were visited before it. Every argument before head is the same in every order of a decision, bound
+    once (evaluate.hand_values). With shared categories (those that read the other seats' cards), it adds
+    them, the other seats holding what was dealt less the hand, counted from dealt_set and dealt_counts,
+    the cards of the sampled world as a set and their icon counts (dealt itself is not read); None when
+    one of them reads those cards otherwise than by their counts, and as for own_value_function."""
     if any(c.when == GAME_END and c.score is None for c in edition.categories):
         return None
 
     def write():
         writer = _write(edition, own, indent=1, finish="values.append(value)", lengths={"g_visited": "S_visited"},
-                        by_visited=True)
+                        by_visited=True, shared=shared)
         writer.emit("return values", 1)
+        if reads(shared) & SEAT_BY_SEAT or any("g_others" in line for line in writer.lines):
+            raise Unsupported("the other seats' cards otherwise than by their counts")
         hand = any("g_cards" in line for line in writer.lines)   # else only the Throw and the Catch are read
         # the visited cards as a list, in deck order, only if something reads more than their set and length
         listed = any("g_visited" in line for line in writer.lines)
+        others = bool(shared)   # the icon counts of the other seats' cards, T_others, for each hand
 
         def added(names: str, card: str, indent: str) -> list:
-            """names (a tally, visited cards, their set) = those of first + usual with `card` added, the icons
-            counted as dsl.count_icons_plus counts them."""
-            tally, visited, sites = names.split(", ")
+            """names (a tally, visited cards, their set, the others' counts) = those of first + usual with
+            `card` added to the hand, the icons counted as dsl.count_icons_plus/minus count them."""
+            tally, visited, sites, counts = names.split(", ")
             lines = [f"{tally} = _copy(tally)", f"for icon in {card}.icons:",
                      f"    {tally}[icon] = {tally}.get(icon, 0) + 1", f"site = {card}.site"]
             if listed:
@@ -155,34 +161,43 @@ def own_order_function(edition, own: tuple):
                           "else:", f"    {visited}, {sites} = _with_site(visited, site), sites | {{site}}"]
             else:
                 lines += [f"{sites} = sites if site in sites else sites | {{site}}"]
+            if others:
+                lines += [f"{counts} = O_base", f"if {card} in dealt_set:", f"    {counts} = _copy(O_base)",
+                          f"    for icon in {card}.icons:", f"        {counts}[icon] -= 1"]
             return [indent + line for line in lines]
 
-        # tally, visited, sites: those of first + usual, what every option not in head adds its card to
+        def kept(tally: str, visited: str, sites: str, counts: str) -> str:
+            """The names of what a hand holds that the statements read."""
+            return ", ".join([tally, *([visited] if listed else []), sites, *([counts] if others else [])])
+
+        # tally, visited, sites (O_base): those of first + usual (the others' counts without them), what every
+        # option not in head adds its card to
         loop = ["usual = head[:rest]", "tally = _copy(first_tally)", "for more in usual:",
                 "    for icon in more.icons:", "        tally[icon] = tally.get(icon, 0) + 1",
                 "new = [more.site for more in usual if more.site not in first_sites]",
                 "sites = first_sites.union(new) if new else first_sites"]
         loop += ["visited = _sorted(sites, key=_deck_order) if new else first_visited"] if listed else []
+        loop += ["O_base = _copy(dealt_counts)", "for more in first + usual:", "    if more in dealt_set:",
+                 "        for icon in more.icons:", "            O_base[icon] -= 1"] if others else []
         loop += ["values = []", "bag = None", "R_sites = None", "g_throw = first[0] if first else None",
                  "for card in options:", "    if card in head:",
                  "        if bag is None:   # every option in head: the hand holds first + head, in some order",
                  "            if len(head) > rest:"]
-        loop += added("H_tally, H_visited, H_sites", "head[rest]", " " * 16)
-        bag, base, known = (("H_tally, H_visited, H_sites", "tally, visited, sites", "T_cards, g_visited, S_visited")
-                            if listed else ("H_tally, H_sites", "tally, sites", "T_cards, S_visited"))
-        loop += [f"                bag = ({bag})", "            else:", f"                bag = ({base})",
-                 f"        {known} = bag",
+        loop += added("H_tally, H_visited, H_sites, H_others", "head[rest]", " " * 16)
+        loop += [f"                bag = ({kept('H_tally', 'H_visited', 'H_sites', 'H_others')})", "            else:",
+                 f"                bag = ({kept('tally', 'visited', 'sites', 'O_base')})",
+                 f"        {kept('T_cards', 'g_visited', 'S_visited', 'T_others')} = bag",
                  "        last = [c for c in head if c is not card]",
                  "        g_catch = last[-1] if last else card"]
         loop += ["        g_cards = first + [card] + last"] if hand else []
-        loop += ["    else:"] + added("T_cards, g_visited, S_visited", "card", " " * 8)
+        loop += ["    else:"] + added("T_cards, g_visited, S_visited, T_others", "card", " " * 8)
         loop += ["        g_catch = usual[-1] if usual else card"]
         loop += ["        g_cards = first + [card] + usual"] if hand else []
         loop += ["    if not first:", "        g_throw = card",
                  "    end_before = end_points if len(S_visited) != size else None"]
         parameters = ("first, options, rest, first_tally, first_visited, first_sites, previous, choosable, races, "
-                      "g_players, g_round, g_rounds, end_points, size, head, dealt")
-        return writer.function("own_order", parameters, loop, given=frozenset({"T_cards", "S_visited"}),
+                      "g_players, g_round, g_rounds, end_points, size, head, dealt, dealt_set=None, dealt_counts=None")
+        return writer.function("own_order", parameters, loop, given=frozenset({"T_cards", "S_visited", "T_others"}),
                                helpers={"_copy": dict, "_with_site": visited_with_site, "len": len,
                                         "_sorted": sorted, "_deck_order": deck_order})
     return generated(write)
