@@ -48,11 +48,12 @@ def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> 
 
 
 def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", lengths: dict | None = None,
-           by_visited: bool = False, shared: tuple = ()) -> Writer:
+           by_visited: bool = False, shared: tuple = (), end_before: str | None = None) -> Writer:
     """The statements of own_value's body. by_visited: the races and game-end categories, when they read
     nothing of the hand but its visited cards, are worked out again only when S_visited is another set
     than the last time (R_sites, set to None before the first time). shared: categories that read the
-    other seats' cards too, counted in T_others."""
+    other seats' cards too, counted in T_others. end_before: how to work out end_before, the game-end
+    points before the round or None, where the races and game-end categories are (else it is given)."""
     writer = Writer(indent, counted={"g_others": "T_others"} if shared else None, lengths=lengths)
     emit, value = writer.emit, writer.value
     emit("value = 0", 2)
@@ -64,6 +65,8 @@ def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", l
         emit("if S_visited is not R_sites:", 2)
         emit("R_sites = S_visited", 3)
         emit("R_value = 0", 3)
+    if end_before is not None:
+        emit(f"end_before = {end_before}", depth)
     for index, race in enumerate(edition.races):
         emit(f"for g_region, award in races[{index}]:", depth)
         value("ok", race.qualifies, RACE, depth + 1, "False")
@@ -141,7 +144,7 @@ def own_order_function(edition, own: tuple, shared: tuple = ()):
 
     def write():
         writer = _write(edition, own, indent=1, finish="values.append(value)", lengths={"g_visited": "S_visited"},
-                        by_visited=True, shared=shared)
+                        by_visited=True, shared=shared, end_before="end_points if len(S_visited) != size else None")
         writer.emit("return values", 1)
         if reads(shared) & SEAT_BY_SEAT or any("g_others" in line for line in writer.lines):
             raise Unsupported("the other seats' cards otherwise than by their counts")
@@ -154,7 +157,7 @@ def own_order_function(edition, own: tuple, shared: tuple = ()):
             """names (a tally, visited cards, their set, the others' counts) = those of first + usual with
             `card` added to the hand, the icons counted as dsl.count_icons_plus/minus count them."""
             tally, visited, sites, counts = names.split(", ")
-            lines = [f"{tally} = _copy(tally)", f"for icon in {card}.icons:",
+            lines = [f"{tally} = tally.copy()", f"for icon in {card}.icons:",
                      f"    {tally}[icon] = {tally}.get(icon, 0) + 1", f"site = {card}.site"]
             if listed:
                 lines += ["if site in sites:", f"    {visited}, {sites} = visited, sites",
@@ -162,7 +165,7 @@ def own_order_function(edition, own: tuple, shared: tuple = ()):
             else:
                 lines += [f"{sites} = sites if site in sites else sites | {{site}}"]
             if others:
-                lines += [f"{counts} = O_base", f"if {card} in dealt_set:", f"    {counts} = _copy(O_base)",
+                lines += [f"{counts} = O_base", f"if {card} in dealt_set:", f"    {counts} = O_base.copy()",
                           f"    for icon in {card}.icons:", f"        {counts}[icon] -= 1"]
             return [indent + line for line in lines]
 
@@ -172,12 +175,12 @@ def own_order_function(edition, own: tuple, shared: tuple = ()):
 
         # tally, visited, sites (O_base): those of first + usual (the others' counts without them), what every
         # option not in head adds its card to
-        loop = ["usual = head[:rest]", "tally = _copy(first_tally)", "for more in usual:",
+        loop = ["usual = head[:rest]", "tally = first_tally.copy()", "for more in usual:",
                 "    for icon in more.icons:", "        tally[icon] = tally.get(icon, 0) + 1",
                 "new = [more.site for more in usual if more.site not in first_sites]",
                 "sites = first_sites.union(new) if new else first_sites"]
         loop += ["visited = _sorted(sites, key=_deck_order) if new else first_visited"] if listed else []
-        loop += ["O_base = _copy(dealt_counts)", "for more in first + usual:", "    if more in dealt_set:",
+        loop += ["O_base = dealt_counts.copy()", "for more in first + usual:", "    if more in dealt_set:",
                  "        for icon in more.icons:", "            O_base[icon] -= 1"] if others else []
         loop += ["values = []", "bag = None", "R_sites = None", "g_throw = first[0] if first else None",
                  "for card in options:", "    if card in head:",
@@ -193,11 +196,10 @@ def own_order_function(edition, own: tuple, shared: tuple = ()):
         loop += ["    else:"] + added("T_cards, g_visited, S_visited, T_others", "card", " " * 8)
         loop += ["        g_catch = usual[-1] if usual else card"]
         loop += ["        g_cards = first + [card] + usual"] if hand else []
-        loop += ["    if not first:", "        g_throw = card",
-                 "    end_before = end_points if len(S_visited) != size else None"]
+        loop += ["    if not first:", "        g_throw = card"]
         parameters = ("first, options, rest, first_tally, first_visited, first_sites, previous, choosable, races, "
                       "g_players, g_round, g_rounds, end_points, size, head, dealt, dealt_set=None, dealt_counts=None")
         return writer.function("own_order", parameters, loop, given=frozenset({"T_cards", "S_visited", "T_others"}),
-                               helpers={"_copy": dict, "_with_site": visited_with_site, "len": len,
+                               helpers={"_with_site": visited_with_site, "len": len,
                                         "_sorted": sorted, "_deck_order": deck_order})
     return generated(write)
