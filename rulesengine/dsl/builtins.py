@@ -363,6 +363,8 @@ def _intersects(a, b):
 def _connected(nodes, sources, targets, edition):
     """Is some target reachable from some source using paths whose both ends are in nodes?"""
     inside = nodes if type(nodes) is frozenset else set(nodes)   # generated code may pass the visited cards' set
+    if inside.isdisjoint(targets):   # no path can end on a target outside nodes
+        return False
     frontier = [card for card in sources if card in inside]
     seen = set(frontier)
     goals = set(targets)
