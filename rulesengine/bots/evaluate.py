@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..dsl import count_icons, count_icons_minus, count_icons_plus
+from ..dsl import count_icons
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, moment, qualifies_env, round_env, table_env
 from ..game import scoring_rules as rules
@@ -247,9 +247,8 @@ def seat_value(standing: Standing, seat: int, cards: list, others: list) -> floa
     return value
 
 
-def _shared_value(standing: Standing, seat: int, cards: list, others, tally=None, others_tally=None) -> float:
-    """What the categories that read the other seats' cards (standing.shared) add to seat_value
-    (tally, others_tally: the icon counts of cards and of others, when the caller has them)."""
+def _shared_value(standing: Standing, seat: int, cards: list, others) -> float:
+    """What the categories that read the other seats' cards (standing.shared) add to seat_value."""
     past = standing.seats[seat]
     reads = standing.shared_reads
     visited = visited_after(past, cards) if "visited" in reads or standing.fast_shared is None else None
@@ -261,7 +260,7 @@ def _shared_value(standing: Standing, seat: int, cards: list, others, tally=None
         else:
             table = (others, None, None, None)
         return standing.fast_shared(cards, visited, past.previous, past.choosable, table, at.players, at.round,
-                                    at.rounds, tally, others_tally)
+                                    at.rounds)
     env = round_env(standing.at, cards, others, visited)
     value = 0
     for category in standing.shared:
@@ -317,35 +316,19 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
 
         def with_shared(head: list, dealt) -> list:
             values = valued(head, dealt)
-            usual = head[:rest]
-            _add_shared(values, first, options, head, usual, count_icons_plus(tally, usual), dealt)
+            _add_shared(values, first, options, head, rest, dealt)
             return values
         return with_shared
 
-    def _add_shared(values: list, first: list, options: list, head: list, usual: list, tally: dict, dealt) -> None:
+    def _add_shared(values: list, first: list, options: list, head: list, rest: int, dealt) -> None:
         """What the categories that read the other seats' cards (what was dealt, less the hand, in the
-        order dealt) add to each option's value, where fast_order does not add them (they read those
-        cards as a list, or seat by seat)."""
-        base = first + usual
-        mine = set(base)
-        not_mine = [c for c in dealt if c not in mine]
-        in_dealt, counts = _dealt_counts(dealt)
-        counts = count_icons_minus(counts, [c for c in base if c in in_dealt])  # not_mine's: dealt less the hand
-        in_head = None
+        order dealt) add to each option's value, where fast_order does not add them: they read those
+        cards as a list, or seat by seat, so the counts fast_order would give them save nothing."""
+        usual = head[:rest]
         for index, card in enumerate(options):
-            if card in head:   # first + head, in another order
-                if in_head is None:
-                    hand = set(first + head)
-                    others = [c for c in dealt if c not in hand]
-                    in_head = (count_icons_plus(tally, head[len(usual):]), others, count_icons(others))
-                last = [c for c in head if c is not card]
-                values[index] += _shared_value(standing, seat, first + [card] + last, in_head[1], in_head[0],
-                                               in_head[2])
-                continue
-            others_counts = count_icons_minus(counts, (card,)) if card in in_dealt and card not in mine else counts
-            values[index] += _shared_value(standing, seat, first + [card] + usual,
-                                           [c for c in not_mine if c is not card], count_icons_plus(tally, (card,)),
-                                           others_counts)
+            hand = first + [card] + ([c for c in head if c is not card] if card in head else usual)
+            mine = set(hand)
+            values[index] += _shared_value(standing, seat, hand, [c for c in dealt if c not in mine])
 
     dealt_seen: dict = {}  # id of a sample's dealt cards -> (them, as a set, their icon counts)
 
