@@ -153,7 +153,7 @@ def own_order_function(edition, own: tuple, shared: tuple = ()):
 
         def added(names: str, card: str, indent: str) -> list:
             """names (a tally, visited cards, their set, the others' counts) = those of first + usual with
-            `card` added to the hand, the icons counted as dsl.count_icons_plus/minus count them."""
+            `card` added to the hand (so the others less it), the icons counted as dsl.count_icons counts them."""
             tally, visited, sites, counts = names.split(", ")
             lines = [f"{tally} = tally.copy()", f"for icon in {card}.icons:",
                      f"    {tally}[icon] = {tally}.get(icon, 0) + 1", f"site = {card}.site"]
@@ -172,8 +172,8 @@ def own_order_function(edition, own: tuple, shared: tuple = ()):
             return ", ".join([tally, *([visited] if listed else []), sites, *([counts] if others else [])])
 
         # tally, visited, sites (O_base): those of first + usual (the others' counts without them), what every
-        # option not in head adds its card to; the counts written out as in `added` (calling
-        # dsl.count_icons_plus/minus here, once an order, cost 0.5% of a greedy game, 1.6% in Europe)
+        # option not in head adds its card to; the counts written out as in `added` (a helper called here,
+        # once an order, cost 0.5% of a greedy game, 1.6% in Europe)
         loop = ["usual = head[:rest]", "tally = first_tally.copy()", "for more in usual:",
                 "    for icon in more.icons:", "        tally[icon] = tally.get(icon, 0) + 1",
                 "new = [more.site for more in usual if more.site not in first_sites]",

@@ -20,8 +20,6 @@ from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError, Param, exa
 from .checker import Checked, Problem, Symbols
 from .codegen import HELPERS, Shared, Unsupported, compile_to_python, inline
 from .codegen import _tally as count_icons  # icon -> how often it is printed on the cards: what counts read
-from .codegen import _tally_minus as count_icons_minus  # (count_icons(cards), some of them) -> less those
-from .codegen import _tally_plus as count_icons_plus  # (count_icons(cards), more) -> count_icons(cards + more)
 from .folding import UNKNOWN, constant_value
 from .parser import DslSyntaxError, parse
 from .types import (
@@ -98,8 +96,6 @@ __all__ = [
     "Unsupported",
     "inline",
     "count_icons",
-    "count_icons_minus",
-    "count_icons_plus",
     "LinesType",
     "Binary",
     "Call",

@@ -57,25 +57,11 @@ def _mod(a, b, node):
 def _tally(cards) -> dict:
     """icon -> how many times it is printed on the cards: every count(icon, cards) of one evaluation
     over the same cards reads this instead of walking the cards again."""
-    return _tally_plus({}, cards)
-
-
-def _tally_plus(tally: dict, cards) -> dict:
-    """The tally of some cards and these more: a new dict, the first left as it was."""
-    counts = dict(tally)
+    tally: dict = {}
     for card in cards:
         for icon in card.icons:
-            counts[icon] = counts.get(icon, 0) + 1
-    return counts
-
-
-def _tally_minus(tally: dict, cards) -> dict:
-    """The tally of some cards less these of them: a new dict (an icon counted 0 reads as one not there)."""
-    counts = dict(tally)
-    for card in cards:
-        for icon in card.icons:
-            counts[icon] -= 1
-    return counts
+            tally[icon] = tally.get(icon, 0) + 1
+    return tally
 
 
 def _count(icon, cards) -> int:
