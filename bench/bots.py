@@ -58,8 +58,9 @@ def main() -> None:
         edition = load_edition(ROOT / "editions" / f"{name}.yaml")
         rate = greedy_games(edition, args.greedy_games)
         times = search_picks(edition, args.search_games)
-        print(f"{name:<11}{rate:>16.2f}{1000 * statistics.median(times):>24.0f}{1000 * max(times):>6.0f}"
-              f"{len(times):>7}", flush=True)
+        search = (f"{1000 * statistics.median(times):>24.0f}{1000 * max(times):>6.0f}" if times
+                  else f"{'-':>24}{'-':>6}")
+        print(f"{name:<11}{rate:>16.2f}{search}{len(times):>7}", flush=True)
 
 
 if __name__ == "__main__":

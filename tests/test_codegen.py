@@ -154,3 +154,22 @@ def test_a_product_of_two_small_numbers_needs_no_check_of_its_bound(australia, t
     node, resolved = compiled(australia, text, {"cards": CARDS, "n": NUMBER, "i": IconType("animal")})
     source, _ = codegen.generate(node, resolved, australia.language.lookups)
     assert ("_too_large" in source) == checked
+
+
+def test_a_count_reads_a_tally_holding_every_icon_by_index_and_any_other_with_get(australia):
+    """dsl.Full: the greedy bot's tallies hold every icon (0 where none is printed), so a count of an
+    icon they hold, or of a key named as always one of them, is an index; any other count keeps get."""
+    from rulesengine.dsl import CARDS, IconType
+    text = "count(\"Kangaroos\", cards) * 100 + count(\"Emus\", cards) * 10 + count(i, cards)"
+    node, resolved = compiled(australia, text, {"cards": CARDS, "i": IconType(None)})
+    full = dsl.Full(frozenset({"T"}), frozenset({"Kangaroos"}), frozenset({"g_i"}))
+    shared = dsl.Shared()
+    source, _ = dsl.inline(node, resolved, australia.language.lookups, shared, lambda name: f"g_{name}",
+                           {"g_cards": "T"}, full=full)
+    assert source.count("T[") == 2 and source.count("T.get(") == 1   # Emus is not among the icons given
+    value = eval(source, dict(zip(shared.names().split(", "), shared.constants, strict=True)),
+                 {"T": {"Kangaroos": 2, "Koalas": 0}, "g_i": "Koalas"})
+    assert value == 200
+    plain, _ = dsl.inline(node, resolved, australia.language.lookups, dsl.Shared(), lambda name: f"g_{name}",
+                          {"g_cards": "T"})
+    assert "T[" not in plain and plain.count("T.get(") == 3

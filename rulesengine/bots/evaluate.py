@@ -17,13 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..dsl import count_icons
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, moment, qualifies_env, round_env, table_env
 from ..game import scoring_rules as rules
 from ..game.generated import FAILED, TABLE, per_edition, reads
 from ..game.scoring import ScoreKeeper
-from .fast_value import SEAT_BY_SEAT, own_order_function, own_value_function, shared_value_function
+from .fast_value import SEAT_BY_SEAT, icon_counts, own_order_function, own_value_function, shared_value_function
 
 
 def _run(expression, env: dict, default=0):  # the `run` of scoring_rules for hands that may never happen
@@ -304,7 +303,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
         """(head, dealt) -> the values of the options for an order that starts with head, in a world where
         dealt were dealt: what is the same in every order of a decision bound once."""
         visited = rules.visited_after(before, seen, first)
-        tally = count_icons(first)
+        tally = icon_counts(standing.edition, first)
         valued = partial(by_order, first, options, rest, tally, visited, frozenset(visited), previous, choosable,
                          races, players, round_number, rounds, end_points, size)
         if not shared:
@@ -336,7 +335,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
         """The cards dealt in a sampled world as a set, and their icon counts: the same for every order of it."""
         entry = dealt_seen.get(id(dealt))
         if entry is None or entry[0] is not dealt:
-            entry = dealt_seen[id(dealt)] = (dealt, set(dealt), count_icons(dealt))
+            entry = dealt_seen[id(dealt)] = (dealt, set(dealt), icon_counts(standing.edition, dealt))
         return entry[1], entry[2]
 
     return HandValues(one, order)

@@ -12,10 +12,11 @@ An edition with anything the generator does not translate keeps the expression-b
 
 from __future__ import annotations
 
+from .. import dsl
 from ..dsl import Unsupported
 from ..edition.model import GAME_END
 from ..edition.scopes import game_end_env, line_keys, moment, sheet_lines
-from ..game.generated import END, RACE, ROUND, TABLE, Writer, generated, reads
+from ..game.generated import END, RACE, ROUND, TABLE, Writer, generated, per_edition, reads
 from ..game.scoring_rules import deck_order, visited_with_site
 
 _END_FIXED = ("round_totals", "lines", "opponents", "left", "right")   # the same in every hand a bot values
@@ -48,13 +49,15 @@ def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> 
 
 
 def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", lengths: dict | None = None,
-           by_visited: bool = False, shared: tuple = (), end_before: str | None = None) -> Writer:
+           by_visited: bool = False, shared: tuple = (), end_before: str | None = None,
+           full: dsl.Full | None = None) -> Writer:
     """The statements of own_value's body. by_visited: the races and game-end categories, when they read
     nothing of the hand but its visited cards, are worked out again only when S_visited is another set
     than the last time (R_sites, set to None before the first time). shared: categories that read the
     other seats' cards too, counted in T_others. end_before: how to work out end_before, the game-end
-    points before the round or None, where the races and game-end categories are (else it is given)."""
-    writer = Writer(indent, counted={"g_others": "T_others"} if shared else None, lengths=lengths)
+    points before the round or None, where the races and game-end categories are (else it is given); full:
+    the tallies given with every icon in them."""
+    writer = Writer(indent, counted={"g_others": "T_others"} if shared else None, lengths=lengths, full=full)
     emit, value = writer.emit, writer.value
     emit("value = 0", 2)
     _write_categories(writer, own, ROUND)
@@ -125,6 +128,25 @@ def own_value_function(edition, own: tuple):
     ))
 
 
+def every_icon(edition) -> frozenset:
+    """Every icon a card shows or a choice may name: what the tallies of own_order hold."""
+    return frozenset(icon for card in edition.cards for icon in card.icons) | frozenset(
+        icon for family in edition.families.values() for icon in family.icons)
+
+
+_ZEROS: dict = {}
+
+
+def icon_counts(edition, cards) -> dict:
+    """icon -> how often it is printed on the cards, as own_order is given its tallies: with every icon
+    of the edition, 0 where none is printed (dsl.Full)."""
+    tally = per_edition(_ZEROS, edition, "zero", lambda: dict.fromkeys(sorted(every_icon(edition)), 0)).copy()
+    for card in cards:
+        for icon in card.icons:
+            tally[icon] += 1
+    return tally
+
+
 def own_order_function(edition, own: tuple, shared: tuple = ()):
     """f(first, options, rest, first_tally, first_visited, first_sites, previous, choosable, races, players,
     round, rounds, end_points, size, head, dealt, dealt_set, dealt_counts) -> the own_value of each option's
@@ -141,8 +163,10 @@ def own_order_function(edition, own: tuple, shared: tuple = ()):
         return None
 
     def write():
+        full = dsl.Full(frozenset({"T_cards", "T_others"}), every_icon(edition), frozenset({"g_choice"}))
         writer = _write(edition, own, indent=1, finish="values.append(value)", lengths={"g_visited": "S_visited"},
-                        by_visited=True, shared=shared, end_before="end_points if len(S_visited) != size else None")
+                        by_visited=True, shared=shared, end_before="end_points if len(S_visited) != size else None",
+                        full=full)
         writer.emit("return values", 1)
         if reads(shared) & SEAT_BY_SEAT or any("g_others" in line for line in writer.lines):
             raise Unsupported("the other seats' cards otherwise than by their counts")
@@ -155,8 +179,8 @@ def own_order_function(edition, own: tuple, shared: tuple = ()):
             """names (a tally, visited cards, their set, the others' counts) = those of first + usual with
             `card` added to the hand (so the others less it), the icons counted as dsl.count_icons counts them."""
             tally, visited, sites, counts = names.split(", ")
-            lines = [f"{tally} = tally.copy()", f"for icon in {card}.icons:",
-                     f"    {tally}[icon] = {tally}.get(icon, 0) + 1", f"site = {card}.site"]
+            lines = [f"{tally} = tally.copy()", f"for icon in {card}.icons:", f"    {tally}[icon] += 1",
+                     f"site = {card}.site"]
             if listed:
                 lines += ["if site in sites:", f"    {visited}, {sites} = visited, sites",
                           "else:", f"    {visited}, {sites} = _with_site(visited, site), sites | {{site}}"]
@@ -175,7 +199,7 @@ def own_order_function(edition, own: tuple, shared: tuple = ()):
         # option not in head adds its card to; the counts written out as in `added` (a helper called here,
         # once an order, cost 0.5% of a greedy game, 1.6% in Europe)
         loop = ["usual = head[:rest]", "tally = first_tally.copy()", "for more in usual:",
-                "    for icon in more.icons:", "        tally[icon] = tally.get(icon, 0) + 1",
+                "    for icon in more.icons:", "        tally[icon] += 1",
                 "new = [more.site for more in usual if more.site not in first_sites]",
                 "sites = first_sites.union(new) if new else first_sites"]
         loop += ["visited = _sorted(sites, key=_deck_order) if new else first_visited"] if listed else []

@@ -14,6 +14,7 @@ Anything it does not know how to generate falls back to compiler.py's closures.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from . import ast
 from .ast import Visitor
@@ -105,6 +106,18 @@ _UNROLLED = 8   # a comprehension over this few icons or items is written out (s
 _CONSTANT = re.compile(r"k(\d+)")
 
 
+@dataclass(frozen=True)
+class Full:
+    """Tallies their caller makes with every one of `icons` in them, 0 where none is printed, so that a
+    count of one of these icons indexes the tally instead of calling its get (a tenth of the greedy bot's
+    time went to those calls). tallies: their locals; keys: sources that always hold one of the icons
+    (a choice's icon, looped over its family)."""
+
+    tallies: frozenset
+    icons: frozenset
+    keys: frozenset = frozenset()
+
+
 def _read_env(name: str) -> str:
     return f"env[{name!r}]"
 
@@ -128,9 +141,11 @@ def _small(node) -> bool:
 
 class _Generator(Visitor):
     def __init__(self, resolved: dict, edition, hoisted: frozenset = frozenset(), read=_read_env, shared=None,
-                 fixed: dict | None = None, sets: dict | None = None, lengths: dict | None = None):
+                 fixed: dict | None = None, sets: dict | None = None, lengths: dict | None = None,
+                 full: Full | None = None):
         self.resolved = resolved
         self.fixed = fixed or {}       # source of a cards value -> the local its caller tallied it in
+        self.full = full               # which of those tallies hold every icon (see Full), or None
         self.sets = sets               # None, or source of a value -> the local its caller made a set of;
         # given, errors are never reported (a bot's hand that fails counts as its default): a builtin
         # may then fail with any exception, so lookup and value index their dicts directly
@@ -152,6 +167,16 @@ class _Generator(Visitor):
 
     def constant(self, value) -> str:
         return self.shared.constant(value)
+
+    def count_in(self, tally: str, icon: str) -> str:
+        """How often the icon (source) is printed, read from a tally the caller made (one of self.fixed)."""
+        full = self.full
+        if full is not None and tally in full.tallies:
+            constant = _CONSTANT.fullmatch(icon)
+            value = self.constants[int(constant[1])] if constant else None
+            if icon in full.keys or (type(value) is str and value in full.icons):
+                return f"{tally}[{icon}]"
+        return f"{tally}.get({icon}, 0)"
 
     def literal(self, value) -> str:
         if type(value) is bool or type(value) is int:
@@ -294,7 +319,7 @@ class _Generator(Visitor):
             return None
         def term(icon: str) -> str:
             times = self.fresh()
-            test = f"({times} := {tally}.get({self.constant(icon)}, 0))"
+            test = f"({times} := {self.count_in(tally, self.constant(icon))})"
             if node.condition is not None:
                 test = f"{test} and {self.visit(node.condition)}"
             return f"({self.visit(node.element)} * {times} if {test} else 0)"
@@ -362,7 +387,7 @@ class _Generator(Visitor):
             if _LOCAL.search(cards) is None:
                 self.counted[cards] = self.counted.get(cards, 0) + (2 if self.comprehensions else 1)
             if cards in self.fixed:
-                return f"{self.fixed[cards]}.get({args[0]}, 0)"
+                return self.count_in(self.fixed[cards], args[0])
             if cards not in self.hoisted:
                 return f"_count({args[0]}, {cards})"
             if cards not in self.tallies:
@@ -433,21 +458,22 @@ class Shared:
 
 
 def inline(node, resolved: dict, edition, shared: Shared, read, fixed: dict | None = None,
-           sets: dict | None = None, lengths: dict | None = None) -> tuple[str, dict]:
+           sets: dict | None = None, lengths: dict | None = None, full: Full | None = None) -> tuple[str, dict]:
     """One expression as Python source to be placed in a larger generated function: game variables
     read by read(name) (a local of that function; it raises Unsupported for a name it cannot give),
     constants named in `shared`, counts over a cards value in `fixed` read from the tally the
     function made of it once; with `sets` (source of a value -> the local holding it as a set) its
     errors are not reported, only caught, and the length of a value in `lengths` (source -> the local
     holding it as a set, when it holds each item once: the visited cards) is read from that set, so
-    the caller need not make the list. Returns the source and its own tallies (source of a cards
-    value -> local), which must be assigned before it runs. Raises Unsupported for what it does not
-    translate."""
-    first = _Generator(resolved, edition, read=read, shared=Shared(), fixed=fixed, sets=sets, lengths=lengths)
+    the caller need not make the list; `full` says which tallies hold every icon. Returns the source
+    and its own tallies (source of a cards value -> local), which must be assigned before it runs.
+    Raises Unsupported for what it does not translate."""
+    first = _Generator(resolved, edition, read=read, shared=Shared(), fixed=fixed, sets=sets, lengths=lengths,
+                       full=full)
     first.visit(node)
     hoisted = frozenset(cards for cards, uses in first.counted.items() if uses > 1)
     generator = _Generator(resolved, edition, hoisted, read=read, shared=shared, fixed=fixed, sets=sets,
-                           lengths=lengths)
+                           lengths=lengths, full=full)
     return generator.visit(node), generator.tallies
 
 

@@ -43,7 +43,8 @@ def _reader(allowed: frozenset):
 class Writer:
     """The body of one generated function, statement by statement."""
 
-    def __init__(self, indent: int = 0, counted: dict | None = None, lengths: dict | None = None):
+    def __init__(self, indent: int = 0, counted: dict | None = None, lengths: dict | None = None,
+                 full: dsl.Full | None = None):
         self.shared = dsl.Shared()
         self.lines: list[str] = []
         self.used: set = set()   # the tallies and sets of the prologue that some statement reads
@@ -54,6 +55,7 @@ class Writer:
         # cards values whose length is read from their set (dsl.inline's lengths), when the caller makes
         # the set and not always the list
         self.lengths = lengths
+        self.full = full   # the tallies the caller fills with every icon (dsl.Full), or None
 
     def emit(self, line: str, depth: int) -> None:
         self.lines.append("    " * (depth + self.indent) + line)
@@ -65,7 +67,7 @@ class Writer:
         """target = the expression's value; with a default, that where the expression fails."""
         node, resolved, lookups = expression.tree
         source, tallies = dsl.inline(node, resolved, lookups, self.shared, _reader(allowed), self.tallies, _SETS,
-                                     self.lengths)
+                                     self.lengths, self.full)
         self.used.update(name for name in [*self.tallies.values(), *_SETS.values()] if name in source)
         if default is None:
             for cards, local in tallies.items():
