@@ -202,7 +202,15 @@ def options_compared(edition) -> tuple[int, int]:
             taken = rng.randrange(len(options) + 1)
             head = rng.sample(options, taken) + deck[size + rest + 1:][: rest + 1 - taken]
             rng.shuffle(head)
-            for card, value in zip(options, values.order(first, options, rest)(head, dealt), strict=True):
+            sums, by_order = [0] * len(options), values.order(first, options, rest)
+            by_order(sums, [head], dealt)
+            # the orders of a world added up in one call, as one by one
+            other, both, then = rng.sample(head, len(head)), [0.5] * len(options), [0.5] * len(options)
+            by_order(both, [head, other], dealt)
+            by_order(then, [head], dealt)
+            by_order(then, [other], dealt)
+            assert both == then
+            for card, value in zip(options, sums, strict=True):
                 last = [c for c in head if c is not card][:rest] if card in head else head[:rest]
                 hand = first + [card] + last
                 others = [c for c in dealt if c not in hand]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from operator import add
 
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, moment, qualifies_env, round_env, table_env
@@ -272,9 +273,9 @@ class HandValues:
     """How the greedy bot values the hands it judges for one seat (see hand_values)."""
 
     one: Callable     # (cards, others) -> seat_value(standing, seat, cards, others)
-    # (first, options, rest) -> (head, dealt) -> [one(hand, the cards of dealt not in hand) for each option],
-    # the hand first + [option] + head[:rest], or for an option in head first + [option] + the rest of head;
-    # None without the generated value
+    # (first, options, rest) -> (sums, heads, dealt) -> sums[i] += one(hand, the cards of dealt not in hand)
+    # for each option i and head, the hand first + [option] + head[:rest], or for an option in head
+    # first + [option] + the rest of head; None without the generated value
     order: Callable | None = None
 
 
@@ -300,8 +301,8 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
         return found + _shared_value(standing, seat, cards, others) if shared else found
 
     def order(first: list, options: list, rest: int) -> Callable:
-        """(head, dealt) -> the values of the options for an order that starts with head, in a world where
-        dealt were dealt: what is the same in every order of a decision bound once."""
+        """(sums, heads, dealt) -> sums plus, option by option, its value in every order that starts with
+        one of heads, in a world where dealt were dealt: what is the same in every order of a decision bound once."""
         visited = rules.visited_after(before, seen, first)
         tally = icon_counts(standing.edition, first)
         valued = partial(by_order, first, options, rest, tally, visited, frozenset(visited), previous, choosable,
@@ -309,14 +310,16 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
         if not shared:
             return valued
         if standing.order_shared:
-            def with_dealt(head: list, dealt) -> list:
-                return valued(head, dealt, *_dealt_counts(dealt))
+            def with_dealt(sums: list, heads: list, dealt) -> None:
+                valued(sums, heads, dealt, set(dealt), icon_counts(standing.edition, dealt))
             return with_dealt
 
-        def with_shared(head: list, dealt) -> list:
-            values = valued(head, dealt)
-            _add_shared(values, first, options, head, rest, dealt)
-            return values
+        def with_shared(sums: list, heads: list, dealt) -> None:
+            for head in heads:
+                values = [0] * len(options)
+                valued(values, (head,), dealt)
+                _add_shared(values, first, options, head, rest, dealt)
+                sums[:] = map(add, sums, values)
         return with_shared
 
     def _add_shared(values: list, first: list, options: list, head: list, rest: int, dealt) -> None:
@@ -328,15 +331,6 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
             hand = first + [card] + ([c for c in head if c is not card] if card in head else usual)
             mine = set(hand)
             values[index] += _shared_value(standing, seat, hand, [c for c in dealt if c not in mine])
-
-    dealt_seen: dict = {}  # id of a sample's dealt cards -> (them, as a set, their icon counts)
-
-    def _dealt_counts(dealt) -> tuple:
-        """The cards dealt in a sampled world as a set, and their icon counts: the same for every order of it."""
-        entry = dealt_seen.get(id(dealt))
-        if entry is None or entry[0] is not dealt:
-            entry = dealt_seen[id(dealt)] = (dealt, set(dealt), icon_counts(standing.edition, dealt))
-        return entry[1], entry[2]
 
     return HandValues(one, order)
 

@@ -149,25 +149,26 @@ def icon_counts(edition, cards) -> dict:
 
 def own_order_function(edition, own: tuple, shared: tuple = ()):
     """f(first, options, rest, first_tally, first_visited, first_sites, previous, choosable, races, players,
-    round, rounds, end_points, size, head, dealt, dealt_set, dealt_counts) -> the own_value of each option's
-    hand in one frame, for one sampled order of the cards in hands, of which head holds the first rest + 1:
-    an option not in head completes the hand with head[:rest], one in head with the rest of head (all hold
-    first + head then, in other orders). first_tally, first_visited and first_sites (the same as a
-    frozenset) are those of first; end_points: the game-end points before the round; size: how many cards
-    were visited before it. Every argument before head is the same in every order of a decision, bound
-    once (evaluate.hand_values). With shared categories (those that read the other seats' cards), it adds
-    them, the other seats holding what was dealt less the hand, counted from dealt_set and dealt_counts,
-    the cards of the sampled world as a set and their icon counts (dealt itself is not read); None when
-    one of them reads those cards otherwise than by their counts, and as for own_value_function."""
+    round, rounds, end_points, size, sums, heads, dealt, dealt_set, dealt_counts) adds to sums, option by
+    option, the own_value of its hand in every sampled order of the cards in hands of which one of heads
+    holds the first rest + 1 cards: an option not in head completes the hand with head[:rest], one in head
+    with the rest of head (all hold first + head then, in other orders). All in one frame, the orders of a
+    sampled world one after the other, as the greedy bot adds them. first_tally, first_visited and
+    first_sites (the same as a frozenset) are those of first; end_points: the game-end points before the
+    round; size: how many cards were visited before it; the tallies hold every icon, as icon_counts makes
+    them. Every argument before sums is the same in every order of a decision, bound once
+    (evaluate.hand_values). With shared categories (those that read the other seats' cards), it adds them,
+    the other seats holding what was dealt less the hand, counted from dealt_set and dealt_counts, the
+    cards of the sampled world as a set and their icon counts (dealt itself is not read); None when one of
+    them reads those cards otherwise than by their counts, and as for own_value_function."""
     if any(c.when == GAME_END and c.score is None for c in edition.categories):
         return None
 
     def write():
         full = dsl.Full(frozenset({"T_cards", "T_others"}), every_icon(edition), frozenset({"g_choice"}))
-        writer = _write(edition, own, indent=1, finish="values.append(value)", lengths={"g_visited": "S_visited"},
+        writer = _write(edition, own, indent=2, finish="sums[index] += value", lengths={"g_visited": "S_visited"},
                         by_visited=True, shared=shared, end_before="end_points if len(S_visited) != size else None",
                         full=full)
-        writer.emit("return values", 1)
         if reads(shared) & SEAT_BY_SEAT or any("g_others" in line for line in writer.lines):
             raise Unsupported("the other seats' cards otherwise than by their counts")
         hand = any("g_cards" in line for line in writer.lines)   # else only the Throw and the Catch are read
@@ -198,31 +199,36 @@ def own_order_function(edition, own: tuple, shared: tuple = ()):
         # tally, visited, sites (O_base): those of first + usual (the others' counts without them), what every
         # option not in head adds its card to; the counts written out as in `added` (a helper called here,
         # once an order, cost 0.5% of a greedy game, 1.6% in Europe)
-        loop = ["usual = head[:rest]", "tally = first_tally.copy()", "for more in usual:",
-                "    for icon in more.icons:", "        tally[icon] += 1",
-                "new = [more.site for more in usual if more.site not in first_sites]",
-                "sites = first_sites.union(new) if new else first_sites"]
-        loop += ["visited = _sorted(sites, key=_deck_order) if new else first_visited"] if listed else []
-        loop += ["O_base = dealt_counts.copy()", "for more in first + usual:", "    if more in dealt_set:",
-                 "        for icon in more.icons:", "            O_base[icon] -= 1"] if others else []
-        loop += ["values = []", "bag = None", "R_sites = None", "g_throw = first[0] if first else None",
-                 "for card in options:", "    if card in head:",
-                 "        if bag is None:   # every option in head: the hand holds first + head, in some order",
-                 "            if len(head) > rest:"]
-        loop += added("H_tally, H_visited, H_sites, H_others", "head[rest]", " " * 16)
-        loop += [f"                bag = ({kept('H_tally', 'H_visited', 'H_sites', 'H_others')})", "            else:",
-                 f"                bag = ({kept('tally', 'visited', 'sites', 'O_base')})",
-                 f"        {kept('T_cards', 'g_visited', 'S_visited', 'T_others')} = bag",
-                 "        last = [c for c in head if c is not card]",
-                 "        g_catch = last[-1] if last else card"]
-        loop += ["        g_cards = first + [card] + last"] if hand else []
-        loop += ["    else:"] + added("T_cards, g_visited, S_visited, T_others", "card", " " * 8)
-        loop += ["        g_catch = usual[-1] if usual else card"]
-        loop += ["        g_cards = first + [card] + usual"] if hand else []
-        loop += ["    if not first:", "        g_throw = card"]
+        order = ["usual = head[:rest]", "tally = first_tally.copy()", "for more in usual:",
+                 "    for icon in more.icons:", "        tally[icon] += 1",
+                 "new = [more.site for more in usual if more.site not in first_sites]",
+                 "sites = first_sites.union(new) if new else first_sites"]
+        order += ["visited = _sorted(sites, key=_deck_order) if new else first_visited"] if listed else []
+        order += ["O_base = dealt_counts.copy()", "for more in first + usual:", "    if more in dealt_set:",
+                  "        for icon in more.icons:", "            O_base[icon] -= 1"] if others else []
+        order += ["bag = None", "for index, card in enumerate(options):", "    if card in head:",
+                  "        if bag is None:   # every option in head: the hand holds first + head, in some order",
+                  "            if len(head) > rest:"]
+        order += added("H_tally, H_visited, H_sites, H_others", "head[rest]", " " * 16)
+        order += [f"                bag = ({kept('H_tally', 'H_visited', 'H_sites', 'H_others')})", "            else:",
+                  f"                bag = ({kept('tally', 'visited', 'sites', 'O_base')})",
+                  f"        {kept('T_cards', 'g_visited', 'S_visited', 'T_others')} = bag"]
+        if hand:
+            order += ["        last = [c for c in head if c is not card]",
+                      "        g_catch = last[-1] if last else card", "        g_cards = first + [card] + last"]
+        else:   # the last card of head but this one, without the list
+            order += ["        g_catch = head[-1] if head[-1] is not card else head[-2] if len(head) > 1 else card"]
+        order += ["    else:"] + added("T_cards, g_visited, S_visited, T_others", "card", " " * 8)
+        order += ["        g_catch = usual[-1] if usual else card"]
+        order += ["        g_cards = first + [card] + usual"] if hand else []
+        order += ["    if not first:", "        g_throw = card"]
+        # R_sites: the races are worked out again only for another set of visited cards, from order to order too
+        loop = ["R_sites = None", "g_throw = first[0] if first else None", "for head in heads:",
+                *("    " + line for line in order)]
         parameters = ("first, options, rest, first_tally, first_visited, first_sites, previous, choosable, races, "
-                      "g_players, g_round, g_rounds, end_points, size, head, dealt, dealt_set=None, dealt_counts=None")
+                      "g_players, g_round, g_rounds, end_points, size, sums, heads, dealt, dealt_set=None, "
+                      "dealt_counts=None")
         return writer.function("own_order", parameters, loop, given=frozenset({"T_cards", "S_visited", "T_others"}),
-                               helpers={"_with_site": visited_with_site, "len": len,
+                               helpers={"_with_site": visited_with_site, "len": len, "enumerate": enumerate,
                                         "_sorted": sorted, "_deck_order": deck_order})
     return generated(write)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from operator import add
 
 from ..edition.model import Edition
 from ..game.scoring import ScoreKeeper
@@ -59,14 +58,16 @@ def expected_gains(
     sums = [0.0] * len(options)  # option by option, as totals
     for sample in samples:
         shuffled = shuffler(rng, len(sample.in_hands))
+        heads = []
         for _ in range(completions):
             order = list(sample.in_hands)
             shuffled(order)
-            count += 1
-            head = order[: rest + 1]
-            if by_order is not None:
-                sums = list(map(add, sums, by_order(head, sample.dealt)))
-                continue
+            heads.append(order[: rest + 1])
+        count += completions
+        if by_order is not None:   # the orders of a world valued in one call, added in the same order
+            by_order(sums, heads, sample.dealt)
+            continue
+        for head in heads:
             for index, card in enumerate(options):
                 # the first `rest` cards of the order, or the next one instead of this card if among them
                 cards = drafts + [card] + ([c for c in head if c is not card][:rest] if card in head else head[:rest])
