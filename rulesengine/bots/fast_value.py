@@ -62,7 +62,8 @@ def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", l
     emit("value = 0", 2)
     _write_categories(writer, own, ROUND)
     _write_categories(writer, shared, ROUND | TABLE)
-    cached = by_visited and all(race.qualifies.variables <= _BY_VISITED for race in edition.races)
+    # variables also holds the names a comprehension or let binds (Europe's passport: r): only game variables count
+    cached = by_visited and all(race.qualifies.variables & RACE <= _BY_VISITED for race in edition.races)
     depth, total = (3, "R_value") if cached else (2, "value")
     if cached:
         emit("if S_visited is not R_sites:", 2)
