@@ -173,3 +173,25 @@ def test_a_count_reads_a_tally_holding_every_icon_by_index_and_any_other_with_ge
     plain, _ = dsl.inline(node, resolved, australia.language.lookups, dsl.Shared(), lambda name: f"g_{name}",
                           {"g_cards": "T"})
     assert "T[" not in plain and plain.count("T.get(") == 3
+
+
+def test_connected_over_masks_answers_as_connected_over_the_set_of_cards():
+    """dsl.Masks: the greedy bot asks USA's coast-to-coast race of its visited cards held as a bitmask;
+    connected_masks walks the same paths as connected does over the set of them."""
+    import random
+
+    from rulesengine.dsl.builtins import _connected
+    usa = load_edition(EDITIONS / "usa.yaml")
+    neighbours = [0] * len(usa.cards)
+    for card in usa.cards:
+        neighbours[card.index] = codegen.card_mask(usa.paths.get(card, ()))
+    rng = random.Random(12)
+    answers = set()
+    for _ in range(3000):
+        nodes = rng.sample(usa.cards, rng.randrange(len(usa.cards) + 1))
+        ends = [rng.sample(usa.cards, rng.randrange(1, 6)) for _ in range(2)]
+        expected = _connected(frozenset(nodes), ends[0], ends[1], usa)
+        masks = [codegen.card_mask(cards) for cards in (nodes, *ends)]
+        assert codegen.connected_masks(*masks, tuple(neighbours)) is expected
+        answers.add(expected)
+    assert answers == {True, False}

@@ -167,9 +167,22 @@ def test_categories_that_read_the_hand_and_the_visited_cards_as_lists_are_valued
         encoding="utf-8",
     )
     edition = load_edition(path)
-    assert evaluate.hand_values(evaluate.standing_from_scores(edition, ScoreKeeper(edition, ["a"])), 0).order
+    standing = evaluate.standing_from_scores(edition, ScoreKeeper(edition, ["a"]))
+    assert evaluate.hand_values(standing, 0).order
+    assert "S_visited" in standing.fast_order.__code__.co_varnames   # the visited cards as a set, not a mask
     compared, in_head = options_compared(edition)
     assert compared > 300 and in_head > 150
+
+
+@pytest.mark.parametrize("name", ["australia", "europe", "usa", "variants/australia-two-decks"])
+def test_the_shipped_editions_value_the_orders_with_the_visited_cards_as_a_mask(name):
+    """dsl.Masks: their races and game-end categories read the visited cards only as a bitmask answers
+    (subset, intersects, connected, len), so no set is copied for each hand; the values are compared
+    with the score sheet's in the tests above."""
+    edition = load_edition(ROOT / "editions" / f"{name}.yaml")
+    standing = evaluate.standing_from_scores(edition, ScoreKeeper(edition, ["a", "b"]))
+    assert "M_visited" in standing.fast_order.__code__.co_varnames
+    assert "S_visited" not in standing.fast_order.__code__.co_varnames
 
 
 @pytest.mark.parametrize("name, in_one_function", [("europe", True), ("variants/australia-rivalry", False)])

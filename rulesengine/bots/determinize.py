@@ -63,11 +63,11 @@ class _Known:
         card = edition.by_letter.get  # edition.card, without a Python call a letter
         history = view["history"]
         me = view["seat"]
-        face_up = [[card(x) for x in seat_view["face_up"]] for seat_view in view["table"]]
+        face_up = [list(map(card, seat_view["face_up"])) for seat_view in view["table"]]
         direction = view["direction"]
-        seen = [[card(x) for x in hand] for hand in view["seen_hands"]]
-        picked = [card(x) for x in view.get("picked", ())]  # chosen on this pass of several, still in the hand
-        my_hand = [card(x) for x in view["hand"]] + picked
+        seen = [list(map(card, hand)) for hand in view["seen_hands"]]
+        picked = list(map(card, view.get("picked", ())))  # chosen on this pass of several, still in the hand
+        my_hand = list(map(card, view["hand"])) + picked
         my_drafts = ([card(view["throw"])] if view["throw"] else []) + face_up[me]
         step = len(seen) - 1  # passes made this round
         drafts = [list(my_drafts) if seat == me else ([None] + face_up[seat] if step else []) for seat in range(n)]

@@ -18,12 +18,19 @@ from dataclasses import dataclass, field
 from functools import partial
 from operator import add
 
+from ..dsl import card_mask
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, moment, qualifies_env, round_env, table_env
 from ..game import scoring_rules as rules
 from ..game.generated import FAILED, TABLE, per_edition, reads
 from ..game.scoring import ScoreKeeper
-from .fast_value import SEAT_BY_SEAT, icon_counts, own_order_function, own_value_function, shared_value_function
+from .fast_value import (
+    SEAT_BY_SEAT,
+    icon_counts,
+    own_order_function,
+    own_value_function,
+    shared_value_function,
+)
 
 
 def _run(expression, env: dict, default=0):  # the `run` of scoring_rules for hands that may never happen
@@ -305,8 +312,8 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
         one of heads, in a world where dealt were dealt: what is the same in every order of a decision bound once."""
         visited = rules.visited_after(before, seen, first)
         tally = icon_counts(standing.edition, first)
-        valued = partial(by_order, first, options, rest, tally, visited, frozenset(visited), previous, choosable,
-                         races, players, round_number, rounds, end_points, size)
+        valued = partial(by_order, first, options, rest, tally, visited, frozenset(visited), card_mask(visited),
+                         previous, choosable, races, players, round_number, rounds, end_points, size)
         if not shared:
             return valued
         if standing.order_shared:

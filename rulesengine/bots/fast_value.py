@@ -49,15 +49,18 @@ def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> 
 
 
 def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", lengths: dict | None = None,
-           by_visited: bool = False, shared: tuple = (), end_before: str | None = None,
-           full: dsl.Full | None = None) -> Writer:
-    """The statements of own_value's body. by_visited: the races and game-end categories, when they read
-    nothing of the hand but its visited cards, are worked out again only when S_visited is another set
-    than the last time (R_sites, set to None before the first time). shared: categories that read the
-    other seats' cards too, counted in T_others. end_before: how to work out end_before, the game-end
-    points before the round or None, where the races and game-end categories are (else it is given); full:
-    the tallies given with every icon in them."""
-    writer = Writer(indent, counted={"g_others": "T_others"} if shared else None, lengths=lengths, full=full)
+           by_visited: str | None = None, shared: tuple = (), end_before: str | None = None,
+           full: dsl.Full | None = None, masks: dsl.Masks | None = None) -> Writer:
+    """The statements of own_value's body. by_visited: the local holding the visited cards as a set
+    (S_visited) or a mask (M_visited): the races and game-end categories, when they read nothing of the
+    hand but its visited cards, are worked out again only when it holds other cards than the last time
+    (R_sites, set to None before the first time; a set compared by identity, a mask by value). shared:
+    categories that read the other seats' cards too, counted in T_others. end_before: how to work out
+    end_before, the game-end points before the round or None, where the races and game-end categories
+    are (else it is given); full: the tallies given with every icon in them; masks: the values held as
+    bitmasks."""
+    writer = Writer(indent, counted={"g_others": "T_others"} if shared else None, lengths=lengths, full=full,
+                    masks=masks)
     emit, value = writer.emit, writer.value
     emit("value = 0", 2)
     _write_categories(writer, own, ROUND)
@@ -66,8 +69,8 @@ def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", l
     cached = by_visited and all(race.qualifies.variables & RACE <= _BY_VISITED for race in edition.races)
     depth, total = (3, "R_value") if cached else (2, "value")
     if cached:
-        emit("if S_visited is not R_sites:", 2)
-        emit("R_sites = S_visited", 3)
+        emit(f"if {by_visited} {'!=' if by_visited == 'M_visited' else 'is not'} R_sites:", 2)
+        emit(f"R_sites = {by_visited}", 3)
         emit("R_value = 0", 3)
     if end_before is not None:
         emit(f"end_before = {end_before}", depth)
@@ -149,87 +152,111 @@ def icon_counts(edition, cards) -> dict:
 
 
 def own_order_function(edition, own: tuple, shared: tuple = ()):
-    """f(first, options, rest, first_tally, first_visited, first_sites, previous, choosable, races, players,
-    round, rounds, end_points, size, sums, heads, dealt, dealt_set, dealt_counts) adds to sums, option by
-    option, the own_value of its hand in every sampled order of the cards in hands of which one of heads
-    holds the first rest + 1 cards: an option not in head completes the hand with head[:rest], one in head
-    with the rest of head (all hold first + head then, in other orders). All in one frame, the orders of a
-    sampled world one after the other, as the greedy bot adds them. first_tally, first_visited and
-    first_sites (the same as a frozenset) are those of first; end_points: the game-end points before the
-    round; size: how many cards were visited before it; the tallies hold every icon, as icon_counts makes
-    them. Every argument before sums is the same in every order of a decision, bound once
-    (evaluate.hand_values). With shared categories (those that read the other seats' cards), it adds them,
-    the other seats holding what was dealt less the hand, counted from dealt_set and dealt_counts, the
-    cards of the sampled world as a set and their icon counts (dealt itself is not read); None when one of
-    them reads those cards otherwise than by their counts, and as for own_value_function."""
+    """f(first, options, rest, first_tally, first_visited, first_sites, first_mask, previous, choosable, races,
+    players, round, rounds, end_points, size, sums, heads, dealt, dealt_set, dealt_counts) adds to sums,
+    option by option, the own_value of its hand in every sampled order of the cards in hands of which one
+    of heads holds the first rest + 1 cards: an option not in head completes the hand with head[:rest], one
+    in head with the rest of head (all hold first + head then, in other orders). All in one frame, the
+    orders of a sampled world one after the other, as the greedy bot adds them. first_tally,
+    first_visited, first_sites and first_mask (the same as a frozenset and as dsl.card_mask makes it) are
+    those of first; end_points: the game-end points before the round; size: how many cards were visited
+    before it; the tallies hold every icon, as icon_counts makes them. Every argument before sums is the
+    same in every order of a decision, bound once (evaluate.hand_values). With shared categories (those
+    that read the other seats' cards), it adds them, the other seats holding what was dealt less the
+    hand, counted from dealt_set and dealt_counts, the cards of the sampled world as a set and their icon
+    counts (dealt itself is not read); None when one of them reads those cards otherwise than by their
+    counts, and as for own_value_function.
+
+    The visited cards are held as a bitmask where every expression reads them only as one answers
+    (dsl.Masks: the shipped editions do), else as a frozenset."""
     if any(c.when == GAME_END and c.score is None for c in edition.categories):
         return None
+    return generated(lambda: _own_order(edition, own, shared, masked=True)) or \
+        generated(lambda: _own_order(edition, own, shared, masked=False))
 
-    def write():
-        full = dsl.Full(frozenset({"T_cards", "T_others"}), every_icon(edition), frozenset({"g_choice"}))
-        writer = _write(edition, own, indent=2, finish="sums[index] += value", lengths={"g_visited": "S_visited"},
-                        by_visited=True, shared=shared, end_before="end_points if len(S_visited) != size else None",
-                        full=full)
-        if reads(shared) & SEAT_BY_SEAT or any("g_others" in line for line in writer.lines):
-            raise Unsupported("the other seats' cards otherwise than by their counts")
-        hand = any("g_cards" in line for line in writer.lines)   # else only the Throw and the Catch are read
-        # the visited cards as a list, in deck order, only if something reads more than their set and length
-        listed = any("g_visited" in line for line in writer.lines)
-        others = bool(shared)   # the icon counts of the other seats' cards, T_others, for each hand
 
-        def added(names: str, card: str, indent: str) -> list:
-            """names (a tally, visited cards, their set, the others' counts) = those of first + usual with
-            `card` added to the hand (so the others less it), the icons counted as dsl.count_icons counts them."""
-            tally, visited, sites, counts = names.split(", ")
-            lines = [f"{tally} = tally.copy()", f"for icon in {card}.icons:", f"    {tally}[icon] += 1",
-                     f"site = {card}.site"]
-            if listed:
-                lines += ["if site in sites:", f"    {visited}, {sites} = visited, sites",
-                          "else:", f"    {visited}, {sites} = _with_site(visited, site), sites | {{site}}"]
-            else:
-                lines += [f"{sites} = sites if site in sites else sites | {{site}}"]
-            if others:
-                lines += [f"{counts} = O_base", f"if {card} in dealt_set:", f"    {counts} = O_base.copy()",
-                          f"    for icon in {card}.icons:", f"        {counts}[icon] -= 1"]
-            return [indent + line for line in lines]
+def _own_order(edition, own: tuple, shared: tuple, masked: bool):
+    """own_order_function's function, the visited cards as a bitmask (M_visited) or a frozenset (S_visited);
+    masked, it raises Unsupported where an expression reads them otherwise than as a mask answers."""
+    full = dsl.Full(frozenset({"T_cards", "T_others"}), every_icon(edition), frozenset({"g_choice"}))
+    if masked:
+        regions = {region: dsl.card_mask(region.cards) for region in edition.regions}
+        neighbours = [0] * len(edition.cards)
+        for card in edition.cards:
+            neighbours[card.index] = dsl.card_mask(edition.paths.get(card, ()))
+        masks = dsl.Masks({"g_visited": "M_visited"}, regions, tuple(neighbours))
+        lengths, sites_local = None, "M_visited"
+    else:
+        masks, lengths, sites_local = None, {"g_visited": "S_visited"}, "S_visited"
+    size = "M_visited.bit_count()" if masked else "len(S_visited)"
+    writer = _write(edition, own, indent=2, finish="sums[index] += value", lengths=lengths, by_visited=sites_local,
+                    shared=shared, end_before=f"end_points if {size} != size else None", full=full, masks=masks)
+    if reads(shared) & SEAT_BY_SEAT or any("g_others" in line for line in writer.lines):
+        raise Unsupported("the other seats' cards otherwise than by their counts")
+    hand = any("g_cards" in line for line in writer.lines)   # else only the Throw and the Catch are read
+    # the visited cards as a list, in deck order, only if something reads more than their set and length
+    listed = any("g_visited" in line for line in writer.lines)
+    if masked and (listed or any("T_visited" in line for line in writer.lines)):
+        raise Unsupported("the visited cards otherwise than as a mask answers")
+    others = bool(shared)   # the icon counts of the other seats' cards, T_others, for each hand
 
-        def kept(tally: str, visited: str, sites: str, counts: str) -> str:
-            """The names of what a hand holds that the statements read."""
-            return ", ".join([tally, *([visited] if listed else []), sites, *([counts] if others else [])])
+    def added(names: str, card: str, indent: str) -> list:
+        """names (a tally, visited cards, their set or mask, the others' counts) = those of first + usual with
+        `card` added to the hand (so the others less it), the icons counted as dsl.count_icons counts them."""
+        tally, visited, sites, counts = names.split(", ")
+        lines = [f"{tally} = tally.copy()", f"for icon in {card}.icons:", f"    {tally}[icon] += 1"]
+        if masked:
+            lines += [f"{sites} = sites | 1 << {card}.site.index"]
+        elif listed:
+            lines += [f"site = {card}.site", "if site in sites:", f"    {visited}, {sites} = visited, sites",
+                      "else:", f"    {visited}, {sites} = _with_site(visited, site), sites | {{site}}"]
+        else:
+            lines += [f"site = {card}.site", f"{sites} = sites if site in sites else sites | {{site}}"]
+        if others:
+            lines += [f"{counts} = O_base", f"if {card} in dealt_set:", f"    {counts} = O_base.copy()",
+                      f"    for icon in {card}.icons:", f"        {counts}[icon] -= 1"]
+        return [indent + line for line in lines]
 
-        # tally, visited, sites (O_base): those of first + usual (the others' counts without them), what every
-        # option not in head adds its card to; the counts written out as in `added` (a helper called here,
-        # once an order, cost 0.5% of a greedy game, 1.6% in Europe)
+    def kept(tally: str, visited: str, sites: str, counts: str) -> str:
+        """The names of what a hand holds that the statements read."""
+        return ", ".join([tally, *([visited] if listed else []), sites, *([counts] if others else [])])
+
+    # tally, visited, sites (O_base): those of first + usual (the others' counts without them), what every
+    # option not in head adds its card to; the counts written out as in `added` (a helper called here,
+    # once an order, cost 0.5% of a greedy game, 1.6% in Europe)
+    if masked:
+        order = ["usual = head[:rest]", "tally = first_tally.copy()", "sites = first_mask", "for more in usual:",
+                 "    sites |= 1 << more.site.index", "    for icon in more.icons:", "        tally[icon] += 1"]
+    else:
         order = ["usual = head[:rest]", "tally = first_tally.copy()", "for more in usual:",
                  "    for icon in more.icons:", "        tally[icon] += 1",
                  "new = [more.site for more in usual if more.site not in first_sites]",
                  "sites = first_sites.union(new) if new else first_sites"]
-        order += ["visited = _sorted(sites, key=_deck_order) if new else first_visited"] if listed else []
-        order += ["O_base = dealt_counts.copy()", "for more in first + usual:", "    if more in dealt_set:",
-                  "        for icon in more.icons:", "            O_base[icon] -= 1"] if others else []
-        order += ["bag = None", "for index, card in enumerate(options):", "    if card in head:",
-                  "        if bag is None:   # every option in head: the hand holds first + head, in some order",
-                  "            if len(head) > rest:"]
-        order += added("H_tally, H_visited, H_sites, H_others", "head[rest]", " " * 16)
-        order += [f"                bag = ({kept('H_tally', 'H_visited', 'H_sites', 'H_others')})", "            else:",
-                  f"                bag = ({kept('tally', 'visited', 'sites', 'O_base')})",
-                  f"        {kept('T_cards', 'g_visited', 'S_visited', 'T_others')} = bag"]
-        if hand:
-            order += ["        last = [c for c in head if c is not card]",
-                      "        g_catch = last[-1] if last else card", "        g_cards = first + [card] + last"]
-        else:   # the last card of head but this one, without the list
-            order += ["        g_catch = head[-1] if head[-1] is not card else head[-2] if len(head) > 1 else card"]
-        order += ["    else:"] + added("T_cards, g_visited, S_visited, T_others", "card", " " * 8)
-        order += ["        g_catch = usual[-1] if usual else card"]
-        order += ["        g_cards = first + [card] + usual"] if hand else []
-        order += ["    if not first:", "        g_throw = card"]
-        # R_sites: the races are worked out again only for another set of visited cards, from order to order too
-        loop = ["R_sites = None", "g_throw = first[0] if first else None", "for head in heads:",
-                *("    " + line for line in order)]
-        parameters = ("first, options, rest, first_tally, first_visited, first_sites, previous, choosable, races, "
-                      "g_players, g_round, g_rounds, end_points, size, sums, heads, dealt, dealt_set=None, "
-                      "dealt_counts=None")
-        return writer.function("own_order", parameters, loop, given=frozenset({"T_cards", "S_visited", "T_others"}),
-                               helpers={"_with_site": visited_with_site, "len": len, "enumerate": enumerate,
-                                        "_sorted": sorted, "_deck_order": deck_order})
-    return generated(write)
+    order += ["visited = _sorted(sites, key=_deck_order) if new else first_visited"] if listed else []
+    order += ["O_base = dealt_counts.copy()", "for more in first + usual:", "    if more in dealt_set:",
+              "        for icon in more.icons:", "            O_base[icon] -= 1"] if others else []
+    order += ["bag = None", "for index, card in enumerate(options):", "    if card in head:",
+              "        if bag is None:   # every option in head: the hand holds first + head, in some order",
+              "            if len(head) > rest:"]
+    order += added("H_tally, H_visited, H_sites, H_others", "head[rest]", " " * 16)
+    order += [f"                bag = ({kept('H_tally', 'H_visited', 'H_sites', 'H_others')})", "            else:",
+              f"                bag = ({kept('tally', 'visited', 'sites', 'O_base')})",
+              f"        {kept('T_cards', 'g_visited', sites_local, 'T_others')} = bag"]
+    if hand:
+        order += ["        last = [c for c in head if c is not card]",
+                  "        g_catch = last[-1] if last else card", "        g_cards = first + [card] + last"]
+    else:   # the last card of head but this one, without the list
+        order += ["        g_catch = head[-1] if head[-1] is not card else head[-2] if len(head) > 1 else card"]
+    order += ["    else:"] + added(f"T_cards, g_visited, {sites_local}, T_others", "card", " " * 8)
+    order += ["        g_catch = usual[-1] if usual else card"]
+    order += ["        g_cards = first + [card] + usual"] if hand else []
+    order += ["    if not first:", "        g_throw = card"]
+    # R_sites: the races are worked out again only for other visited cards, from order to order too
+    loop = ["R_sites = None", "g_throw = first[0] if first else None", "for head in heads:",
+            *("    " + line for line in order)]
+    parameters = ("first, options, rest, first_tally, first_visited, first_sites, first_mask, previous, choosable, "
+                  "races, g_players, g_round, g_rounds, end_points, size, sums, heads, dealt, dealt_set=None, "
+                  "dealt_counts=None")
+    return writer.function("own_order", parameters, loop, given=frozenset({"T_cards", "S_visited", "T_others"}),
+                           helpers={"_with_site": visited_with_site, "len": len, "enumerate": enumerate,
+                                    "_sorted": sorted, "_deck_order": deck_order})

@@ -18,7 +18,7 @@ from .ast import Binary, Call, Comprehension, Let, Name, Node, Visitor, variable
 from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
 from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError, Param, exactly
 from .checker import Checked, Problem, Symbols
-from .codegen import HELPERS, Full, Shared, Unsupported, compile_to_python, inline
+from .codegen import HELPERS, Full, Masks, Shared, Unsupported, card_mask, compile_to_python, inline
 from .codegen import _tally as count_icons  # icon -> how often it is printed on the cards: what counts read
 from .folding import UNKNOWN, constant_value
 from .parser import DslSyntaxError, parse
@@ -94,6 +94,8 @@ __all__ = [
     "HELPERS",
     "Shared",
     "Full",
+    "Masks",
+    "card_mask",
     "Unsupported",
     "inline",
     "count_icons",

@@ -118,6 +118,51 @@ class Full:
     keys: frozenset = frozenset()
 
 
+@dataclass(frozen=True)
+class Masks:
+    """Cards values their caller holds as bitmasks (bit card.index of each card: see card_mask), not as
+    sets: one card more is an int's |, where a set is copied (the greedy bot adds one card to the visited
+    cards of every hand it values). Only what a mask answers is read from it: subset and intersects
+    with a region's cards or an edition constant, connected between two constants over the map, len;
+    the caller falls back to sets where the source still reads the value itself. locals: source -> the
+    local holding its mask, a value holding each site once (the visited cards); regions: region -> the
+    mask of its cards; neighbours: card.index -> the mask of the cards a path joins it to."""
+
+    locals: dict
+    regions: dict
+    neighbours: tuple = ()
+
+
+def card_mask(cards) -> int:
+    """The cards as a bitmask: bit card.index of each. A copy of a card (copies:) has its own bit,
+    which the visited cards (each site once) never hold, as a set of them never holds the copy."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def connected_masks(nodes: int, sources: int, targets: int, neighbours: tuple) -> bool:
+    """connected() over masks (see Masks): a target reached from a source by paths inside nodes."""
+    if not nodes & targets:
+        return False
+    reached = frontier = nodes & sources
+    while frontier:
+        if frontier & targets:
+            return True
+        grown = 0
+        while frontier:
+            lowest = frontier & -frontier
+            grown |= neighbours[lowest.bit_length() - 1]
+            frontier ^= lowest
+        frontier = grown & nodes & ~reached
+        reached |= frontier
+    return False
+
+
+_REGION_CARDS = re.compile(r"(g_region|k\d+)\.cards")
+
+
 def _read_env(name: str) -> str:
     return f"env[{name!r}]"
 
@@ -142,8 +187,9 @@ def _small(node) -> bool:
 class _Generator(Visitor):
     def __init__(self, resolved: dict, edition, hoisted: frozenset = frozenset(), read=_read_env, shared=None,
                  fixed: dict | None = None, sets: dict | None = None, lengths: dict | None = None,
-                 full: Full | None = None):
+                 full: Full | None = None, masks: Masks | None = None):
         self.resolved = resolved
+        self.masks = masks             # cards values held as bitmasks (see Masks), or None
         self.fixed = fixed or {}       # source of a cards value -> the local its caller tallied it in
         self.full = full               # which of those tallies hold every icon (see Full), or None
         self.sets = sets               # None, or source of a value -> the local its caller made a set of;
@@ -415,6 +461,9 @@ class _Generator(Visitor):
 
     def unreported_call(self, function: str, args: list) -> str | None:
         """A call where errors are not reported, in fewer Python calls; None: generated as usual."""
+        masked = self._masked_call(function, args) if self.masks is not None else None
+        if masked is not None:
+            return masked
         if function in ("subset", "intersects") and args[1] in self.sets:
             method = "issuperset" if function == "subset" else "isdisjoint"
             test = f"{self.sets[args[1]]}.{method}({args[0]})"
@@ -430,6 +479,43 @@ class _Generator(Visitor):
         if function == "lookup" and table and hasattr(self.constants[int(table[1])], "rows"):
             rows = self.constant(self.constants[int(table[1])].rows)
             return f"{rows}[{args[1]}]" if len(args) == 2 else f"{rows}.get({args[1]}, {args[2]})"
+        return None
+
+
+    def _masked_call(self, function: str, args: list) -> str | None:
+        """subset/intersects of a masked value and a region's cards or a constant, connected over a
+        masked value, len of one (see Masks); None otherwise."""
+        masks = self.masks.locals
+        if function == "len" and args[0] in masks:
+            return f"{masks[args[0]]}.bit_count()"
+        if function == "connected" and args[0] in masks and self.masks.neighbours:
+            ends = [self._mask_of(source) for source in args[1:]]
+            if None in ends:
+                return None
+            return (f"{self.constant(connected_masks)}({masks[args[0]]}, {ends[0]}, {ends[1]}, "
+                    f"{self.constant(self.masks.neighbours)})")
+        if function not in ("subset", "intersects") or args[1] not in masks:
+            return None
+        mask = self._mask_of(args[0])
+        if mask is None:
+            return None
+        if function == "subset":
+            return f"(not ({mask} & ~{masks[args[1]]}))"
+        return f"(({mask} & {masks[args[1]]}) != 0)"
+
+    def _mask_of(self, source: str) -> str | None:
+        """The source of the mask of a cards value: the race's region's cards, a region's or a constant list
+        of cards (written as a number); None for any other."""
+        cards = _REGION_CARDS.fullmatch(source)
+        if cards is not None and cards[1] == "g_region":   # the race's region
+            return f"{self.constant(self.masks.regions)}[g_region]"
+        if cards is not None:
+            region = self.constants[int(cards[1][1:])]
+            return repr(self.masks.regions[region]) if region in self.masks.regions else None
+        constant = _CONSTANT.fullmatch(source)
+        value = self.constants[int(constant[1])] if constant else None
+        if type(value) in (tuple, list) and all(hasattr(card, "index") and hasattr(card, "site") for card in value):
+            return repr(card_mask(value))
         return None
 
 
@@ -458,22 +544,24 @@ class Shared:
 
 
 def inline(node, resolved: dict, edition, shared: Shared, read, fixed: dict | None = None,
-           sets: dict | None = None, lengths: dict | None = None, full: Full | None = None) -> tuple[str, dict]:
+           sets: dict | None = None, lengths: dict | None = None, full: Full | None = None,
+           masks: Masks | None = None) -> tuple[str, dict]:
     """One expression as Python source to be placed in a larger generated function: game variables
     read by read(name) (a local of that function; it raises Unsupported for a name it cannot give),
     constants named in `shared`, counts over a cards value in `fixed` read from the tally the
     function made of it once; with `sets` (source of a value -> the local holding it as a set) its
     errors are not reported, only caught, and the length of a value in `lengths` (source -> the local
     holding it as a set, when it holds each item once: the visited cards) is read from that set, so
-    the caller need not make the list; `full` says which tallies hold every icon. Returns the source
+    the caller need not make the list; `full` says which tallies hold every icon, `masks` which values
+    are bitmasks (with `sets` only). Returns the source
     and its own tallies (source of a cards value -> local), which must be assigned before it runs.
     Raises Unsupported for what it does not translate."""
     first = _Generator(resolved, edition, read=read, shared=Shared(), fixed=fixed, sets=sets, lengths=lengths,
-                       full=full)
+                       full=full, masks=masks)
     first.visit(node)
     hoisted = frozenset(cards for cards, uses in first.counted.items() if uses > 1)
     generator = _Generator(resolved, edition, hoisted, read=read, shared=shared, fixed=fixed, sets=sets,
-                           lengths=lengths, full=full)
+                           lengths=lengths, full=full, masks=masks)
     return generator.visit(node), generator.tallies
 
 

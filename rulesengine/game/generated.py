@@ -44,7 +44,7 @@ class Writer:
     """The body of one generated function, statement by statement."""
 
     def __init__(self, indent: int = 0, counted: dict | None = None, lengths: dict | None = None,
-                 full: dsl.Full | None = None):
+                 full: dsl.Full | None = None, masks: dsl.Masks | None = None):
         self.shared = dsl.Shared()
         self.lines: list[str] = []
         self.used: set = set()   # the tallies and sets of the prologue that some statement reads
@@ -56,6 +56,9 @@ class Writer:
         # the set and not always the list
         self.lengths = lengths
         self.full = full   # the tallies the caller fills with every icon (dsl.Full), or None
+        # the cards values the caller holds as bitmasks (dsl.Masks): never made sets of, or None
+        self.masks = masks
+        self.sets = _SETS if masks is None else {k: v for k, v in _SETS.items() if k not in masks.locals}
 
     def emit(self, line: str, depth: int) -> None:
         self.lines.append("    " * (depth + self.indent) + line)
@@ -66,9 +69,9 @@ class Writer:
     def value(self, target: str, expression, allowed: frozenset, depth: int, default: str | None = None) -> None:
         """target = the expression's value; with a default, that where the expression fails."""
         node, resolved, lookups = expression.tree
-        source, tallies = dsl.inline(node, resolved, lookups, self.shared, _reader(allowed), self.tallies, _SETS,
-                                     self.lengths, self.full)
-        self.used.update(name for name in [*self.tallies.values(), *_SETS.values()] if name in source)
+        source, tallies = dsl.inline(node, resolved, lookups, self.shared, _reader(allowed), self.tallies, self.sets,
+                                     self.lengths, self.full, self.masks)
+        self.used.update(name for name in [*self.tallies.values(), *self.sets.values()] if name in source)
         if default is None:
             for cards, local in tallies.items():
                 self.emit(f"{local} = _tally({cards})", depth)
@@ -91,7 +94,7 @@ class Writer:
         prologue = [f"{local} = _tally({source})" if source not in tallied
                     else f"{local} = {tallied[source]} if {tallied[source]} is not None else _tally({source})"
                     for source, local in self.tallies.items() if local in self.used and local not in given]
-        prologue += [f"{local} = frozenset({source})" for source, local in _SETS.items()
+        prologue += [f"{local} = frozenset({source})" for source, local in self.sets.items()
                      if local in self.used and local not in given]
         body = ["        " + line for line in [*first, *prologue]] + self.lines
         source = "\n".join([f"def make({self.shared.names()}):", f"    def {name}({parameters}):", *body,
