@@ -313,7 +313,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
         visited = rules.visited_after(before, seen, first)
         tally = icon_counts(standing.edition, first)
         valued = partial(by_order, first, options, rest, tally, visited, frozenset(visited), card_mask(visited),
-                         previous, choosable, races, players, round_number, rounds, end_points, size)
+                         previous, choosable, races, players, round_number, rounds, end_points, size, {})
         if not shared:
             return valued
         if standing.order_shared:

@@ -54,7 +54,8 @@ def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", l
     """The statements of own_value's body. by_visited: the local holding the visited cards as a set
     (S_visited) or a mask (M_visited): the races and game-end categories, when they read nothing of the
     hand but its visited cards, are worked out again only when it holds other cards than the last time
-    (R_sites, set to None before the first time; a set compared by identity, a mask by value). shared:
+    (R_sites, set to None before the first time; a set compared by identity, a mask by value, and the
+    values of every mask kept in R_memo, given by the caller for all the hands it values alike). shared:
     categories that read the other seats' cards too, counted in T_others. end_before: how to work out
     end_before, the game-end points before the round or None, where the races and game-end categories
     are (else it is given); full: the tallies given with every icon in them; masks: the values held as
@@ -67,11 +68,15 @@ def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", l
     _write_categories(writer, shared, ROUND | TABLE)
     # variables also holds the names a comprehension or let binds (Europe's passport: r): only game variables count
     cached = by_visited and all(race.qualifies.variables & RACE <= _BY_VISITED for race in edition.races)
-    depth, total = (3, "R_value") if cached else (2, "value")
+    remembered = cached and by_visited == "M_visited"
+    depth, total = (4 if remembered else 3, "R_value") if cached else (2, "value")
     if cached:
-        emit(f"if {by_visited} {'!=' if by_visited == 'M_visited' else 'is not'} R_sites:", 2)
+        emit(f"if {by_visited} {'!=' if remembered else 'is not'} R_sites:", 2)
         emit(f"R_sites = {by_visited}", 3)
-        emit("R_value = 0", 3)
+        if remembered:   # a mask is hashed at no cost: the values of every mask seen in the decision (R_memo)
+            emit("R_value = R_memo.get(M_visited)", 3)
+            emit("if R_value is None:", 3)
+        emit("R_value = 0", depth)
     if end_before is not None:
         emit(f"end_before = {end_before}", depth)
     for index, race in enumerate(edition.races):
@@ -89,6 +94,8 @@ def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", l
             value("p", category.score, END, depth + 1, "0")
             emit("end += p", depth + 1)
     emit(f"{total} += end - end_before", depth + 1)
+    if remembered:
+        emit("R_memo[M_visited] = R_value", depth)
     if cached:
         emit("value += R_value", 2)
     emit(finish, 2)
@@ -153,19 +160,21 @@ def icon_counts(edition, cards) -> dict:
 
 def own_order_function(edition, own: tuple, shared: tuple = ()):
     """f(first, options, rest, first_tally, first_visited, first_sites, first_mask, previous, choosable, races,
-    players, round, rounds, end_points, size, sums, heads, dealt, dealt_set, dealt_counts) adds to sums,
+    players, round, rounds, end_points, size, memo, sums, heads, dealt, dealt_set, dealt_counts) adds to sums,
     option by option, the own_value of its hand in every sampled order of the cards in hands of which one
     of heads holds the first rest + 1 cards: an option not in head completes the hand with head[:rest], one
     in head with the rest of head (all hold first + head then, in other orders). All in one frame, the
     orders of a sampled world one after the other, as the greedy bot adds them. first_tally,
     first_visited, first_sites and first_mask (the same as a frozenset and as dsl.card_mask makes it) are
     those of first; end_points: the game-end points before the round; size: how many cards were visited
-    before it; the tallies hold every icon, as icon_counts makes them. Every argument before sums is the
-    same in every order of a decision, bound once (evaluate.hand_values). With shared categories (those
-    that read the other seats' cards), it adds them, the other seats holding what was dealt less the
-    hand, counted from dealt_set and dealt_counts, the cards of the sampled world as a set and their icon
-    counts (dealt itself is not read); None when one of them reads those cards otherwise than by their
-    counts, and as for own_value_function.
+    before it; memo: a dict, empty at first, where it keeps the points of the races and game-end
+    categories by visited cards (shared by the calls with the same arguments before it); the tallies
+    hold every icon, as icon_counts makes them. Every argument before sums is the same in every order of
+    a decision, bound once (evaluate.hand_values). With shared categories (those that read the other
+    seats' cards), it adds them, the other seats holding what was dealt less the hand, counted from
+    dealt_set and dealt_counts, the cards of the sampled world as a set and their icon counts (dealt
+    itself is not read); None when one of them reads those cards otherwise than by their counts, and as
+    for own_value_function.
 
     The visited cards are held as a bitmask where every expression reads them only as one answers
     (dsl.Masks: the shipped editions do), else as a frozenset."""
@@ -255,7 +264,7 @@ def _own_order(edition, own: tuple, shared: tuple, masked: bool):
     loop = ["R_sites = None", "g_throw = first[0] if first else None", "for head in heads:",
             *("    " + line for line in order)]
     parameters = ("first, options, rest, first_tally, first_visited, first_sites, first_mask, previous, choosable, "
-                  "races, g_players, g_round, g_rounds, end_points, size, sums, heads, dealt, dealt_set=None, "
+                  "races, g_players, g_round, g_rounds, end_points, size, R_memo, sums, heads, dealt, dealt_set=None, "
                   "dealt_counts=None")
     return writer.function("own_order", parameters, loop, given=frozenset({"T_cards", "S_visited", "T_others"}),
                            helpers={"_with_site": visited_with_site, "len": len, "enumerate": enumerate,
