@@ -49,8 +49,13 @@ def sampled_rounds(edition: Edition, view: dict, rng: random.Random, count: int)
     what the view fixes is worked out once for all of them."""
     known = _Known(edition, view)
     worlds = []
+    draw = rng.getrandbits if type(rng) is random.Random else None
     for _ in range(count):
-        rng.randrange(2**31)  # the world's seed, drawn as from_view draws it
+        if draw is None:
+            rng.randrange(2**31)  # the world's seed, drawn as from_view draws it
+        else:   # the same draws, as random.Random.randrange(2**31) makes them, without its two Python calls
+            while draw(32) >> 31:
+                pass
         worlds.append(known.in_play(rng))
     return worlds
 

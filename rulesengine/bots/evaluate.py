@@ -165,9 +165,19 @@ def _fast_shared(edition: Edition, shared: tuple):
 _STANDINGS: dict = {}
 
 
+def _round_key(played: dict) -> tuple:
+    """A round of the view's history, told apart from any other exactly (its repr, in half the time)."""
+    drafts, drafted = played["drafts"], played.keys() == _DRAFTED
+    rest = played["choices"] if drafted else {k: v for k, v in played.items() if k != "drafts"}
+    return tuple(drafts), tuple(map(tuple, drafts.values())), drafted, repr(rest)
+
+
+_DRAFTED = {"drafts", "choices"}   # what a drafting round's history holds
+
+
 def standing_from_view(edition: Edition, view: dict) -> Standing:
     """The standing a seat can work out from its view: the earlier rounds are public."""
-    key = (id(edition), tuple(view["players"]), repr(view["history"]))
+    key = (id(edition), tuple(view["players"]), *map(_round_key, view["history"]))
     standing = _STANDINGS.get(key)
     if standing is None or standing.edition is not edition:
         scores = ScoreKeeper(edition, view["players"])
