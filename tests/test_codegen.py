@@ -148,6 +148,9 @@ def test_a_comprehension_over_the_icons_of_a_family_is_written_out(australia):
     ("len(cards) * 1000000 * count(i, cards)", True),  # a product is not small: its bound is checked
     ("n * count(i, cards)", True),                      # a number from the game may be anything
     ("7 * (n // 2)", True),
+    ("count(i, cards) * lookup(activity_points, n)", False),      # a table of small numbers
+    ("count(i, cards) * lookup(activity_points, n, 3)", False),
+    ("count(i, cards) * lookup(activity_points, n, n)", True),    # its default may be anything
 ])
 def test_a_product_of_two_small_numbers_needs_no_check_of_its_bound(australia, text, checked):
     from rulesengine.dsl import CARDS, IconType

@@ -242,7 +242,7 @@ def _own_order(edition, own: tuple, shared: tuple, masked: bool):
                  "new = [more.site for more in usual if more.site not in first_sites]",
                  "sites = first_sites.union(new) if new else first_sites"]
     order += ["visited = _sorted(sites, key=_deck_order) if new else first_visited"] if listed else []
-    order += ["O_base = dealt_counts.copy()", "for more in first + usual:", "    if more in dealt_set:",
+    order += ["O_base = O_first.copy()", "for more in usual:", "    if more in dealt_set:",
               "        for icon in more.icons:", "            O_base[icon] -= 1"] if others else []
     order += ["bag = None", "for index, card in enumerate(options):", "    if card in head:",
               "        if bag is None:   # every option in head: the hand holds first + head, in some order",
@@ -261,8 +261,11 @@ def _own_order(edition, own: tuple, shared: tuple, masked: bool):
     order += ["        g_cards = first + [card] + usual"] if hand else []
     order += ["    if not first:", "        g_throw = card"]
     # R_sites: the races are worked out again only for other visited cards, from order to order too
-    loop = ["R_sites = None", "g_throw = first[0] if first else None", "for head in heads:",
-            *("    " + line for line in order)]
+    loop = ["R_sites = None", "g_throw = first[0] if first else None"]
+    # O_first: the others' counts without first, the same in every order of the world
+    loop += ["O_first = dealt_counts.copy()", "for more in first:", "    if more in dealt_set:",
+             "        for icon in more.icons:", "            O_first[icon] -= 1"] if others else []
+    loop += ["for head in heads:", *("    " + line for line in order)]
     parameters = ("first, options, rest, first_tally, first_visited, first_sites, first_mask, previous, choosable, "
                   "races, g_players, g_round, g_rounds, end_points, size, R_memo, sums, heads, dealt, dealt_set=None, "
                   "dealt_counts=None")
