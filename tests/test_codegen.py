@@ -176,6 +176,10 @@ def test_a_count_reads_a_tally_holding_every_icon_by_index_and_any_other_with_ge
     plain, _ = dsl.inline(node, resolved, australia.language.lookups, dsl.Shared(), lambda name: f"g_{name}",
                           {"g_cards": "T"})
     assert "T[" not in plain and plain.count("T.get(") == 3
+    once = dsl.Full(full.tallies, full.icons, full.keys, {("T", "g_i"): "C_i"})   # read once by the caller
+    read, _ = dsl.inline(node, resolved, australia.language.lookups, dsl.Shared(), lambda name: f"g_{name}",
+                         {"g_cards": "T"}, full=once)
+    assert read.count("C_i") == 1 and read.count("T[") == 1
 
 
 def test_connected_over_masks_answers_as_connected_over_the_set_of_cards():

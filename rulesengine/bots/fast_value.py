@@ -33,16 +33,19 @@ def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> 
         if "previous" in reads((category,)):
             emit(f"g_previous = previous.get({key}, 0)", 2)
         if category.choice is None:
-            value("p", category.score, allowed, 2, "0")
-            emit("value += p", 2)
+            value("value", category.score, allowed, 2, add=True)
             continue
         emit("best = 0", 2)
         emit(f"for g_choice in choosable[{key}]:", 2)   # evaluate.SeatPast.choosable: not those used up
+        start = len(writer.lines)
         if requires is not None:
             value("ok", requires, allowed, 3, "False")
             emit("if not ok:", 3)
             emit("continue", 4)
         value("p", category.score, allowed, 3, "0")
+        for (tally, icon), local in (writer.full.once.items() if writer.full else ()):
+            if any(local in line for line in writer.lines[start:]):   # read once for the requires and the points
+                writer.insert(start, f"{local} = {tally}[{icon}]", 3)
         emit("if p > best:", 3)
         emit("best = p", 4)
         emit("value += best", 2)
@@ -91,8 +94,7 @@ def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", l
     emit("end = 0", depth + 1)
     for category in edition.categories:
         if category.when == GAME_END and category.counts:
-            value("p", category.score, END, depth + 1, "0")
-            emit("end += p", depth + 1)
+            value("end", category.score, END, depth + 1, add=True)
     emit(f"{total} += end - end_before", depth + 1)
     if remembered:
         emit("R_memo[M_visited] = R_value", depth)
@@ -187,7 +189,8 @@ def own_order_function(edition, own: tuple, shared: tuple = ()):
 def _own_order(edition, own: tuple, shared: tuple, masked: bool):
     """own_order_function's function, the visited cards as a bitmask (M_visited) or a frozenset (S_visited);
     masked, it raises Unsupported where an expression reads them otherwise than as a mask answers."""
-    full = dsl.Full(frozenset({"T_cards", "T_others"}), every_icon(edition), frozenset({"g_choice"}))
+    full = dsl.Full(frozenset({"T_cards", "T_others"}), every_icon(edition), frozenset({"g_choice"}),
+                    {("T_cards", "g_choice"): "C_choice"})
     if masked:
         regions = {region: dsl.card_mask(region.cards) for region in edition.regions}
         neighbours = [0] * len(edition.cards)

@@ -14,7 +14,7 @@ Anything it does not know how to generate falls back to compiler.py's closures.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import ast
 from .ast import Visitor
@@ -111,11 +111,13 @@ class Full:
     """Tallies their caller makes with every one of `icons` in them, 0 where none is printed, so that a
     count of one of these icons indexes the tally instead of calling its get (a tenth of the greedy bot's
     time went to those calls). tallies: their locals; keys: sources that always hold one of the icons
-    (a choice's icon, looped over its family)."""
+    (a choice's icon, looped over its family); once: counts the caller reads once into a local (the
+    count of the choice's icon, which its requires and its points both read)."""
 
     tallies: frozenset
     icons: frozenset
     keys: frozenset = frozenset()
+    once: dict = field(default_factory=dict)   # (tally, key source) -> the local its caller read it into
 
 
 @dataclass(frozen=True)
@@ -223,6 +225,8 @@ class _Generator(Visitor):
         """How often the icon (source) is printed, read from a tally the caller made (one of self.fixed)."""
         full = self.full
         if full is not None and tally in full.tallies:
+            if (tally, icon) in full.once:
+                return full.once[tally, icon]
             constant = _CONSTANT.fullmatch(icon)
             value = self.constants[int(constant[1])] if constant else None
             if icon in full.keys or (type(value) is str and value in full.icons):

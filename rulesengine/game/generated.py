@@ -66,23 +66,30 @@ class Writer:
     def constant(self, value) -> str:
         return self.shared.constant(value)
 
-    def value(self, target: str, expression, allowed: frozenset, depth: int, default: str | None = None) -> None:
-        """target = the expression's value; with a default, that where the expression fails."""
+    def value(self, target: str, expression, allowed: frozenset, depth: int, default: str | None = None,
+              add: bool = False) -> None:
+        """target = the expression's value; with a default, that where the expression fails; add: target +=
+        the value, or nothing where it fails (the default is 0)."""
         node, resolved, lookups = expression.tree
         source, tallies = dsl.inline(node, resolved, lookups, self.shared, _reader(allowed), self.tallies, self.sets,
                                      self.lengths, self.full, self.masks)
         self.used.update(name for name in [*self.tallies.values(), *self.sets.values()] if name in source)
-        if default is None:
+        assign = f"{target} += {source}" if add else f"{target} = {source}"
+        if default is None and not add:
             for cards, local in tallies.items():
                 self.emit(f"{local} = _tally({cards})", depth)
-            self.emit(f"{target} = {source}", depth)
+            self.emit(assign, depth)
             return
         self.emit("try:", depth)
         for cards, local in tallies.items():
             self.emit(f"{local} = _tally({cards})", depth + 1)
-        self.emit(f"{target} = {source}", depth + 1)
+        self.emit(assign, depth + 1)
         self.emit("except _FAILED:", depth)
-        self.emit(f"{target} = {default}", depth + 1)
+        self.emit("pass" if add else f"{target} = {default}", depth + 1)
+
+    def insert(self, at: int, line: str, depth: int) -> None:
+        """A statement placed before the one written at index `at` of self.lines."""
+        self.lines.insert(at, "    " * (depth + self.indent) + line)
 
     def function(self, name: str, parameters: str, first: list[str] = (), tallied: dict | None = None,
                  given: frozenset = frozenset(), helpers: dict | None = None):
