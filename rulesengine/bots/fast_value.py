@@ -200,9 +200,10 @@ def _own_order(edition, own: tuple, shared: tuple, masked: bool):
         lengths, sites_local = None, "M_visited"
     else:
         masks, lengths, sites_local = None, {"g_visited": "S_visited"}, "S_visited"
-    size = "M_visited.bit_count()" if masked else "len(S_visited)"
+    visited_now = "M_visited.bit_count()" if masked else "len(S_visited)"   # how many cards are visited
     writer = _write(edition, own, indent=2, finish="sums[index] += value", lengths=lengths, by_visited=sites_local,
-                    shared=shared, end_before=f"end_points if {size} != size else None", full=full, masks=masks)
+                    shared=shared, end_before=f"end_points if {visited_now} != size else None", full=full,
+                    masks=masks)
     if reads(shared) & SEAT_BY_SEAT or any("g_others" in line for line in writer.lines):
         raise Unsupported("the other seats' cards otherwise than by their counts")
     hand = any("g_cards" in line for line in writer.lines)   # else only the Throw and the Catch are read

@@ -490,7 +490,6 @@ class _Generator(Visitor):
             return f"{rows}[{args[1]}]" if len(args) == 2 else f"{rows}.get({args[1]}, {args[2]})"
         return None
 
-
     def _masked_call(self, function: str, args: list) -> str | None:
         """subset/intersects of a masked value and a region's cards or a constant, connected over a
         masked value, len of one (see Masks); None otherwise."""
@@ -562,9 +561,9 @@ def inline(node, resolved: dict, edition, shared: Shared, read, fixed: dict | No
     errors are not reported, only caught, and the length of a value in `lengths` (source -> the local
     holding it as a set, when it holds each item once: the visited cards) is read from that set, so
     the caller need not make the list; `full` says which tallies hold every icon, `masks` which values
-    are bitmasks (with `sets` only). Returns the source
-    and its own tallies (source of a cards value -> local), which must be assigned before it runs.
-    Raises Unsupported for what it does not translate."""
+    are bitmasks (with `sets` only). Returns the source and its own tallies (source of a cards value
+    -> local), which must be assigned before it runs. Raises Unsupported for what it does not
+    translate."""
     first = _Generator(resolved, edition, read=read, shared=Shared(), fixed=fixed, sets=sets, lengths=lengths,
                        full=full, masks=masks)
     first.visit(node)
