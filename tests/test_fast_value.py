@@ -174,6 +174,27 @@ def test_categories_that_read_the_hand_and_the_visited_cards_as_lists_are_valued
     assert compared > 300 and in_head > 150
 
 
+@pytest.mark.parametrize("score, as_mask", [
+    ("len(visited) * 2 + (if all([intersects(r.cards, visited) for r in regions]) then 5 else 0)", True),
+    ("len([r for r in regions if subset(r.cards, visited)])", False),   # r is not known to be a region
+    ("count(\"Kangaroos\", visited)", False),               # an icon count: read from the list
+    ("if intersects(cards, visited) then 3 else 0", False),   # the hand is not a mask
+    ("len([r for r in regions if subset(r.cards, cards)]) + len(visited)", True),   # the hand as a set
+])
+def test_a_house_rule_reading_the_visited_cards_keeps_them_as_a_mask_only_where_a_mask_answers(
+        tmp_path, score, as_mask):
+    """The generated values of one order, with the visited cards as a mask or as a frozenset (dsl.Masks),
+    and the hand as a set or the visited cards counted where a category reads them so."""
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: {AUSTRALIA}\nid: visits\ncategories:\n"
+                    f"  - key: visits\n    title: Visits\n    score: '{score}'\n", encoding="utf-8")
+    edition = load_edition(path)
+    standing = evaluate.standing_from_scores(edition, ScoreKeeper(edition, ["a"]))
+    assert ("M_visited" in standing.fast_order.__code__.co_varnames) is as_mask
+    compared, in_head = options_compared(edition)
+    assert compared > 300 and in_head > 150
+
+
 @pytest.mark.parametrize("name", ["australia", "europe", "usa", "variants/australia-two-decks"])
 def test_the_shipped_editions_value_the_orders_with_the_visited_cards_as_a_mask(name):
     """dsl.Masks: their races and game-end categories read the visited cards only as a bitmask answers

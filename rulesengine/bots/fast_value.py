@@ -206,10 +206,15 @@ def _own_order(edition, own: tuple, shared: tuple, masked: bool):
                     masks=masks)
     if reads(shared) & SEAT_BY_SEAT or any("g_others" in line for line in writer.lines):
         raise Unsupported("the other seats' cards otherwise than by their counts")
-    hand = any("g_cards" in line for line in writer.lines)   # else only the Throw and the Catch are read
-    # the visited cards as a list, in deck order, only if something reads more than their set and length
-    listed = any("g_visited" in line for line in writer.lines)
-    if masked and (listed or any("T_visited" in line for line in writer.lines)):
+    # the hand as a list only if something reads it (else only the Throw and the Catch are), and as a set
+    # (S_cards, made again for each hand)
+    as_set = any("S_cards" in line for line in writer.lines)
+    hand = as_set or any("g_cards" in line for line in writer.lines)
+    # the visited cards as a list, in deck order, only if something reads more than their set and length:
+    # the list itself, or its icon counts (T_visited, counted again for each hand)
+    counted = any("T_visited" in line for line in writer.lines)
+    listed = counted or any("g_visited" in line for line in writer.lines)
+    if masked and listed:
         raise Unsupported("the visited cards otherwise than as a mask answers")
     others = bool(shared)   # the icon counts of the other seats' cards, T_others, for each hand
 
@@ -264,6 +269,8 @@ def _own_order(edition, own: tuple, shared: tuple, masked: bool):
     order += ["        g_catch = usual[-1] if usual else card"]
     order += ["        g_cards = first + [card] + usual"] if hand else []
     order += ["    if not first:", "        g_throw = card"]
+    order += ["    T_visited = _tally(g_visited)"] if counted else []
+    order += ["    S_cards = frozenset(g_cards)"] if as_set else []
     # R_sites: the races are worked out again only for other visited cards, from order to order too
     loop = ["R_sites = None", "g_throw = first[0] if first else None"]
     # O_first: the others' counts without first, the same in every order of the world
@@ -273,6 +280,7 @@ def _own_order(edition, own: tuple, shared: tuple, masked: bool):
     parameters = ("first, options, rest, first_tally, first_visited, first_sites, first_mask, previous, choosable, "
                   "races, g_players, g_round, g_rounds, end_points, size, R_memo, sums, heads, dealt, dealt_set=None, "
                   "dealt_counts=None")
-    return writer.function("own_order", parameters, loop, given=frozenset({"T_cards", "S_visited", "T_others"}),
+    return writer.function("own_order", parameters, loop,
+                           given=frozenset({"T_cards", "S_visited", "T_others", "T_visited", "S_cards"}),
                            helpers={"_with_site": visited_with_site, "len": len, "enumerate": enumerate,
                                     "_sorted": sorted, "_deck_order": deck_order})
