@@ -99,6 +99,7 @@ class _Known:
         self.slots = sum(1 for d in drafts if d and d[0] is None) + sum(len(my_hand) for hand in hands if hand is None)
         self.first = [c for c in unknown if c in must_deal]
         self.rest = [c for c in unknown if c not in must_deal]
+        self.take = max(0, self.slots - len(self.first))   # how many of the rest are dealt
         self.me, self.step, self.seen, self.picked, self.size = me, step, seen, picked, len(my_hand)
         self.hands, self.drafts = hands, drafts
         self.shufflers: tuple = (None,)   # (the generator, then deal's three shuffles with it)
@@ -106,18 +107,29 @@ class _Known:
         self.plan = [(bool(d) and d[0] is None, d[1:] if d and d[0] is None else d, hand)
                      for d, hand in zip(drafts, hands, strict=True)]
 
+    def _pool(self, rng: random.Random) -> tuple[list, list]:
+        """The unknown cards to deal, in the order they are dealt from the end, and the others shuffled, of
+        which rest[self.take:] are left undealt: the draws of three shuffles, as random.shuffle makes them."""
+        if self.shufflers[0] is not rng:   # the same lengths in every world of a view: looked up once
+            pool = len(self.first) + min(len(self.rest), self.take)
+            self.shufflers = (rng, shuffler(rng, len(self.first)), shuffler(rng, len(self.rest)), shuffler(rng, pool))
+        _, shuffle_first, shuffle_rest, shuffle_pool = self.shufflers
+        rest = list(self.rest)
+        if self.first:
+            first = list(self.first)
+            shuffle_first(first)
+            shuffle_rest(rest)
+            pool = first + rest[: self.take]
+        else:   # an empty list draws nothing; all the rest dealt (every card is, with four players), no copy
+            shuffle_rest(rest)
+            pool = rest[: self.take] if self.take < len(rest) else rest
+        shuffle_pool(pool)
+        return pool, rest
+
     def _shuffled(self, rng: random.Random) -> tuple[list, list]:
         """The unknown cards to deal, in the order they are dealt from the end, and those left undealt."""
-        first, rest, slots = list(self.first), list(self.rest), self.slots
-        if self.shufflers[0] is not rng:   # the same lengths in every world of a view: looked up once
-            pool = len(first) + min(len(rest), max(0, slots - len(first)))
-            self.shufflers = (rng, shuffler(rng, len(first)), shuffler(rng, len(rest)), shuffler(rng, pool))
-        _, shuffle_first, shuffle_rest, shuffle_pool = self.shufflers
-        shuffle_first(first)
-        shuffle_rest(rest)
-        dealt_pool = first + rest[: max(0, slots - len(first))]
-        shuffle_pool(dealt_pool)
-        return dealt_pool, rest[max(0, slots - len(first)):]
+        pool, rest = self._pool(rng)
+        return pool, rest[self.take:]
 
     def deal(self, rng: random.Random) -> tuple[list, list, list]:
         """One world's hands, cards taken and undealt cards: the unknown cards dealt at random."""
@@ -134,7 +146,8 @@ class _Known:
     def in_play(self, rng: random.Random) -> tuple[tuple, tuple]:
         """deal(rng)'s hands one after the other, and those followed by its cards taken one seat after the
         other, without a list for each seat: the same cards drawn the same way."""
-        order = self._shuffled(rng)[0][::-1]   # deal pops the pool: its last card first
+        order = self._pool(rng)[0]
+        order.reverse()   # deal pops the pool: its last card first
         at, size = 0, self.size
         hands: list = []
         taken: list = []
