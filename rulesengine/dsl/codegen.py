@@ -165,6 +165,11 @@ def connected_masks(nodes: int, sources: int, targets: int, neighbours: tuple) -
 _REGION_CARDS = re.compile(r"(g_region|k\d+)\.cards")
 
 
+def _list_of(elements: list) -> str:
+    """The source of a list of these element sources (a trailing comma: [x, ] is a list of one)."""
+    return "[" + "".join(f"{element}, " for element in elements) + "]"
+
+
 def _read_env(name: str) -> str:
     return f"env[{name!r}]"
 
@@ -221,14 +226,18 @@ class _Generator(Visitor):
     def constant(self, value) -> str:
         return self.shared.constant(value)
 
+    def named(self, source: str):
+        """The constant a source such as k3 names (see Shared), or None for any other source."""
+        constant = _CONSTANT.fullmatch(source)
+        return self.constants[int(constant[1])] if constant else None
+
     def count_in(self, tally: str, icon: str) -> str:
         """How often the icon (source) is printed, read from a tally the caller made (one of self.fixed)."""
         full = self.full
         if full is not None and tally in full.tallies:
             if (tally, icon) in full.once:
                 return full.once[tally, icon]
-            constant = _CONSTANT.fullmatch(icon)
-            value = self.constants[int(constant[1])] if constant else None
+            value = self.named(icon)
             if icon in full.keys or (type(value) is str and value in full.icons):
                 return f"{tally}[{icon}]"
         return f"{tally}.get({icon}, 0)"
@@ -331,7 +340,7 @@ class _Generator(Visitor):
         source = node.source
         elements = self._written_out(node)
         if elements is not None:
-            return "[" + "".join(f"{element}, " for element in elements) + "]"
+            return _list_of(elements)
         family = self._family(source.args[1]) if isinstance(source, ast.Call) and source.function == "icons" else None
         self.in_source += 1
         try:
@@ -418,7 +427,7 @@ class _Generator(Visitor):
         return self._for_each(node.name, items, lambda item: self.visit(node.element))
 
     def visit_ListLiteral(self, node):
-        return "[" + "".join(f"{self.visit(item)}, " for item in node.items) + "]"
+        return _list_of([self.visit(item) for item in node.items])
 
     def visit_Call(self, node):
         entry = REGISTRY.get(node.function)
@@ -449,9 +458,8 @@ class _Generator(Visitor):
                 self.tallies[cards] = f"{self.tally_prefix}{len(self.tallies)}"
             return f"{self.tallies[cards]}.get({args[0]}, 0)"
         if node.function == "value":   # the value of an icon named by a constant (kinds written out) is a number
-            constant = _CONSTANT.fullmatch(args[0])
             values = getattr(self.edition, "icon_values", None) or {}
-            icon = self.constants[int(constant[1])] if constant else None
+            icon = self.named(args[0])
             if type(icon) is str and type(values.get(icon)) is int:
                 return repr(values[icon])
         if self.sets is not None:
@@ -484,9 +492,9 @@ class _Generator(Visitor):
             return f"{self.constant(REGISTRY[function].run)}({', '.join(nodes)})"
         if function == "value":
             return f"{self.constant(self.edition.icon_values)}[{args[0]}]"
-        table = _CONSTANT.fullmatch(args[0])
-        if function == "lookup" and table and hasattr(self.constants[int(table[1])], "rows"):
-            rows = self.constant(self.constants[int(table[1])].rows)
+        table = self.named(args[0])
+        if function == "lookup" and hasattr(table, "rows"):
+            rows = self.constant(table.rows)
             return f"{rows}[{args[1]}]" if len(args) == 2 else f"{rows}.get({args[1]}, {args[2]})"
         return None
 
@@ -518,10 +526,9 @@ class _Generator(Visitor):
         if cards is not None and cards[1] == "g_region":   # the race's region
             return f"{self.constant(self.masks.regions)}[g_region]"
         if cards is not None:
-            region = self.constants[int(cards[1][1:])]
+            region = self.named(cards[1])
             return repr(self.masks.regions[region]) if region in self.masks.regions else None
-        constant = _CONSTANT.fullmatch(source)
-        value = self.constants[int(constant[1])] if constant else None
+        value = self.named(source)
         if type(value) in (tuple, list) and all(hasattr(card, "index") and hasattr(card, "site") for card in value):
             return repr(card_mask(value))
         return None
