@@ -96,10 +96,10 @@ class _Known:
         if history and n * edition.hand_size < len(edition.cards):
             last = {x for letters in history[-1]["drafts"].values() for x in letters}
             must_deal = {c for c in unknown if c.letter not in last}
-        self.slots = sum(1 for d in drafts if d and d[0] is None) + sum(len(my_hand) for hand in hands if hand is None)
+        slots = sum(1 for d in drafts if d and d[0] is None) + sum(len(my_hand) for hand in hands if hand is None)
         self.first = [c for c in unknown if c in must_deal]
         self.rest = [c for c in unknown if c not in must_deal]
-        self.take = max(0, self.slots - len(self.first))   # how many of the rest are dealt
+        self.take = max(0, slots - len(self.first))   # how many of the rest are dealt
         self.me, self.step, self.seen, self.picked, self.size = me, step, seen, picked, len(my_hand)
         self.hands, self.drafts = hands, drafts
         self.shufflers: tuple = (None,)   # (the generator, then deal's three shuffles with it)
@@ -126,14 +126,10 @@ class _Known:
         shuffle_pool(pool)
         return pool, rest
 
-    def _shuffled(self, rng: random.Random) -> tuple[list, list]:
-        """The unknown cards to deal, in the order they are dealt from the end, and those left undealt."""
-        pool, rest = self._pool(rng)
-        return pool, rest[self.take:]
-
     def deal(self, rng: random.Random) -> tuple[list, list, list]:
         """One world's hands, cards taken and undealt cards: the unknown cards dealt at random."""
-        dealt_pool, leftover = self._shuffled(rng)
+        dealt_pool, rest = self._pool(rng)
+        leftover = rest[self.take:]
         hands = [None if hand is None else list(hand) for hand in self.hands]
         drafts = [list(d) for d in self.drafts]
         for seat in range(len(drafts)):
