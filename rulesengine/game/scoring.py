@@ -52,6 +52,7 @@ class SheetPlan:
     race_keys: list       # every race's key once, in order: a line on every seat's sheet
     what: dict            # id of an expression -> what an error names it by
     end_reads: frozenset  # every variable the game-end categories read (scoring_rules.game_end_reads)
+    choice_keys: tuple    # the key of every choice category, in order
 
 
 _PLANS: dict = {}
@@ -65,7 +66,8 @@ def _plan(edition: Edition) -> SheetPlan:
                      if c.choice.requires})
         what.update({id(expression): race.key for race in edition.races for expression in (race.qualifies, race.award)})
         return SheetPlan(pairs, [(race.key, region.name if region else None) for race, region in pairs],
-                         list(dict.fromkeys(race.key for race in edition.races)), what, rules.game_end_reads(edition))
+                         list(dict.fromkeys(race.key for race in edition.races)), what, rules.game_end_reads(edition),
+                         tuple(c.key for c in edition.choice_categories))
     return per_edition(_PLANS, edition, None, make)
 
 
@@ -200,51 +202,63 @@ class ScoreKeeper:
         """Score one round; drafts[seat] are the cards in the order taken, choices[seat] key -> icon.
         checked: the choices were each one of the options the game offered (the Game's own), so they are
         not worked out again; a record from a table (`boom score`) is checked here (G601)."""
-        edition = self.edition
         facts = self._round_facts(drafts)
         visited = facts.visited
-        categories = rules.round_categories(edition)
-        fast = self._fast_round(drafts, facts, choices)  # pure: an illegal choice is refused below all the same
-        results, qualified = fast if fast is not None else ([], None)
-        for seat in range(len(drafts)):
-            for category in () if checked else edition.choice_categories:
-                icon = choices[seat].get(category.key)
-                reason = self.check_choice(seat, category, icon, drafts, visited) if icon is not None else None
-                if reason:
-                    message = f"round {self.round_index + 1}, {self.players[seat]}: {reason}"
-                    raise GameRuleError(Diagnostic(None, message, "G601"))
-            if fast is None:
+        at = self._moment()
+        fast = self._fast_round(drafts, facts, choices, at)  # pure: an illegal choice is refused below all the same
+        if fast is not None:
+            results, qualified = fast
+            for seat in () if checked else range(len(drafts)):
+                self._check_choices(seat, drafts, choices, visited)
+        else:
+            results, qualified = [], None
+            categories = rules.round_categories(self.edition)
+            for seat in range(len(drafts)):  # a seat's illegal choice is told before a later seat's failure
+                if not checked:
+                    self._check_choices(seat, drafts, choices, visited)
                 env = self._env(seat, drafts, visited)
                 results.append(rules.seat_round(
                     categories, env, self._previous(seat), self.used_choices[seat], self._run(seat), choices[seat]
                 ))
+        choice_keys = self._plan.choice_keys
         for seat in range(len(drafts)):
-            for category in edition.choice_categories:
-                icon = choices[seat].get(category.key)
-                if icon is not None:
-                    self.used_choices[seat][category.key].add(icon)
+            if choice_keys:
+                seat_choices, used = choices[seat], self.used_choices[seat]
+                for key in choice_keys:
+                    icon = seat_choices.get(key)
+                    if icon is not None:
+                        used[key].add(icon)
             self.visited[seat] = dict.fromkeys(visited[seat])
-        self._run_races(drafts, visited, results, qualified)
-        for seat, seat_points in enumerate(results):
-            self.rounds[seat].append(seat_points)
+        self._run_races(drafts, visited, results, qualified, at)
+        for seat_rounds, seat_points in zip(self.rounds, results, strict=False):
+            seat_rounds.append(seat_points)
         self.last_drafts = [list(hand) for hand in drafts]
         self._sheet = None
         return results
 
-    def _fast_round(self, drafts, facts: RoundFacts, choices):
+    def _check_choices(self, seat: int, drafts, choices, visited) -> None:
+        """GameRuleError (G601) unless each of this seat's choices is one it may make this round."""
+        for category in self.edition.choice_categories:
+            icon = choices[seat].get(category.key)
+            reason = self.check_choice(seat, category, icon, drafts, visited) if icon is not None else None
+            if reason:
+                message = f"round {self.round_index + 1}, {self.players[seat]}: {reason}"
+                raise GameRuleError(Diagnostic(None, message, "G601"))
+
+    def _fast_round(self, drafts, facts: RoundFacts, choices, at):
         """Every seat's round points and race qualifications from the edition's generated round
         (game/fast_round.py); None when it has none or an expression raised (the slow way reports it)."""
         generated = self._generated
         if generated is None:
             return None
-        at = self._moment()
         visited, tallies, run = facts.visited, facts.tallies, generated.run
         players, round_number, rounds = at.players, at.round, at.rounds
         results, qualified = [], []
         try:
             for seat, cards in enumerate(drafts):
                 table = self._table(generated, drafts, visited, seat) if generated.reads_table else None
-                points, qualifies = run(cards, visited[seat], self._previous(seat), choices[seat], table,
+                past = self.rounds[seat]
+                points, qualifies = run(cards, visited[seat], past[-1] if past else {}, choices[seat], table,
                                         players, round_number, rounds, tallies[seat])
                 results.append(points)
                 qualified.append(qualifies)
@@ -261,10 +275,9 @@ class ScoreKeeper:
         seats = scopes.table_env(others)
         return others, seats["opponents"], seats["left"], seats["right"]
 
-    def _run_races(self, drafts, visited, results, qualified=None):
+    def _run_races(self, drafts, visited, results, qualified, at):
         """qualified: for each seat, the indices (in race_slots order) of the race slots it qualifies
-        for (None: work it out here)."""
-        at = self._moment()
+        for (None: work it out here); at: the round's Moment."""
         states = self._race_states
         if qualified is None:
             slots = [(race, region, state.winners) for (race, region), state in zip(self._plan.race_pairs, states,

@@ -31,10 +31,11 @@ deck_order = attrgetter("index")  # how visited cards are sorted
 def visited_after(visited, seen, cards) -> list:
     """A seat's visited cards once this round's cards are added: each site once, in deck order.
     visited: those of the earlier rounds, in deck order; seen: the same as a set (or a dict)."""
-    new = [c.site for c in cards if c.site not in seen]  # a copy of a card is the same site (`copies:`)
-    if not new:
-        return list(visited)
-    return sorted({*seen, *new}, key=deck_order)
+    new = {c.site for c in cards}.difference(seen)  # a copy of a card is the same site (`copies:`)
+    merged = [*visited, *new]
+    if new:  # the earlier ones are in order: a merge, not a sort of them all
+        merged.sort(key=deck_order)
+    return merged
 
 
 def visited_with_site(visited: list, site) -> list:
