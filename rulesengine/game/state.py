@@ -75,6 +75,7 @@ class Game:
         self.edition = edition
         self._cards = edition.by_letter  # edition.card(letter), for the hot path
         self.players = list(players)
+        self.seats = range(len(players))  # the players' seats (a ghost hand has none)
         self.seed = seed
         self.deal_version = deal_version  # 1 only to replay files written before the round-robin deal
         self.rng = random.Random(seed)
@@ -223,10 +224,10 @@ class Game:
     def apply(self, seat: int, answer, category: str | None = None) -> None:
         """Answer one pending decision of this seat (a letter, or an icon/None for a choice)."""
         block, kind, card = self.block, self.phase, None
-        if block.quick and category is None and type(answer) is str and seat not in self.picks and not self.over:
+        if block.quick and category is None and type(answer) is str and not self.over:
             # a pick of one card a pass, the hot path: the seat's hand says what is legal, no decision is looked up
             card = self._cards.get(answer)
-            if card is not None and not (0 <= seat < len(self.players) and card in self.hands[seat]):
+            if card is not None and (seat in self.picks or seat not in self.seats or card not in self.hands[seat]):
                 card = None
         if card is None:
             decision = self._decision_of(seat, category)

@@ -66,17 +66,16 @@ class PickAndPassBlock(Block):
             if len(chosen) < self.wanted(game):
                 return False
             card = tuple(game.partial.pop(seat))
-        game.picks[seat] = card
-        if len(game.picks) == len(game.players):
-            return self._resolve(game)
-        return False
+        picks = game.picks
+        picks[seat] = card
+        return len(picks) == len(game.seats) and self._resolve(game)
 
     def _resolve(self, game) -> bool:
         """Place every seat's pick and pass the hands; over when each hand holds its last card (the Catch)."""
-        n = len(game.players)
+        seats = game.seats
+        n = len(seats)
         phase = game.phase
-        chosen = game.picks
-        picks = [chosen[seat] for seat in range(n)]
+        picks = [*map(game.picks.__getitem__, seats)]
         if game.ghosts:  # each ghost hand takes random cards, seen by nobody
             wanted = self.wanted(game)
             for hand in game.hands[n:]:
@@ -96,9 +95,9 @@ class PickAndPassBlock(Block):
         game.passes += 1
         if len(game.hands[0]) <= 1:
             return True
-        seen = game.seen_hands
-        for seen_by, hand in zip(seen, game.hands[:n], strict=False):  # the ghosts see nothing
-            seen_by.append(hand[:])
+        hands, seen = game.hands, game.seen_hands
+        for seat in seats:  # the ghosts see nothing
+            seen[seat].append(hands[seat][:])
         if game.keeps_events:
             for seat, hand in enumerate(game.hands[:n]):
                 cards = [c.letter for c in hand]
