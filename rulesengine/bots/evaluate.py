@@ -22,11 +22,10 @@ from ..dsl import card_mask
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, moment, qualifies_env, round_env, table_env
 from ..game import scoring_rules as rules
-from ..game.generated import FAILED, TABLE, per_edition, reads
+from ..game.generated import FAILED, TABLE, icon_counts, per_edition, reads
 from ..game.scoring import ScoreKeeper
 from .fast_value import (
     SEAT_BY_SEAT,
-    icon_counts,
     own_order_function,
     own_value_function,
     shared_value_function,

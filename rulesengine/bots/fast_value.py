@@ -16,7 +16,7 @@ from .. import dsl
 from ..dsl import Unsupported
 from ..edition.model import GAME_END
 from ..edition.scopes import game_end_env, line_keys, moment, sheet_lines
-from ..game.generated import END, RACE, ROUND, TABLE, Writer, generated, per_edition, reads
+from ..game.generated import END, RACE, ROUND, TABLE, Writer, every_icon, generated, reads
 from ..game.scoring_rules import deck_order, visited_with_site
 
 _END_FIXED = ("round_totals", "lines", "opponents", "left", "right")   # the same in every hand a bot values
@@ -139,25 +139,6 @@ def own_value_function(edition, own: tuple):
         "own_value", "g_cards, g_visited, previous, choosable, races, g_players, g_round, g_rounds, end_before, tally",
         ["g_throw = g_cards[0]", "g_catch = g_cards[-1]"], tallied={"g_cards": "tally"},
     ))
-
-
-def every_icon(edition) -> frozenset:
-    """Every icon a card shows or a choice may name: what the tallies of own_order hold."""
-    return frozenset(icon for card in edition.cards for icon in card.icons) | frozenset(
-        icon for family in edition.families.values() for icon in family.icons)
-
-
-_ZEROS: dict = {}
-
-
-def icon_counts(edition, cards) -> dict:
-    """icon -> how often it is printed on the cards, as own_order is given its tallies: with every icon
-    of the edition, 0 where none is printed (dsl.Full)."""
-    tally = per_edition(_ZEROS, edition, "zero", lambda: dict.fromkeys(sorted(every_icon(edition)), 0)).copy()
-    for card in cards:
-        for icon in card.icons:
-            tally[icon] += 1
-    return tally
 
 
 def own_order_function(edition, own: tuple, shared: tuple = ()):

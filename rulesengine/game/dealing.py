@@ -21,12 +21,13 @@ def deal(
         deck = leftover + rest
         return [deck[seat * hand_size : (seat + 1) * hand_size] for seat in range(players)], deck[players * hand_size :]
     hands: list[list] = [[] for _ in range(players)]
-    leftover = list(leftover)
-    for index, card in enumerate(leftover[: players * hand_size]):
+    dealt = players * hand_size
+    for index, card in enumerate(leftover[:dealt]):
         hands[index % players].append(card)
-    rest = leftover[players * hand_size :] + list(rest)
+    rest = [*leftover[dealt:], *rest]
+    at = 0  # rest[:at] is dealt
     for hand in hands:
         need = hand_size - len(hand)
-        hand.extend(rest[:need])
-        rest = rest[need:]
-    return hands, rest
+        hand.extend(rest[at : at + need])
+        at += need
+    return hands, rest[at:]

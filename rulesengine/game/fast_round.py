@@ -10,15 +10,22 @@ round again the slow way, which raises the located error (R501) as before.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
+from .. import dsl
 from . import scoring_rules as rules
-from .generated import END, RACE, ROUND, TABLE, Writer, generated, per_edition, reads
+from .generated import END, RACE, ROUND, TABLE, Writer, every_icon, generated, icon_counts, per_edition, reads
 
 _FUNCTIONS: dict = {}
 
 
+def _full(edition) -> dsl.Full:
+    """The seat's tally holds every icon (icon_counts): a count reads it by index."""
+    return dsl.Full(frozenset({"T_cards"}), every_icon(edition), frozenset({"g_choice"}))
+
+
 def _write(edition) -> Writer:
-    writer = Writer()
+    writer = Writer(full=_full(edition))
     emit, value = writer.emit, writer.value
     emit("points = {}", 2)
     for category in rules.round_categories(edition):
@@ -46,9 +53,9 @@ def _write(edition) -> Writer:
     return writer
 
 
-def _write_allowed(category) -> Writer:
+def _write_allowed(edition, category) -> Writer:
     """allowed_icons of one choice category: the icons, in family order, the seat may pick."""
-    writer = Writer()
+    writer = Writer(full=_full(edition))
     emit = writer.emit
     emit("allowed = []", 2)
     emit(f"for g_choice in {writer.constant(tuple(category.choice.family.icons))}:", 2)
@@ -87,7 +94,7 @@ class GeneratedRound:
     end: object = None     # see round_function
 
 
-_PARAMETERS = "g_cards, g_visited, {}, table, g_players, g_round, g_rounds, tally"
+_PARAMETERS = "g_cards, g_visited, {}, table, g_players, g_round, g_rounds, tally, seen"
 _END_PARAMETERS = "g_visited, g_players, g_rounds, g_round_totals, g_lines, g_opponents, g_left, g_right"
 
 
@@ -96,12 +103,14 @@ def _generate(edition) -> GeneratedRound | None:
     opening = ["g_throw = g_cards[0]", "g_catch = g_cards[-1]"]
     if table:
         opening.append("g_others, g_opponents, g_left, g_right = table")
+    given = {"tallied": {"g_cards": "tally"}, "set_given": {"g_visited": "seen"}, "counter": "_counts",
+             "helpers": {"_counts": partial(icon_counts, edition)}}
     run = generated(lambda: _write(edition).function("seat_round", _PARAMETERS.format("previous, choices"), opening,
-                                                     tallied={"g_cards": "tally"}))
+                                                     **given))
     allowed = {}
     for category in edition.choice_categories:
-        function = generated(lambda c=category: _write_allowed(c).function(
-            "allowed_icons", _PARAMETERS.format("g_previous, used"), opening, tallied={"g_cards": "tally"}))
+        function = generated(lambda c=category: _write_allowed(edition, c).function(
+            "allowed_icons", _PARAMETERS.format("g_previous, used"), opening, **given))
         if function is not None:
             allowed[category.key] = function
     end = None
@@ -112,12 +121,13 @@ def _generate(edition) -> GeneratedRound | None:
 
 def round_function(edition) -> GeneratedRound | None:
     """The edition's generated round, made once; None when it has something the generator does not
-    translate. run(cards, visited, previous, choices, table, players, round, rounds, tally) -> (points
+    translate. run(cards, visited, previous, choices, table, players, round, rounds, tally, seen) -> (points
     by round category key as seat_round gives them, the index in race_slots of each race slot the
     seat qualifies for, in that order: seldom more than one); allowed[key](cards, visited, previous
-    points of that category, icons used, table, players, round, rounds, tally) -> the icons
+    points of that category, icons used, table, players, round, rounds, tally, seen) -> the icons
     allowed_icons gives; table: (others, opponents, left, right) when reads_table, else None; tally:
-    icon -> how often it is printed on cards (dsl.count_icons), or None to count them here;
+    icon -> how often it is printed on cards, with every icon (generated.icon_counts), or None to count
+    them here; seen: the visited cards as a frozenset, or None to make it here;
     end(visited, players, rounds, round_totals, lines, opponents, left, right) -> the points of
     each game-end category, as game_end_points gives them (what no category reads may be None), or
     None when the generator does not translate one of them."""

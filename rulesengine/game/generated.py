@@ -92,17 +92,20 @@ class Writer:
         self.lines.insert(at, "    " * (depth + self.indent) + line)
 
     def function(self, name: str, parameters: str, first: list[str] = (), tallied: dict | None = None,
-                 given: frozenset = frozenset(), helpers: dict | None = None):
+                 given: frozenset = frozenset(), helpers: dict | None = None, counter: str = "_tally",
+                 set_given: dict | None = None):
         """The function `name(parameters)` of the statements written (first: its opening statements;
         tallied: source -> a parameter that, when not None, is the tally of that cards value its caller
-        already made; given: the tallies and sets that `first` makes itself; helpers: more names the
-        statements call)."""
-        tallied = tallied or {}
+        already made, else made by calling `counter` (a helper making them as Full says, say); set_given:
+        the same for the sets; given: the tallies and sets that `first` makes itself; helpers: more
+        names the statements call)."""
+        tallied, set_given = tallied or {}, set_given or {}
         prologue = [f"{local} = _tally({source})" if source not in tallied
-                    else f"{local} = {tallied[source]} if {tallied[source]} is not None else _tally({source})"
+                    else f"{local} = {tallied[source]} if {tallied[source]} is not None else {counter}({source})"
                     for source, local in self.tallies.items() if local in self.used and local not in given]
-        prologue += [f"{local} = frozenset({source})" for source, local in self.sets.items()
-                     if local in self.used and local not in given]
+        prologue += [f"{local} = frozenset({source})" if source not in set_given
+                     else f"{local} = {set_given[source]} if {set_given[source]} is not None else frozenset({source})"
+                     for source, local in self.sets.items() if local in self.used and local not in given]
         body = ["        " + line for line in [*first, *prologue]] + self.lines
         source = "\n".join([f"def make({self.shared.names()}):", f"    def {name}({parameters}):", *body,
                             f"    return {name}", ""])
@@ -130,3 +133,28 @@ def per_edition(cache: dict, edition, key, build):
             cache.clear()
         entry = cache[(id(edition), key)] = (edition, build())
     return entry[1]
+
+
+def every_icon(edition) -> frozenset:
+    """Every icon a card shows or a choice may name: what a tally of icon_counts holds."""
+    return frozenset(icon for card in edition.cards for icon in card.icons) | frozenset(
+        icon for family in edition.families.values() for icon in family.icons)
+
+
+_ZEROS: dict = {}
+
+
+def zero_counts(edition) -> dict:
+    """icon -> 0 for every icon of the edition: the tally of no cards (icon_counts starts from a copy)."""
+    return per_edition(_ZEROS, edition, "zero", lambda: dict.fromkeys(sorted(every_icon(edition)), 0))
+
+
+def icon_counts(edition, cards, zeros: dict | None = None) -> dict:
+    """icon -> how often it is printed on the cards, with every icon of the edition, 0 where none is
+    printed (dsl.Full): the tallies of the functions generated with Full read a count by index, not
+    with get (the bots' own_order, the score sheet's round). zeros: zero_counts(edition), if at hand."""
+    tally = (zero_counts(edition) if zeros is None else zeros).copy()
+    for card in cards:
+        for icon in card.icons:
+            tally[icon] += 1
+    return tally

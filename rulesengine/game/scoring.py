@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..dsl import DslRuntimeError, count_icons
+from ..dsl import DslRuntimeError
 from ..edition import scopes
 from ..edition.in_words import in_words
 from ..edition.model import Card, Category, Edition, Expression
@@ -16,7 +16,7 @@ from ..errors import Diagnostic, GameRuleError
 from . import scoring_rules as rules
 from . import teams
 from .fast_round import round_function
-from .generated import TABLE, per_edition
+from .generated import TABLE, icon_counts, per_edition, zero_counts
 from .ranking import Ranking, rank_seats, rank_teams
 from .scoring_rules import race_slots
 
@@ -82,8 +82,9 @@ class RoundFacts:
     """A round's drafts as the sheet saw them, and what it worked out from them (see ScoreKeeper._round_facts)."""
 
     key: tuple            # (round index, every seat's cards as a tuple)
-    visited: list         # every seat's visited cards once its cards of the round are added
-    tallies: list | None  # every seat's icon counts (dsl.count_icons), for the generated round; None without one
+    visited: list         # every seat's visited cards once its cards of the round are added, in deck order
+    seen: list            # the same as frozensets: what the next round's visited cards are added to
+    tallies: list | None  # every seat's icon counts (generated.icon_counts), for the generated round; None without one
 
 
 class ScoreKeeper:
@@ -93,7 +94,8 @@ class ScoreKeeper:
         self.edition = edition
         self.players = list(players)
         n = len(players)
-        self.visited: list[dict] = [dict() for _ in range(n)]  # card -> None, in order of visit
+        self.visited: list[list] = [[] for _ in range(n)]  # the sites each seat has visited, in deck order
+        self._seen: list[frozenset] = [frozenset()] * n  # the same as sets
         self.rounds: list[list[dict]] = [[] for _ in range(n)]  # seat -> round -> key -> points
         self.used_choices: list[dict] = [{c.key: set() for c in edition.choice_categories} for _ in range(n)]
         plan = _plan(edition)
@@ -104,6 +106,7 @@ class ScoreKeeper:
         self._at = None  # the Moment of the round being scored (see _moment)
         self._facts: RoundFacts | None = None  # see _round_facts
         self._generated = round_function(edition)  # the edition's round as one generated function, or None
+        self._zeros = zero_counts(edition) if self._generated is not None else None  # its tallies start from it
         self._race_states = [self.races[name] for name in plan.race_names]
         self._awards = per_edition(_AWARDS, edition, n, dict)  # (race slot, place, round) -> pay (see _award)
         self._plan = plan  # what the sheet reads of its edition (race slots, error names, game-end reads)
@@ -128,7 +131,7 @@ class ScoreKeeper:
         return self.rounds[seat][-1] if self.rounds[seat] else {}
 
     def _visited_after(self, seat: int, cards: list[Card]) -> list[Card]:
-        return rules.visited_after(self.visited[seat], self.visited[seat], cards)
+        return rules.visited_after(self.visited[seat], self._seen[seat], cards)
 
     def _run(self, seat: int):
         """How this seat's expressions run this round (see _runner)."""
@@ -152,8 +155,9 @@ class ScoreKeeper:
         facts = self._facts
         if facts is None or facts.key != key:
             visited = [self._visited_after(seat, hand) for seat, hand in enumerate(drafts)]
-            tallies = [count_icons(hand) for hand in drafts] if self._generated is not None else None
-            facts = self._facts = RoundFacts(key, visited, tallies)
+            zeros = self._zeros
+            tallies = [icon_counts(self.edition, hand, zeros) for hand in drafts] if zeros is not None else None
+            facts = self._facts = RoundFacts(key, visited, [*map(frozenset, visited)], tallies)
         return facts
 
     def round_choice_options(self, drafts: list[list[Card]]) -> list[list[list[str]]]:
@@ -181,7 +185,8 @@ class ScoreKeeper:
             table = self._table(generated, drafts, visited, seat) if generated.reads_table else None
             try:
                 return allowed(drafts[seat], visited[seat], previous, self.used_choices[seat][category.key], table,
-                               at.players, at.round, at.rounds, facts.tallies[seat] if facts is not None else None)
+                               at.players, at.round, at.rounds, *((facts.tallies[seat], facts.seen[seat])
+                                                                  if facts is not None else (None, None)))
             except Exception:  # noqa: BLE001 - worked out again the slow way, which locates the failure
                 pass
         env = self._env(seat, drafts, visited, previous)
@@ -228,7 +233,7 @@ class ScoreKeeper:
                     icon = seat_choices.get(key)
                     if icon is not None:
                         used[key].add(icon)
-            self.visited[seat] = dict.fromkeys(visited[seat])
+            self.visited[seat], self._seen[seat] = visited[seat], facts.seen[seat]
         self._run_races(drafts, visited, results, qualified, at)
         for seat_rounds, seat_points in zip(self.rounds, results, strict=False):
             seat_rounds.append(seat_points)
@@ -251,7 +256,7 @@ class ScoreKeeper:
         generated = self._generated
         if generated is None:
             return None
-        visited, tallies, run = facts.visited, facts.tallies, generated.run
+        visited, seen, tallies, run = facts.visited, facts.seen, facts.tallies, generated.run
         players, round_number, rounds = at.players, at.round, at.rounds
         results, qualified = [], []
         try:
@@ -259,7 +264,7 @@ class ScoreKeeper:
                 table = self._table(generated, drafts, visited, seat) if generated.reads_table else None
                 past = self.rounds[seat]
                 points, qualifies = run(cards, visited[seat], past[-1] if past else {}, choices[seat], table,
-                                        players, round_number, rounds, tallies[seat])
+                                        players, round_number, rounds, tallies[seat], seen[seat])
                 results.append(points)
                 qualified.append(qualifies)
         except Exception:  # noqa: BLE001 - any failure is scored again the slow way, which locates it

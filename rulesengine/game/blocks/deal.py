@@ -23,7 +23,7 @@ class DealBlock(Block):
         leftover = list(game.leftover)
         shuffle(game.rng, leftover)
         undealt = set(leftover)
-        rest = [c for c in edition.cards if c not in undealt]
+        rest = [c for c in edition.cards if c not in undealt] if undealt else list(edition.cards)
         shuffle(game.rng, rest)
         game.hands, game.leftover = deal_hands(leftover, rest, n, self.cards, game.deal_version)
         game.drafts = [[] for _ in range(n)]
