@@ -6,9 +6,10 @@ deal, throw, pick_and_pass, catch, choices) in order, through this registry. Eac
   start(game) -> bool      begin; True when it is over at once (it needs no decision)
   pending(game) -> list    the decisions it waits for now (pending() of the Game)
   decision_of(game, seat, category) -> Decision | None   this seat's first pending decision
-  apply(game, seat, answer, category, card) -> bool      answer it (Game.apply checked it); True when over
-  quick                    True when Game.apply may check a pick against the seat's hand alone (the
-                           hot path: one card a pass); card is then that card, else None
+  apply(game, seat, answer, category) -> bool      answer it (Game.apply checked it); True when over
+  quick                    True when Game.apply may check a pick against the seat's hand alone and place
+                           it in game.picks itself (the hot path: one card a pass), calling the block's
+                           resolve(game) -> bool (True when over) once every seat has picked
 Blocks that ask nothing need only start. When the last block is over the round is scored.
 
 Round options (edition.draft, edition/draft.py: teams, and what a house rule adds, such as ghost

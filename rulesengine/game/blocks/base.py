@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 class Block:
-    quick = False  # True only for a pick block that takes one card a pass (Game.apply's hot path)
+    quick = False  # True only for a pick block that takes one card a pass (Game.apply's hot path: see blocks/)
 
     def __init__(self, step):
         self.step = step
@@ -18,5 +18,5 @@ class Block:
     def decision_of(self, game, seat: int, category):
         return None
 
-    def apply(self, game, seat: int, answer, category, card=None) -> bool:
+    def apply(self, game, seat: int, answer, category) -> bool:
         raise AssertionError(f"{type(self).__name__} asks no decision")  # Game.apply refuses first (G604)

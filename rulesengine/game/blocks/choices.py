@@ -30,7 +30,7 @@ class ChoicesBlock(Block):
                     return decision
         return None
 
-    def apply(self, game, seat: int, answer, category, card=None) -> bool:
+    def apply(self, game, seat: int, answer, category) -> bool:
         game.choices[seat][category] = answer
         game.choices_made.append((seat, category, answer))
         over = not self.pending(game)

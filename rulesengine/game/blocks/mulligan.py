@@ -40,7 +40,7 @@ class MulliganBlock(Block):
     def decision_of(self, game, seat: int, category):
         return next((d for d in self.pending(game) if d.seat == seat), None)
 
-    def apply(self, game, seat: int, answer, category, card=None) -> bool:
+    def apply(self, game, seat: int, answer, category) -> bool:
         game.mulligan_answers[seat] = answer
         if len(game.mulligan_answers) < len(self._asked(game)):
             return False

@@ -58,8 +58,8 @@ class PickAndPassBlock(Block):
         kind = THROW if game.phase == THROW and not chosen else DRAFT
         return Decision(seat, kind, game.round + 1, tuple(c.letter for c in game.hands[seat] if c not in chosen))
 
-    def apply(self, game, seat: int, answer, category, card=None) -> bool:
-        card = card or game.edition.card(answer)
+    def apply(self, game, seat: int, answer, category) -> bool:
+        card = game.edition.card(answer)
         if not self.quick and self.wanted(game) > 1:
             chosen = game.partial.setdefault(seat, [])
             chosen.append(card)
@@ -68,9 +68,9 @@ class PickAndPassBlock(Block):
             card = tuple(game.partial.pop(seat))
         picks = game.picks
         picks[seat] = card
-        return len(picks) == len(game.seats) and self._resolve(game)
+        return len(picks) == len(game.seats) and self.resolve(game)
 
-    def _resolve(self, game) -> bool:
+    def resolve(self, game) -> bool:
         """Place every seat's pick and pass the hands; over when each hand holds its last card (the Catch)."""
         seats = game.seats
         n = len(seats)
