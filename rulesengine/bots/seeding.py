@@ -38,10 +38,11 @@ def seed_key(seed: int) -> int:
 
 def decision_seed_from_key(key: int, decision) -> int:
     """decision_seed from the bot's seed_key: _mix written out, as a random bot calls it at every decision."""
-    code = _CATEGORY_CODES.get(decision.category)
+    _, kind, number, options, category = decision  # a Decision is a tuple: one unpacking, not four reads
+    code = _CATEGORY_CODES.get(category)
     if code is None:
-        code = _CATEGORY_CODES[decision.category] = zlib.crc32(str(decision.category).encode("utf-8"))
-    x = key ^ (_KINDS.get(decision.kind, 0) | decision.round << 2 | len(decision.options) << 12 | code << 24)
+        code = _CATEGORY_CODES[category] = zlib.crc32(str(category).encode("utf-8"))
+    x = key ^ (_KINDS.get(kind, 0) | number << 2 | len(options) << 12 | code << 24)
     x = (x + 0x9E3779B97F4A7C15) & _MASK
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK

@@ -5,6 +5,7 @@ It holds no game state and never more than the asked seat may know (its own opti
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 
@@ -28,3 +29,8 @@ class Decision(NamedTuple):
             "options": list(self.options),
             "category": self.category,
         }
+
+
+# Decision(*fields) from the five fields as one tuple, made without the Python frame of a named tuple's
+# __new__ (as Decision._make makes it): the game makes one for every seat at every step
+decision_from_fields = partial(tuple.__new__, Decision)

@@ -24,7 +24,7 @@ from .blocks import round_blocks
 from .blocks.choices import ChoicesBlock
 from .blocks.picking import PickAndPassBlock
 from .dealing import DEAL_VERSION
-from .decisions import Decision
+from .decisions import Decision, decision_from_fields
 from .passing import play_picks
 from .scoring import ScoreKeeper
 from .views import LazyView, full_view
@@ -201,8 +201,8 @@ class Game:
         if cache[0] != key:
             number = self.round + 1
             decisions = [
-                Decision(seat, phase, number, tuple([c.letter for c in hand]))
-                for seat, hand in enumerate(self.hands[: len(self.players)])  # no decision for a ghost hand
+                decision_from_fields((seat, phase, number, tuple([c.letter for c in hand]), None))
+                for seat, hand in zip(self.seats, self.hands, strict=False)  # no decision for a ghost hand
             ]
             cache = self._pick_cache = (key, decisions)
         return cache[1]
@@ -280,13 +280,14 @@ class Game:
                 for category, icons in zip(categories, seat_options, strict=True)]
 
     def _end_round(self) -> None:
-        choices = [{k: v for k, v in self.choices[seat].items() if v is not None} for seat in range(len(self.players))]
+        choices = [{k: v for k, v in made.items() if v is not None} for made in self.choices]  # one dict a player
         # a ghost's cards score nothing; the choices were each among the options offered (apply checked them)
         points = self.scores.score_round(self.drafts[: len(self.players)], choices, checked=True)
         self.history.append(
             {
-                "drafts": {self.players[s]: [c.letter for c in self.drafts[s]] for s in range(len(self.players))},
-                "choices": {self.players[s]: choices[s] for s in range(len(self.players)) if choices[s]},
+                "drafts": {name: [c.letter for c in cards]
+                           for name, cards in zip(self.players, self.drafts, strict=False)},  # not the ghosts
+                "choices": {name: made for name, made in zip(self.players, choices, strict=True) if made},
             }
         )
         if self.keeps_events:

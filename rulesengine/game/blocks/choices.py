@@ -33,7 +33,7 @@ class ChoicesBlock(Block):
     def apply(self, game, seat: int, answer, category) -> bool:
         game.choices[seat][category] = answer
         game.choices_made.append((seat, category, answer))
-        over = not self.pending(game)
+        over = len(game.choices_made) >= len(game._choice_decisions) and not self.pending(game)  # each is made once
         if game.keeps_events and (over or game.deal_version <= 3):
             told = game.choices_made if game.deal_version > 3 else game.choices_made[-1:]
             for who, key, option in told:
