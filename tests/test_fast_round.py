@@ -98,3 +98,28 @@ def test_the_game_end_is_generated_and_a_failure_there_is_located_as_before(tmp_
         outcomes.append((finished, diagnostic.message, diagnostic.span.line, diagnostic.span.col))
     assert outcomes[0] == outcomes[1]
     assert outcomes[0][:2] == (5, "table 'bonus' has no row 14 (rows: 0, 7) (game end, seat Ana, seven)")
+
+
+def test_a_round_that_reads_the_visited_cards_in_order_is_handed_them_in_order(tmp_path, monkeypatch):
+    """The sheet hands the generated round each seat's visited cards as a set unless a statement reads
+    them as a list (reads_visited); a house rule that does gets them in deck order, as the slow round."""
+    path = tmp_path / "wanderer.yaml"
+    path.write_text(f"extends: {ROOT / 'editions' / 'australia.yaml'}\nid: wanderer\ncategories:\n"
+                    "  - key: wanderer\n    title: Wanderer\n    when: round\n"
+                    "    score: sum([c.number for c in visited if c.number > 3]) - len(visited)\n"
+                    "  - key: activities\n    choice:\n      from: activity\n      once_per_game: true\n"
+                    "      requires: count(choice, cards) >= 1 and len([c for c in visited if c.number > 5]) > 1\n",
+                    encoding="utf-8")
+    edition = load_edition(path)
+    assert round_function(edition).reads_visited and not round_function(load_edition(DRAFTING[0])).reads_visited
+    records = []
+    for seed in range(8):
+        game = Game(edition, NAMES, seed, events=False)
+        play(game, [RandomAgent(agent_seed(seed, s)) for s in range(4)])
+        records.append((game.record(), game.scores.sheet()))
+    assert {p["categories"]["wanderer"] for _, sheet in records for p in sheet["players"]} != {0}
+    generated = [rescore(edition, record) for record, _ in records]
+    monkeypatch.setattr(scoring, "round_function", lambda edition: None)
+    for (record, sheet), again in zip(records, generated, strict=True):
+        assert again[0] == sheet
+        assert rescore(edition, record) == again

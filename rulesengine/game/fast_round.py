@@ -9,6 +9,7 @@ round again the slow way, which raises the located error (R501) as before.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import partial
 
@@ -17,6 +18,7 @@ from . import scoring_rules as rules
 from .generated import END, RACE, ROUND, TABLE, Writer, every_icon, generated, icon_counts, per_edition, reads
 
 _FUNCTIONS: dict = {}
+_READS_VISITED = re.compile(r"\bg_visited\b")   # a statement that reads the visited cards themselves
 
 
 def _full(edition) -> dsl.Full:
@@ -92,6 +94,7 @@ class GeneratedRound:
     allowed: dict          # choice category key -> its allowed icons (see round_function)
     reads_table: bool      # a round category or a requires reads the other seats' cards: they need `table`
     end: object = None     # see round_function
+    reads_visited: bool = True  # a statement reads the visited cards as a list (not only counted or as a set)
 
 
 _PARAMETERS = "g_cards, g_visited, {}, table, g_players, g_round, g_rounds, tally, seen"
@@ -105,18 +108,24 @@ def _generate(edition) -> GeneratedRound | None:
         opening.append("g_others, g_opponents, g_left, g_right = table")
     given = {"tallied": {"g_cards": "tally"}, "set_given": {"g_visited": "seen"}, "counter": "_counts",
              "helpers": {"_counts": partial(icon_counts, edition)}}
-    run = generated(lambda: _write(edition).function("seat_round", _PARAMETERS.format("previous, choices"), opening,
-                                                     **given))
+    statements: list = []   # of every function made: whether one reads the visited cards as a list
+
+    def function(writer: Writer, name: str, parameters: str):
+        statements.extend(writer.lines)
+        return writer.function(name, parameters, opening, **given)
+
+    run = generated(lambda: function(_write(edition), "seat_round", _PARAMETERS.format("previous, choices")))
     allowed = {}
     for category in edition.choice_categories:
-        function = generated(lambda c=category: _write_allowed(edition, c).function(
-            "allowed_icons", _PARAMETERS.format("g_previous, used"), opening, **given))
-        if function is not None:
-            allowed[category.key] = function
+        made = generated(lambda c=category: function(_write_allowed(edition, c), "allowed_icons",
+                                                     _PARAMETERS.format("g_previous, used")))
+        if made is not None:
+            allowed[category.key] = made
     end = None
     if all(c.score is not None for c in rules.game_end_categories(edition)):
         end = generated(lambda: _write_end(edition).function("game_end", _END_PARAMETERS))
-    return GeneratedRound(run, allowed, table, end) if run is not None else None
+    reads_visited = any(_READS_VISITED.search(line) for line in statements)
+    return GeneratedRound(run, allowed, table, end, reads_visited) if run is not None else None
 
 
 def round_function(edition) -> GeneratedRound | None:
@@ -127,7 +136,9 @@ def round_function(edition) -> GeneratedRound | None:
     points of that category, icons used, table, players, round, rounds, tally, seen) -> the icons
     allowed_icons gives; table: (others, opponents, left, right) when reads_table, else None; tally:
     icon -> how often it is printed on cards, with every icon (generated.icon_counts), or None to count
-    them here; seen: the visited cards as a frozenset, or None to make it here;
+    them here; seen: the visited cards as a frozenset, or None to make it here; visited: the visited
+    cards in deck order, or where reads_visited is False, those of seen (the functions then only count
+    them or make a set of them);
     end(visited, players, rounds, round_totals, lines, opponents, left, right) -> the points of
     each game-end category, as game_end_points gives them (what no category reads may be None), or
     None when the generator does not translate one of them."""

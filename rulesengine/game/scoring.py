@@ -7,6 +7,7 @@ record scored twice gives the same sheet. It knows no edition: every rule comes 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ..dsl import DslRuntimeError
 from ..edition import scopes
@@ -21,6 +22,7 @@ from .ranking import Ranking, rank_seats, rank_teams
 from .scoring_rules import race_slots
 
 _AWARDS: dict = {}  # per edition and player count: see ScoreKeeper._award
+_SITE = attrgetter("site")  # a copy of a card is visited as the card it copies (`copies:`)
 
 
 class ScoringError(GameRuleError):
@@ -82,9 +84,21 @@ class RoundFacts:
     """A round's drafts as the sheet saw them, and what it worked out from them (see ScoreKeeper._round_facts)."""
 
     key: tuple            # (round index, every seat's cards as a tuple)
-    visited: list         # every seat's visited cards once its cards of the round are added, in deck order
-    seen: list            # the same as frozensets: what the next round's visited cards are added to
+    seen: list            # every seat's visited sites once its cards of the round are added, as frozensets
     tallies: list | None  # every seat's icon counts (generated.icon_counts), for the generated round; None without one
+    _visited: list | None = None
+
+    @property
+    def visited(self) -> list:
+        """seen, each in deck order: worked out when first read (a generated round seldom reads the lists)."""
+        if self._visited is None:
+            self._visited = [sorted(sites, key=rules.deck_order) for sites in self.seen]
+        return self._visited
+
+    def visited_for(self, generated) -> list:
+        """What the generated round is handed as each seat's visited cards: the lists where an expression
+        reads them as such, else the sets (a tally or a set of them is all it makes)."""
+        return self.visited if generated.reads_visited else self.seen
 
 
 class ScoreKeeper:
@@ -94,8 +108,7 @@ class ScoreKeeper:
         self.edition = edition
         self.players = list(players)
         n = len(players)
-        self.visited: list[list] = [[] for _ in range(n)]  # the sites each seat has visited, in deck order
-        self._seen: list[frozenset] = [frozenset()] * n  # the same as sets
+        self._seen: list[frozenset] = [frozenset()] * n  # the sites each seat has visited
         self.rounds: list[list[dict]] = [[] for _ in range(n)]  # seat -> round -> key -> points
         self.used_choices: list[dict] = [{c.key: set() for c in edition.choice_categories} for _ in range(n)]
         plan = _plan(edition)
@@ -130,8 +143,10 @@ class ScoreKeeper:
     def _previous(self, seat: int) -> dict:
         return self.rounds[seat][-1] if self.rounds[seat] else {}
 
-    def _visited_after(self, seat: int, cards: list[Card]) -> list[Card]:
-        return rules.visited_after(self.visited[seat], self._seen[seat], cards)
+    @property
+    def visited(self) -> list[list[Card]]:
+        """The sites each seat has visited in the rounds scored, in deck order."""
+        return [sorted(sites, key=rules.deck_order) for sites in self._seen]
 
     def _run(self, seat: int):
         """How this seat's expressions run this round (see _runner)."""
@@ -154,42 +169,45 @@ class ScoreKeeper:
         key = (self.round_index, tuple(map(tuple, drafts)))  # a card hashes as itself
         facts = self._facts
         if facts is None or facts.key != key:
-            visited = [self._visited_after(seat, hand) for seat, hand in enumerate(drafts)]
+            seen = [sites.union(map(_SITE, hand)) for sites, hand in zip(self._seen, drafts, strict=False)]
             zeros = self._zeros
             tallies = [icon_counts(self.edition, hand, zeros) for hand in drafts] if zeros is not None else None
-            facts = self._facts = RoundFacts(key, visited, [*map(frozenset, visited)], tallies)
+            facts = self._facts = RoundFacts(key, seen, tallies)
         return facts
 
     def round_choice_options(self, drafts: list[list[Card]]) -> list[list[list[str]]]:
         """For each seat, the icons it may pick for each choice category (in the edition's order) this round."""
         facts, at, categories = self._round_facts(drafts), self._moment(), self.edition.choice_categories
-        return [[self._options(seat, category, drafts, facts.visited, facts, at) for category in categories]
+        return [[self._options(seat, category, drafts, None, facts, at) for category in categories]
                 for seat in range(len(drafts))]
 
     def choice_options(self, seat: int, category: Category, drafts: list[list[Card]], visited=None) -> list[str]:
         """The icons this seat may pick for a choice category at the end of this round (visited: visited_with(drafts),
         when the caller has it)."""
         if visited is None:
-            facts = self._round_facts(drafts)
-            return self._options(seat, category, drafts, facts.visited, facts)
+            return self._options(seat, category, drafts, None, self._round_facts(drafts))
         return self._options(seat, category, drafts, visited, None)
 
     def _options(self, seat: int, category: Category, drafts, visited, facts: RoundFacts | None, at=None) -> list[str]:
         """choice_options; facts: the round's (its counts read once for the choices and the scoring), if
-        known; at: the round's Moment, if known."""
+        known, and then visited is None; at: the round's Moment, if known."""
         previous = self._previous(seat).get(category.key, 0)
         generated = self._generated
         allowed = generated.allowed.get(category.key) if generated is not None else None
         if allowed is not None:
             at = at or self._moment()
-            table = self._table(generated, drafts, visited, seat) if generated.reads_table else None
+            if facts is not None:
+                handed, tally, seen = facts.visited_for(generated)[seat], facts.tallies[seat], facts.seen[seat]
+            else:
+                handed, tally, seen = visited[seat], None, None
+            listed = visited if visited is not None else facts.visited if generated.reads_table else None
+            table = self._table(generated, drafts, listed, seat) if generated.reads_table else None
             try:
-                return allowed(drafts[seat], visited[seat], previous, self.used_choices[seat][category.key], table,
-                               at.players, at.round, at.rounds, *((facts.tallies[seat], facts.seen[seat])
-                                                                  if facts is not None else (None, None)))
+                return allowed(drafts[seat], handed, previous, self.used_choices[seat][category.key], table,
+                               at.players, at.round, at.rounds, tally, seen)
             except Exception:  # noqa: BLE001 - worked out again the slow way, which locates the failure
                 pass
-        env = self._env(seat, drafts, visited, previous)
+        env = self._env(seat, drafts, visited if visited is not None else facts.visited, previous)
         return rules.allowed_icons(category, env, self.used_choices[seat][category.key], self._run(seat))
 
     def check_choice(self, seat: int, category: Category, icon: str, drafts: list[list[Card]], visited=None):
@@ -208,20 +226,19 @@ class ScoreKeeper:
         checked: the choices were each one of the options the game offered (the Game's own), so they are
         not worked out again; a record from a table (`boom score`) is checked here (G601)."""
         facts = self._round_facts(drafts)
-        visited = facts.visited
         at = self._moment()
         fast = self._fast_round(drafts, facts, choices, at)  # pure: an illegal choice is refused below all the same
         if fast is not None:
             results, qualified = fast
             for seat in () if checked else range(len(drafts)):
-                self._check_choices(seat, drafts, choices, visited)
+                self._check_choices(seat, drafts, choices, facts.visited)
         else:
             results, qualified = [], None
             categories = rules.round_categories(self.edition)
             for seat in range(len(drafts)):  # a seat's illegal choice is told before a later seat's failure
                 if not checked:
-                    self._check_choices(seat, drafts, choices, visited)
-                env = self._env(seat, drafts, visited)
+                    self._check_choices(seat, drafts, choices, facts.visited)
+                env = self._env(seat, drafts, facts.visited)
                 results.append(rules.seat_round(
                     categories, env, self._previous(seat), self.used_choices[seat], self._run(seat), choices[seat]
                 ))
@@ -233,8 +250,8 @@ class ScoreKeeper:
                     icon = seat_choices.get(key)
                     if icon is not None:
                         used[key].add(icon)
-            self.visited[seat], self._seen[seat] = visited[seat], facts.seen[seat]
-        self._run_races(drafts, visited, results, qualified, at)
+        self._seen = list(facts.seen)
+        self._run_races(drafts, facts, results, qualified, at)
         for seat_rounds, seat_points in zip(self.rounds, results, strict=False):
             seat_rounds.append(seat_points)
         self.last_drafts = [list(hand) for hand in drafts]
@@ -256,12 +273,12 @@ class ScoreKeeper:
         generated = self._generated
         if generated is None:
             return None
-        visited, seen, tallies, run = facts.visited, facts.seen, facts.tallies, generated.run
+        visited, seen, tallies, run = facts.visited_for(generated), facts.seen, facts.tallies, generated.run
         players, round_number, rounds = at.players, at.round, at.rounds
         results, qualified = [], []
         try:
             for seat, cards in enumerate(drafts):
-                table = self._table(generated, drafts, visited, seat) if generated.reads_table else None
+                table = self._table(generated, drafts, facts.visited, seat) if generated.reads_table else None
                 past = self.rounds[seat]
                 points, qualifies = run(cards, visited[seat], past[-1] if past else {}, choices[seat], table,
                                         players, round_number, rounds, tallies[seat], seen[seat])
@@ -280,14 +297,15 @@ class ScoreKeeper:
         seats = scopes.table_env(others)
         return others, seats["opponents"], seats["left"], seats["right"]
 
-    def _run_races(self, drafts, visited, results, qualified, at):
+    def _run_races(self, drafts, facts: RoundFacts, results, qualified, at):
         """qualified: for each seat, the indices (in race_slots order) of the race slots it qualifies
-        for (None: work it out here); at: the round's Moment."""
+        for (None: work it out here, from the round's facts); at: the round's Moment."""
         states = self._race_states
         if qualified is None:
             slots = [(race, region, state.winners) for (race, region), state in zip(self._plan.race_pairs, states,
                                                                                     strict=True)]
             runs = [self._run(seat) for seat in range(len(self.players))]
+            visited = facts.visited
             taken = {index: seats for index, seats in enumerate(rules.race_winners(slots, at, drafts, visited, runs))
                      if seats}
         else:
@@ -322,7 +340,7 @@ class ScoreKeeper:
         self._sheet = None
         self.end_scores = []
         at = self._moment()
-        visited = [sorted(self.visited[seat], key=rules.deck_order) for seat in range(len(self.players))]
+        visited = self.visited
         reads = self._plan.end_reads  # what no game-end category reads is not worked out
         end = self._generated.end if self._generated is not None else None
         for seat, name in enumerate(self.players):

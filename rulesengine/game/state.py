@@ -167,7 +167,8 @@ class Game:
         return passes
 
     def _go_to(self, index: int) -> None:
-        self.block_at, self.block = index, self.blocks[min(index, len(self.blocks) - 1)]
+        blocks = self.blocks
+        self.block_at, self.block = index, blocks[index] if index < len(blocks) else blocks[-1]
 
     # -- the flow --------------------------------------------------------------------------
     def _emit(self, event: dict, to: int | None = None) -> None:

@@ -21,7 +21,8 @@ class DealBlock(Block):
     def start(self, game) -> bool:
         edition, n = game.edition, len(game.players) + game.ghosts  # ghost hands are dealt after the players
         leftover = list(game.leftover)
-        shuffle(game.rng, leftover)
+        if leftover:  # (a shuffle of nothing draws nothing)
+            shuffle(game.rng, leftover)
         undealt = set(leftover)
         rest = [c for c in edition.cards if c not in undealt] if undealt else list(edition.cards)
         shuffle(game.rng, rest)
