@@ -22,6 +22,7 @@ from .ranking import Ranking, rank_seats, rank_teams
 from .scoring_rules import race_slots
 
 _AWARDS: dict = {}  # per edition and player count: see ScoreKeeper._award
+_MOMENTS: dict = {}  # per edition and player count: round number -> its Moment (see ScoreKeeper._moment)
 _SITE = attrgetter("site")  # a copy of a card is visited as the card it copies (`copies:`)
 
 
@@ -116,12 +117,12 @@ class ScoreKeeper:
         self.end_scores: list[dict] | None = None
         self.last_drafts: list[list[Card]] = [[] for _ in range(n)]  # the cards of the last round scored
         self._sheet: dict | None = None
-        self._at = None  # the Moment of the round being scored (see _moment)
         self._facts: RoundFacts | None = None  # see _round_facts
         self._generated = round_function(edition)  # the edition's round as one generated function, or None
         self._zeros = zero_counts(edition) if self._generated is not None else None  # its tallies start from it
         self._race_states = [self.races[name] for name in plan.race_names]
         self._awards = per_edition(_AWARDS, edition, n, dict)  # (race slot, place, round) -> pay (see _award)
+        self._moments = per_edition(_MOMENTS, edition, n, dict)
         self._plan = plan  # what the sheet reads of its edition (race slots, error names, game-end reads)
 
     @property
@@ -129,10 +130,11 @@ class ScoreKeeper:
         return len(self.rounds[0])
 
     def _moment(self):
-        round_number = self.round_index + 1
-        if self._at is None or self._at.round != round_number:  # one Moment a round, not one a question
-            self._at = scopes.moment(self.edition, len(self.players), round_number)
-        return self._at
+        round_number = len(self.rounds[0]) + 1
+        at = self._moments.get(round_number)
+        if at is None:  # one Moment a round of every game of the edition with as many players (it is frozen)
+            at = self._moments[round_number] = scopes.moment(self.edition, len(self.players), round_number)
+        return at
 
     def _env(self, seat: int, drafts: list[list[Card]], visited: list[list[Card]], previous=0) -> dict:
         """visited: every seat's visited cards once this round's are added."""

@@ -200,11 +200,10 @@ class Game:
         key = (self.round, phase, len(self.hands[0]))
         cache = self._pick_cache
         if cache[0] != key:
-            number = self.round + 1
-            decisions = [
-                decision_from_fields((seat, phase, number, tuple([c.letter for c in hand]), None))
-                for seat, hand in zip(self.seats, self.hands, strict=False)  # no decision for a ghost hand
-            ]
+            number, hands, decisions = self.round + 1, self.hands, []
+            for seat in self.seats:  # no decision for a ghost hand (a loop: a comprehension's frame costs more)
+                decisions.append(decision_from_fields((seat, phase, number, tuple([c.letter for c in hands[seat]]),
+                                                       None)))
             cache = self._pick_cache = (key, decisions)
         return cache[1]
 
