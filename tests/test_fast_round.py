@@ -101,23 +101,29 @@ def test_the_game_end_is_generated_and_a_failure_there_is_located_as_before(tmp_
 
 
 def test_a_round_that_reads_the_visited_cards_in_order_is_handed_them_in_order(tmp_path, monkeypatch):
-    """The sheet hands the generated round each seat's visited cards as a set unless a statement reads
-    them as a list (reads_visited); a house rule that does gets them in deck order, as the slow round."""
+    """The sheet hands the generated round and game end each seat's visited cards as a set unless a
+    statement reads them as a list (reads_visited, end_reads_visited); a house rule that does gets them
+    in deck order, as the slow round."""
     path = tmp_path / "wanderer.yaml"
     path.write_text(f"extends: {ROOT / 'editions' / 'australia.yaml'}\nid: wanderer\ncategories:\n"
                     "  - key: wanderer\n    title: Wanderer\n    when: round\n"
                     "    score: sum([c.number for c in visited if c.number > 3]) - len(visited)\n"
                     "  - key: activities\n    choice:\n      from: activity\n      once_per_game: true\n"
-                    "      requires: count(choice, cards) >= 1 and len([c for c in visited if c.number > 5]) > 1\n",
+                    "      requires: count(choice, cards) >= 1 and len([c for c in visited if c.number > 5]) > 1\n"
+                    "  - key: far\n    title: Far\n    when: game_end\n"
+                    "    score: sum([c.number for c in visited if c.number > 4])\n",
                     encoding="utf-8")
     edition = load_edition(path)
-    assert round_function(edition).reads_visited and not round_function(load_edition(DRAFTING[0])).reads_visited
+    made, shipped = round_function(edition), round_function(load_edition(DRAFTING[0]))
+    assert made.end is not None and made.reads_visited and made.end_reads_visited
+    assert not shipped.reads_visited and not shipped.end_reads_visited   # len(visited) is read from the set
     records = []
     for seed in range(8):
         game = Game(edition, NAMES, seed, events=False)
         play(game, [RandomAgent(agent_seed(seed, s)) for s in range(4)])
         records.append((game.record(), game.scores.sheet()))
     assert {p["categories"]["wanderer"] for _, sheet in records for p in sheet["players"]} != {0}
+    assert {p["categories"]["far"] for _, sheet in records for p in sheet["players"]} != {0}
     generated = [rescore(edition, record) for record, _ in records]
     monkeypatch.setattr(scoring, "round_function", lambda edition: None)
     for (record, sheet), again in zip(records, generated, strict=True):

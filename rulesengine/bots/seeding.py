@@ -30,10 +30,14 @@ def _mix(x: int) -> int:
     return x ^ (x >> 31)
 
 
+_MIXED_ZERO = _mix(0)   # the high bits' mix of every seed from 0 to 2**64 - 1
+
+
 def seed_key(seed: int) -> int:
     """The bot's seed mixed once; a bot may keep it to draw faster (decision_seed_from_key).
     Its low and high 64 bits both count, so negative and very large seeds differ too."""
-    return _mix((seed & _MASK) ^ _mix((seed >> 64) & _MASK))
+    high = (seed >> 64) & _MASK
+    return _mix((seed & _MASK) ^ (_mix(high) if high else _MIXED_ZERO))
 
 
 def decision_seed_from_key(key: int, decision) -> int:

@@ -74,8 +74,9 @@ def _write_allowed(edition, category) -> Writer:
 
 
 def _write_end(edition) -> Writer:
-    """Every game-end category's points of one seat, as scoring_rules.game_end_points gives them."""
-    writer = Writer()
+    """Every game-end category's points of one seat, as scoring_rules.game_end_points gives them (the
+    length of the visited cards read from their set: each site is in them once)."""
+    writer = Writer(lengths={"g_visited": "S_visited"})
     writer.emit("points = {}", 2)
     for category in rules.game_end_categories(edition):
         writer.value(f"points[{writer.constant(category.key)}]", category.score, END, 2)
@@ -95,6 +96,7 @@ class GeneratedRound:
     reads_table: bool      # a round category or a requires reads the other seats' cards: they need `table`
     end: object = None     # see round_function
     reads_visited: bool = True  # a statement reads the visited cards as a list (not only counted or as a set)
+    end_reads_visited: bool = True  # the same for end
 
 
 _PARAMETERS = "g_cards, g_visited, {}, table, g_players, g_round, g_rounds, tally, seen"
@@ -108,24 +110,27 @@ def _generate(edition) -> GeneratedRound | None:
         opening.append("g_others, g_opponents, g_left, g_right = table")
     given = {"tallied": {"g_cards": "tally"}, "set_given": {"g_visited": "seen"}, "counter": "_counts",
              "helpers": {"_counts": partial(icon_counts, edition)}}
-    statements: list = []   # of every function made: whether one reads the visited cards as a list
+    statements: list = []   # of every round function made: whether one reads the visited cards as a list
+    ending: list = []       # the same of the game end's
 
-    def function(writer: Writer, name: str, parameters: str):
-        statements.extend(writer.lines)
-        return writer.function(name, parameters, opening, **given)
+    def function(writer: Writer, name: str, parameters: str, written: list, first=opening, **options):
+        written.extend(writer.lines)
+        return writer.function(name, parameters, first, **options)
 
-    run = generated(lambda: function(_write(edition), "seat_round", _PARAMETERS.format("previous, choices")))
+    run = generated(lambda: function(_write(edition), "seat_round", _PARAMETERS.format("previous, choices"),
+                                     statements, **given))
     allowed = {}
     for category in edition.choice_categories:
         made = generated(lambda c=category: function(_write_allowed(edition, c), "allowed_icons",
-                                                     _PARAMETERS.format("g_previous, used")))
+                                                     _PARAMETERS.format("g_previous, used"), statements, **given))
         if made is not None:
             allowed[category.key] = made
     end = None
     if all(c.score is not None for c in rules.game_end_categories(edition)):
-        end = generated(lambda: _write_end(edition).function("game_end", _END_PARAMETERS))
+        end = generated(lambda: function(_write_end(edition), "game_end", _END_PARAMETERS, ending, ()))
     reads_visited = any(_READS_VISITED.search(line) for line in statements)
-    return GeneratedRound(run, allowed, table, end, reads_visited) if run is not None else None
+    end_reads_visited = any(_READS_VISITED.search(line) for line in ending)
+    return GeneratedRound(run, allowed, table, end, reads_visited, end_reads_visited) if run is not None else None
 
 
 def round_function(edition) -> GeneratedRound | None:
@@ -138,7 +143,7 @@ def round_function(edition) -> GeneratedRound | None:
     icon -> how often it is printed on cards, with every icon (generated.icon_counts), or None to count
     them here; seen: the visited cards as a frozenset, or None to make it here; visited: the visited
     cards in deck order, or where reads_visited is False, those of seen (the functions then only count
-    them or make a set of them);
+    them or make a set of them); end's visited, the same where end_reads_visited is False;
     end(visited, players, rounds, round_totals, lines, opponents, left, right) -> the points of
     each game-end category, as game_end_points gives them (what no category reads may be None), or
     None when the generator does not translate one of them."""

@@ -115,7 +115,8 @@ class ScoreKeeper:
         plan = _plan(edition)
         self.races = {name: RaceState() for name in plan.race_names}
         self.end_scores: list[dict] | None = None
-        self.last_drafts: list[list[Card]] = [[] for _ in range(n)]  # the cards of the last round scored
+        # the cards of the last round scored, where a game-end category reads the other seats' (others)
+        self._last_drafts: list[list[Card]] = [[] for _ in range(n)]
         self._sheet: dict | None = None
         self._facts: RoundFacts | None = None  # see _round_facts
         self._generated = round_function(edition)  # the edition's round as one generated function, or None
@@ -256,7 +257,8 @@ class ScoreKeeper:
         self._run_races(drafts, facts, results, qualified, at)
         for seat_rounds, seat_points in zip(self.rounds, results, strict=False):
             seat_rounds.append(seat_points)
-        self.last_drafts = [list(hand) for hand in drafts]
+        if self._plan.end_reads & TABLE:
+            self._last_drafts = [list(hand) for hand in drafts]
         self._sheet = None
         return results
 
@@ -342,11 +344,13 @@ class ScoreKeeper:
         self._sheet = None
         self.end_scores = []
         at = self._moment()
-        visited = self.visited
         reads = self._plan.end_reads  # what no game-end category reads is not worked out
-        end = self._generated.end if self._generated is not None else None
+        generated = self._generated
+        end = generated.end if generated is not None else None
+        # the sets, unless something reads the lists in deck order (see GeneratedRound.end_reads_visited)
+        visited = self.visited if end is None or generated.end_reads_visited or reads & TABLE else self._seen
         for seat, name in enumerate(self.players):
-            others = rules.others(self.last_drafts, seat, visited) if reads & TABLE else None
+            others = rules.others(self._last_drafts, seat, visited) if reads & TABLE else None
             totals = self.round_totals(seat) if "round_totals" in reads else ()
             points = None
             if end is not None:
@@ -357,7 +361,8 @@ class ScoreKeeper:
                     pass
             if points is None:
                 run = self._runner(f"game end, seat {name}")
-                points = rules.game_end_points(self.edition, at, visited[seat], run, others, totals, self.rounds[seat])
+                listed = sorted(visited[seat], key=rules.deck_order)
+                points = rules.game_end_points(self.edition, at, listed, run, others, totals, self.rounds[seat])
             self.end_scores.append(points)
 
     def round_totals(self, seat: int) -> list[int]:
