@@ -129,3 +129,26 @@ def test_a_round_that_reads_the_visited_cards_in_order_is_handed_them_in_order(t
     for (record, sheet), again in zip(records, generated, strict=True):
         assert again[0] == sheet
         assert rescore(edition, record) == again
+
+
+@pytest.mark.parametrize("path", DRAFTING, ids=lambda p: p.stem)
+def test_a_shipped_edition_never_falls_back_to_the_slow_round(path, monkeypatch):
+    """The generated round, choices and game end run every game to its end: a generated function that
+    raised (a name it lacks, say) would be scored again the slow way, with the same points, unseen."""
+    edition = load_edition(path)
+    made = round_function(edition)
+
+    def slow(*args, **kwargs):
+        raise AssertionError("scored the slow way")
+
+    monkeypatch.setattr(scoring.rules, "seat_round", slow)
+    monkeypatch.setattr(scoring.rules, "race_winners", slow)
+    if set(made.allowed) == {c.key for c in edition.choice_categories}:
+        monkeypatch.setattr(scoring.rules, "allowed_icons", slow)
+    if made.end is not None:
+        monkeypatch.setattr(scoring.rules, "game_end_points", slow)
+    players = min(4, edition.players_max)
+    for seed in range(3):
+        game = Game(edition, NAMES[:players], seed, events=False)
+        play(game, [RandomAgent(agent_seed(seed, s)) for s in range(players)])
+        assert game.over

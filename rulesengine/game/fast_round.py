@@ -127,7 +127,8 @@ def _generate(edition) -> GeneratedRound | None:
             allowed[category.key] = made
     end = None
     if all(c.score is not None for c in rules.game_end_categories(edition)):
-        end = generated(lambda: function(_write_end(edition), "game_end", _END_PARAMETERS, ending, ()))
+        end = generated(lambda: function(_write_end(edition), "game_end", _END_PARAMETERS, ending, (),
+                                         helpers={"len": len}))
     reads_visited = any(_READS_VISITED.search(line) for line in statements)
     end_reads_visited = any(_READS_VISITED.search(line) for line in ending)
     return GeneratedRound(run, allowed, table, end, reads_visited, end_reads_visited) if run is not None else None
