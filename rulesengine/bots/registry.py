@@ -38,10 +38,11 @@ class RandomAgent:
         self._key = seed_key(seed)
 
     def decide(self, view: dict | None, decision: Decision):
-        options = decision.options
-        if self.seeding == STRING_SEEDS:
-            return decision_rng(self.seed, view, decision, STRING_SEEDS).choice(options)
-        key = step_key(self._key, view) if self.by_step else self._key
+        options, key = decision.options, self._key
+        if self.reads_view:  # string seeds, or a flow's bids told apart by the step (else the decision alone)
+            if self.seeding == STRING_SEEDS:
+                return decision_rng(self.seed, view, decision, STRING_SEEDS).choice(options)
+            key = step_key(key, view)
         return options[decision_seed_from_key(key, decision) % len(options)]   # = decision_seed(seed, ...)
 
 

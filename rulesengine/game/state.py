@@ -280,7 +280,9 @@ class Game:
                 for category, icons in zip(categories, seat_options, strict=True)]
 
     def _end_round(self) -> None:
-        choices = [{k: v for k, v in made.items() if v is not None} for made in self.choices]  # one dict a player
+        # one dict a player, without the categories answered "no choice" (most rounds have none: the dict itself)
+        choices = [made if None not in made.values() else {k: v for k, v in made.items() if v is not None}
+                   for made in self.choices]
         # a ghost's cards score nothing; the choices were each among the options offered (apply checked them)
         points = self.scores.score_round(self.drafts[: len(self.players)], choices, checked=True)
         self.history.append(
