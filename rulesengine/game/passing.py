@@ -15,7 +15,8 @@ def play_picks(passing: Passing, round_index: int, hands: list, drafts: list, pi
     round's direction; when one card is left in each, that card (the Catch) is passed, the other way
     with `catch: previous`, and, with take_catch, taken at once.
     Returns the hands after the turn (empty once the Catch is taken); `drafts` changes in place."""
-    for hand, taken, card in zip(hands, drafts, picks, strict=False):  # as many seats as picks
+    for seat, card in enumerate(picks):  # one pick a seat (by index: a zip's strict= costs a keyword parse a pass)
+        hand, taken = hands[seat], drafts[seat]
         if type(card) is tuple:
             for one in card:
                 hand.remove(one)

@@ -172,7 +172,7 @@ class ScoreKeeper:
         key = (self.round_index, tuple(map(tuple, drafts)))  # a card hashes as itself
         facts = self._facts
         if facts is None or facts.key != key:
-            seen = [sites.union(map(_SITE, hand)) for sites, hand in zip(self._seen, drafts, strict=False)]
+            seen = [self._seen[seat].union(map(_SITE, hand)) for seat, hand in enumerate(drafts)]
             zeros = self._zeros
             tallies = [icon_counts(self.edition, hand, zeros) for hand in drafts] if zeros is not None else None
             facts = self._facts = RoundFacts(key, seen, tallies)
@@ -255,8 +255,8 @@ class ScoreKeeper:
                         used[key].add(icon)
         self._seen = list(facts.seen)
         self._run_races(drafts, facts, results, qualified, at)
-        for seat_rounds, seat_points in zip(self.rounds, results, strict=False):
-            seat_rounds.append(seat_points)
+        for seat, seat_points in enumerate(results):
+            self.rounds[seat].append(seat_points)
         if self._plan.end_reads & TABLE:
             self._last_drafts = [list(hand) for hand in drafts]
         self._sheet = None

@@ -274,10 +274,12 @@ class Game:
         if not categories:
             return []
         options = self.scores.round_choice_options(self.drafts[: len(self.players)])
-        number = self.round + 1
-        return [Decision(seat, CHOICE, number, (*icons, None), category.key)
-                for seat, seat_options in enumerate(options)
-                for category, icons in zip(categories, seat_options, strict=True)]
+        number, questions = self.round + 1, []
+        for seat, seat_options in enumerate(options):  # one list of icons a category, in order
+            for index, category in enumerate(categories):
+                icons = (*seat_options[index], None)
+                questions.append(decision_from_fields((seat, CHOICE, number, icons, category.key)))
+        return questions
 
     def _end_round(self) -> None:
         # one dict a player, without the categories answered "no choice" (most rounds have none: the dict itself)
@@ -285,13 +287,13 @@ class Game:
                    for made in self.choices]
         # a ghost's cards score nothing; the choices were each among the options offered (apply checked them)
         points = self.scores.score_round(self.drafts[: len(self.players)], choices, checked=True)
-        self.history.append(
-            {
-                "drafts": {name: [c.letter for c in cards]
-                           for name, cards in zip(self.players, self.drafts, strict=False)},  # not the ghosts
-                "choices": {name: made for name, made in zip(self.players, choices, strict=True) if made},
-            }
-        )
+        drafts, made = {}, {}
+        for seat in self.seats:  # not the ghosts
+            name = self.players[seat]
+            drafts[name] = [c.letter for c in self.drafts[seat]]
+            if choices[seat]:
+                made[name] = choices[seat]
+        self.history.append({"drafts": drafts, "choices": made})
         if self.keeps_events:
             scored = {self.players[s]: points[s] for s in range(len(self.players))}
             self._emit({"type": "round_scored", "round": self.round + 1, "points": scored})
