@@ -17,8 +17,8 @@ def deal(
     leftover: list, rest: list, players: int, hand_size: int, version: int = DEAL_VERSION
 ) -> tuple[list[list], list]:
     """The hands and the cards left undealt, from last round's shuffled leftover and the shuffled rest."""
-    if version == 1:
-        deck = leftover + rest
+    if version == 1 or not leftover:  # (with nothing left over, both versions deal the rest in turn)
+        deck = [*leftover, *rest]
         return [deck[seat * hand_size : (seat + 1) * hand_size] for seat in range(players)], deck[players * hand_size :]
     hands: list[list] = [[] for _ in range(players)]
     dealt = players * hand_size
