@@ -181,8 +181,13 @@ class ScoreKeeper:
     def round_choice_options(self, drafts: list[list[Card]]) -> list[list[list[str]]]:
         """For each seat, the icons it may pick for each choice category (in the edition's order) this round."""
         facts, at, categories = self._round_facts(drafts), self._moment(), self.edition.choice_categories
-        return [[self._options(seat, category, drafts, None, facts, at) for category in categories]
-                for seat in range(len(drafts))]
+        options = []
+        for seat in range(len(drafts)):  # (loops: a comprehension's frame costs more than the rest)
+            seat_options = []
+            for category in categories:
+                seat_options.append(self._options(seat, category, drafts, None, facts, at))
+            options.append(seat_options)
+        return options
 
     def choice_options(self, seat: int, category: Category, drafts: list[list[Card]], visited=None) -> list[str]:
         """The icons this seat may pick for a choice category at the end of this round (visited: visited_with(drafts),
@@ -283,8 +288,7 @@ class ScoreKeeper:
         try:
             for seat, cards in enumerate(drafts):
                 table = self._table(generated, drafts, facts.visited, seat) if generated.reads_table else None
-                past = self.rounds[seat]
-                points, qualifies = run(cards, visited[seat], past[-1] if past else {}, choices[seat], table,
+                points, qualifies = run(cards, visited[seat], self._previous(seat), choices[seat], table,
                                         players, round_number, rounds, tallies[seat], seen[seat])
                 results.append(points)
                 qualified.append(qualifies)
