@@ -13,7 +13,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 RUNS = {
-    "against.py": (["HEAD", "--games", "1", "--slices", "1", "--editions", "australia"], "australia "),
+    "against.py": (["HEAD", "--games", "3", "--slices", "1", "--editions", "australia", "--bots", "random"],
+                   "four random seats"),
     "bots.py": (["--editions", "australia", "--greedy-games", "1", "--search-games", "1"], "australia "),
     "expressions.py": (["--environments", "2", "--repeat", "1"], "per CPU second"),
     "games_per_second.py": (["--games", "10", "--players", "2", "--editions", "australia"], "australia         2"),
