@@ -74,6 +74,13 @@ def _plan(edition: Edition) -> SheetPlan:
     return per_edition(_PLANS, edition, None, make)
 
 
+def _table(drafts, visited, seat: int) -> tuple:
+    """What the generated round reads of the other seats' cards: (others, opponents, left, right)."""
+    others = rules.others(drafts, seat, visited)
+    seats = scopes.table_env(others)
+    return others, seats["opponents"], seats["left"], seats["right"]
+
+
 @dataclass
 class RaceState:
     places_given: int = 0
@@ -88,6 +95,7 @@ class RoundFacts:
     seen: list            # every seat's visited sites once its cards of the round are added, as frozensets
     tallies: list | None  # every seat's icon counts (generated.icon_counts), for the generated round; None without one
     _visited: list | None = None
+    _tables: dict = field(default_factory=dict)   # seat -> its table (see table)
 
     @property
     def visited(self) -> list:
@@ -95,6 +103,14 @@ class RoundFacts:
         if self._visited is None:
             self._visited = [sorted(sites, key=rules.deck_order) for sites in self.seen]
         return self._visited
+
+    def table(self, drafts, seat: int) -> tuple:
+        """What the generated round reads of the other seats' cards, (others, opponents, left, right):
+        made once a seat and round, for its choices and its points (the expressions only read it)."""
+        table = self._tables.get(seat)
+        if table is None:
+            table = self._tables[seat] = _table(drafts, self.visited, seat)
+        return table
 
     def visited_for(self, generated) -> list:
         """What the generated round is handed as each seat's visited cards: the lists where an expression
@@ -208,8 +224,10 @@ class ScoreKeeper:
                 handed, tally, seen = facts.visited_for(generated)[seat], facts.tallies[seat], facts.seen[seat]
             else:
                 handed, tally, seen = visited[seat], None, None
-            listed = visited if visited is not None else facts.visited if generated.reads_table else None
-            table = self._table(generated, drafts, listed, seat) if generated.reads_table else None
+            if not generated.reads_table:
+                table = None
+            else:
+                table = facts.table(drafts, seat) if facts is not None else _table(drafts, visited, seat)
             try:
                 return allowed(drafts[seat], handed, previous, self.used_choices[seat][category.key], table,
                                at.players, at.round, at.rounds, tally, seen)
@@ -287,7 +305,7 @@ class ScoreKeeper:
         results, qualified = [], []
         try:
             for seat, cards in enumerate(drafts):
-                table = self._table(generated, drafts, facts.visited, seat) if generated.reads_table else None
+                table = facts.table(drafts, seat) if generated.reads_table else None
                 points, qualifies = run(cards, visited[seat], self._previous(seat), choices[seat], table,
                                         players, round_number, rounds, tallies[seat], seen[seat])
                 results.append(points)
@@ -295,15 +313,6 @@ class ScoreKeeper:
         except Exception:  # noqa: BLE001 - any failure is scored again the slow way, which locates it
             return None
         return results, qualified
-
-    @staticmethod
-    def _table(generated, drafts, visited, seat):
-        """What the generated round reads of the other seats' cards: (others, opponents, left, right) or None."""
-        if not generated.reads_table:
-            return None
-        others = rules.others(drafts, seat, visited)
-        seats = scopes.table_env(others)
-        return others, seats["opponents"], seats["left"], seats["right"]
 
     def _run_races(self, drafts, facts: RoundFacts, results, qualified, at):
         """qualified: for each seat, the indices (in race_slots order) of the race slots it qualifies
