@@ -74,9 +74,9 @@ def _plan(edition: Edition) -> SheetPlan:
     return per_edition(_PLANS, edition, None, make)
 
 
-def _table(drafts, visited, seat: int) -> tuple:
+def _table(drafts, visited, seat: int, seat_cards: list | None = None) -> tuple:
     """What the generated round reads of the other seats' cards: (others, opponents, left, right)."""
-    others = rules.others(drafts, seat, visited)
+    others = rules.others(drafts, seat, visited, seat_cards)
     seats = scopes.table_env(others)
     return others, seats["opponents"], seats["left"], seats["right"]
 
@@ -96,6 +96,7 @@ class RoundFacts:
     tallies: list | None  # every seat's icon counts (generated.icon_counts), for the generated round; None without one
     _visited: list | None = None
     _tables: dict = field(default_factory=dict)   # seat -> its table (see table)
+    _seat_cards: list | None = None                # every seat's SeatCards, for the tables
 
     @property
     def visited(self) -> list:
@@ -109,7 +110,9 @@ class RoundFacts:
         made once a seat and round, for its choices and its points (the expressions only read it)."""
         table = self._tables.get(seat)
         if table is None:
-            table = self._tables[seat] = _table(drafts, self.visited, seat)
+            if self._seat_cards is None:
+                self._seat_cards = rules.all_seat_cards(drafts, self.visited)
+            table = self._tables[seat] = _table(drafts, self.visited, seat, self._seat_cards)
         return table
 
     def visited_for(self, generated) -> list:

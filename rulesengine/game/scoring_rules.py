@@ -45,14 +45,22 @@ def visited_with_site(visited: list, site) -> list:
     return visited
 
 
-def others(drafts: list, seat: int, visited: list | None = None) -> Others:
+def others(drafts: list, seat: int, visited: list | None = None, seat_cards: list | None = None) -> Others:
     """The cards every other seat took this round, seat by seat: a round category's `others`,
     which also knows them seat by seat from this one's left neighbour on (`opponents`); visited:
-    every seat's visited cards (None: each seat's own cards of this round only)."""
+    every seat's visited cards (None: each seat's own cards of this round only); seat_cards: every
+    seat's SeatCards of these, if made already (all_seat_cards: the same list serves each seat)."""
     n = len(drafts)
     order = [(seat + step) % n for step in range(1, n)]
-    seats = tuple(SeatCards(drafts[other], visited[other] if visited is not None else drafts[other]) for other in order)
+    if seat_cards is None:
+        seat_cards = all_seat_cards(drafts, visited)
+    seats = tuple([seat_cards[other] for other in order])
     return Others([card for other, hand in enumerate(drafts) if other != seat for card in hand], seats)
+
+
+def all_seat_cards(drafts: list, visited: list | None = None) -> list:
+    """Every seat's SeatCards of a round (see others): frozen, so one each serves every other seat."""
+    return [SeatCards(cards, visited[seat] if visited is not None else cards) for seat, cards in enumerate(drafts)]
 
 
 def round_categories(edition) -> tuple:
