@@ -202,3 +202,27 @@ def test_connected_over_masks_answers_as_connected_over_the_set_of_cards():
         assert codegen.connected_masks(*masks, tuple(neighbours)) is expected
         answers.add(expected)
     assert answers == {True, False}
+
+
+def test_a_round_line_is_read_by_its_key_unless_the_key_would_not_compile(tmp_path):
+    """`lines.<key>` is generated as the attribute (australia-best-collections' game end and its bot
+    value are generated); a key that is a Python keyword is left to the closures, with the same points."""
+    from pathlib import Path
+
+    from rulesengine.game.fast_round import round_function
+
+    root = Path(__file__).resolve().parent.parent
+    assert round_function(load_edition(root / "editions" / "variants" / "australia-best-collections.yaml")).end
+    path = tmp_path / "keyword.yaml"
+    path.write_text(f"extends: {root / 'editions' / 'australia.yaml'}\nid: keyword\ncategories:\n"
+                    "  - key: class\n    title: Class\n    score: count('Kangaroos', cards)\n"
+                    "  - key: best_class\n    title: Best class\n    when: game_end\n    score: max(lines.class)\n",
+                    encoding="utf-8")
+    edition = load_edition(path)
+    assert round_function(edition).end is None   # `g_lines.class` would not compile: the game end is not generated
+    game = Game(edition, NAMES, 3, events=False)
+    play(game, [RandomAgent(agent_seed(3, s)) for s in range(4)])
+    sheet = game.scores.sheet()
+    for player in sheet["players"]:
+        per_round = [points["class"] for points in player["rounds"]]
+        assert player["categories"]["best_class"] == max(per_round)

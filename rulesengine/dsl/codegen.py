@@ -13,6 +13,7 @@ Anything it does not know how to generate falls back to compiler.py's closures.
 
 from __future__ import annotations
 
+import keyword
 import re
 from dataclasses import dataclass, field
 
@@ -163,6 +164,7 @@ def connected_masks(nodes: int, sources: int, targets: int, neighbours: tuple) -
 
 
 _REGION_CARDS = re.compile(r"(g_region|k\d+)\.cards")
+_LINE_KEY = re.compile(r"[a-z][a-z0-9_]*")   # a category's or race's key, as the schema has it
 
 
 def _list_of(elements: list) -> str:
@@ -285,9 +287,18 @@ class _Generator(Visitor):
         return self.read(node.name)
 
     def visit_Attribute(self, node):
-        if node.name not in _ATTRIBUTE_NAMES:
+        if node.name not in _ATTRIBUTE_NAMES and not self._line(node):
             raise Unsupported(f"attribute {node.name!r}")
         return f"{self.visit(node.target)}.{node.name}"
+
+    def _line(self, node) -> bool:
+        """Whether the attribute reads a round line of the sheet, `lines.<key>`: the checker let only the
+        edition's line keys through, a key is lower-case letters, digits and _ (checked again here, so no
+        other name reaches the source), and a keyword would not compile."""
+        target = node.target
+        return (isinstance(target, ast.Name) and target.name == "lines" and self.local("lines") is None
+                and id(target) not in self.resolved and _LINE_KEY.fullmatch(node.name) is not None
+                and not keyword.iskeyword(node.name))
 
     def visit_Unary(self, node):
         if node.op == "-":
