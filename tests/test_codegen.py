@@ -204,11 +204,12 @@ def test_connected_over_masks_answers_as_connected_over_the_set_of_cards():
     assert answers == {True, False}
 
 
-def test_a_round_line_is_read_by_its_key_unless_the_key_would_not_compile(tmp_path):
-    """`lines.<key>` is generated as the attribute (australia-best-collections' game end and its bot
-    value are generated); a key that is a Python keyword is left to the closures, with the same points."""
+def test_a_round_line_is_read_by_its_key_as_a_constant(tmp_path, monkeypatch):
+    """`lines.<key>` is generated, the key a constant (australia-best-collections' game end and its bot
+    value are generated); a key that is a Python keyword too, and it scores as the closures do."""
     from pathlib import Path
 
+    from rulesengine.game import scoring
     from rulesengine.game.fast_round import round_function
 
     root = Path(__file__).resolve().parent.parent
@@ -219,10 +220,14 @@ def test_a_round_line_is_read_by_its_key_unless_the_key_would_not_compile(tmp_pa
                     "  - key: best_class\n    title: Best class\n    when: game_end\n    score: max(lines.class)\n",
                     encoding="utf-8")
     edition = load_edition(path)
-    assert round_function(edition).end is None   # `g_lines.class` would not compile: the game end is not generated
-    game = Game(edition, NAMES, 3, events=False)
-    play(game, [RandomAgent(agent_seed(3, s)) for s in range(4)])
-    sheet = game.scores.sheet()
-    for player in sheet["players"]:
-        per_round = [points["class"] for points in player["rounds"]]
-        assert player["categories"]["best_class"] == max(per_round)
+    assert round_function(edition).end is not None
+    sheets = []
+    for generated in (True, False):
+        if not generated:
+            monkeypatch.setattr(scoring, "round_function", lambda edition: None)
+        game = Game(edition, NAMES, 3, events=False)
+        play(game, [RandomAgent(agent_seed(3, s)) for s in range(4)])
+        sheets.append(game.scores.sheet())
+    assert sheets[0] == sheets[1]
+    for player in sheets[0]["players"]:
+        assert player["categories"]["best_class"] == max(points["class"] for points in player["rounds"])

@@ -13,7 +13,6 @@ Anything it does not know how to generate falls back to compiler.py's closures.
 
 from __future__ import annotations
 
-import keyword
 import re
 from dataclasses import dataclass, field
 
@@ -287,18 +286,19 @@ class _Generator(Visitor):
         return self.read(node.name)
 
     def visit_Attribute(self, node):
-        if node.name not in _ATTRIBUTE_NAMES and not self._line(node):
+        if self._line(node):   # the key is a constant: no text of the edition reaches the source
+            return f"{self.constant(getattr)}({self.visit(node.target)}, {self.constant(node.name)})"
+        if node.name not in _ATTRIBUTE_NAMES:
             raise Unsupported(f"attribute {node.name!r}")
         return f"{self.visit(node.target)}.{node.name}"
 
     def _line(self, node) -> bool:
         """Whether the attribute reads a round line of the sheet, `lines.<key>`: the checker let only the
-        edition's line keys through, a key is lower-case letters, digits and _ (checked again here, so no
-        other name reaches the source), and a keyword would not compile."""
+        edition's line keys through, and a key is lower-case letters, digits and _ (checked again here:
+        no other attribute of the lines can be read)."""
         target = node.target
         return (isinstance(target, ast.Name) and target.name == "lines" and self.local("lines") is None
-                and id(target) not in self.resolved and _LINE_KEY.fullmatch(node.name) is not None
-                and not keyword.iskeyword(node.name))
+                and id(target) not in self.resolved and _LINE_KEY.fullmatch(node.name) is not None)
 
     def visit_Unary(self, node):
         if node.op == "-":
