@@ -142,7 +142,8 @@ def test_the_categories_that_read_the_other_seats_are_generated_exactly(name):
 
 
 @pytest.mark.parametrize("name", ["australia", "usa", "europe", "variants/australia-two-decks",
-                                  "variants/australia-five-rounds", "variants/australia-rivalry"])
+                                  "variants/australia-five-rounds", "variants/australia-rivalry",
+                                  "variants/australia-follow-the-leader"])
 def test_the_options_of_one_order_are_valued_as_each_hand_alone(name):
     """HandValues.order (the counts and visited cards of what the hands share, worked out once) gives
     each option what HandValues.one gives its hand, and what the score sheet's rules give it
@@ -204,11 +205,15 @@ def test_the_shipped_editions_value_the_orders_with_the_visited_cards_as_a_mask(
     assert "S_visited" not in standing.fast_order.__code__.co_varnames
 
 
-@pytest.mark.parametrize("name, in_one_function", [("europe", True), ("variants/australia-rivalry", False)])
+@pytest.mark.parametrize("name, in_one_function", [("europe", True), ("variants/australia-rivalry", True),
+                                                   ("variants/australia-follow-the-leader", False),
+                                                   ("variants/australia-koala-majority", False)])
 def test_shared_categories_join_the_order_function_when_they_read_the_others_by_their_counts(name, in_one_function):
-    """Europe's treasures count an icon on the other seats' cards: fast_order adds them, from the counts
-    of what was dealt less the hand; a category that reads those cards seat by seat (rivalry) is added
-    by evaluate's slower path. Both are compared option by option in the test above."""
+    """Europe's treasures count an icon on the other seats' cards, and rivalry the collections of the
+    right neighbour's, who in a sampled world is the pile of every other seat's cards: fast_order adds
+    them, from the counts of what was dealt less the hand. A category that reads those cards otherwise
+    (the first of them, or seat by seat) is added by evaluate's slower path. Both are compared option
+    by option in the test above."""
     edition = load_edition(ROOT / "editions" / f"{name}.yaml")
     standing = evaluate.standing_from_scores(edition, ScoreKeeper(edition, ["a", "b", "c"]))
     assert standing.shared and standing.fast_order is not None
@@ -311,3 +316,23 @@ def test_a_sum_over_the_icons_of_the_cards_is_worked_out_from_their_counts(tmp_p
         assert sheets[0] == sheets[1]
         failed += isinstance(sheets[0], str)
     assert 0 < failed < 400
+
+
+def test_a_game_end_reading_a_neighbour_is_not_the_pile_of_the_others(tmp_path):
+    """In a sampled world a round category's neighbours are the pile of the other seats' cards, counted in
+    T_others; a game-end category's are not (the bots' game end knows no other seats): the same house rule
+    reads both, and its orders are valued as each hand alone."""
+    path = tmp_path / "neighbours.yaml"
+    path.write_text(
+        f"extends: {AUSTRALIA}\n"
+        "id: neighbours\n"
+        "categories:\n"
+        "  - key: envy\n    title: Envy\n    score: count('Koalas', left.cards) - count('Emus', right.visited)\n"
+        "  - key: last_look\n    title: Last look\n    when: game_end\n    score: 2 * count('Koalas', right.cards)\n",
+        encoding="utf-8",
+    )
+    edition = load_edition(path)
+    standing = evaluate.standing_from_scores(edition, ScoreKeeper(edition, ["a", "b", "c", "d"]))
+    assert standing.order_shared
+    compared, in_head = options_compared(edition)
+    assert compared > 300 and in_head > 150

@@ -12,6 +12,8 @@ An edition with anything the generator does not translate keeps the expression-b
 
 from __future__ import annotations
 
+import re
+
 from .. import dsl
 from ..dsl import Unsupported
 from ..edition.model import GAME_END
@@ -22,6 +24,12 @@ from ..game.scoring_rules import deck_order, visited_with_site
 _END_FIXED = ("round_totals", "lines", "opponents", "left", "right")   # the same in every hand a bot values
 SEAT_BY_SEAT = frozenset({"opponents", "left", "right"})   # the other seats' cards told apart
 _BY_VISITED = frozenset({"visited", "region", "players", "round", "rounds"})   # what a race may read to be cached
+# In a sampled world the bot cannot tell the other seats apart: their cards are one pile, `others`, and a
+# round category's left and right neighbours are that pile too (scopes.table_env), its cards and its visited
+# cards alike. So a count over any of them reads the same tally, T_others (what was dealt less the hand).
+_POOLED = {"g_left.cards": "T_others", "g_right.cards": "T_others", "g_left.visited": "T_others",
+           "g_right.visited": "T_others"}
+_TABLE_READ = re.compile(r"\bg_(others|opponents|left|right)\b")   # the other seats read otherwise than counted
 
 
 def _write_categories(writer: Writer, categories: tuple, allowed: frozenset) -> None:
@@ -59,7 +67,8 @@ def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", l
     hand but its visited cards, are worked out again only when it holds other cards than the last time
     (R_sites, set to None before the first time; a set compared by identity, a mask by value, and the
     values of every mask kept in R_memo, given by the caller for all the hands it values alike). shared:
-    categories that read the other seats' cards too, counted in T_others. end_before: how to work out
+    categories that read the other seats' cards too, counted in T_others (their neighbours' too: see
+    _POOLED), Unsupported where they read them otherwise. end_before: how to work out
     end_before, the game-end points before the round or None, where the races and game-end categories
     are (else it is given); full: the tallies given with every icon in them; masks: the values held as
     bitmasks."""
@@ -68,7 +77,13 @@ def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", l
     emit, value = writer.emit, writer.value
     emit("value = 0", 2)
     _write_categories(writer, own, ROUND)
+    writer.tallies.update(_POOLED)   # for the shared categories only: a game end's neighbours are no pile
+    start = len(writer.lines)
     _write_categories(writer, shared, ROUND | TABLE)
+    if any(_TABLE_READ.search(line) for line in writer.lines[start:]):
+        raise Unsupported("the other seats' cards otherwise than by their counts")
+    for source in _POOLED:
+        del writer.tallies[source]
     # variables also holds the names a comprehension or let binds (Europe's passport: r): only game variables count
     cached = by_visited and all(race.qualifies.variables & RACE <= _BY_VISITED for race in edition.races)
     remembered = cached and by_visited == "M_visited"
@@ -185,8 +200,6 @@ def _own_order(edition, own: tuple, shared: tuple, masked: bool):
     writer = _write(edition, own, indent=2, finish="sums[index] += value", lengths=lengths, by_visited=sites_local,
                     shared=shared, end_before=f"end_points if {visited_now} != size else None", full=full,
                     masks=masks)
-    if reads(shared) & SEAT_BY_SEAT or any("g_others" in line for line in writer.lines):
-        raise Unsupported("the other seats' cards otherwise than by their counts")
     # the hand as a list only if something reads it (else only the Throw and the Catch are), and as a set
     # (S_cards, made again for each hand)
     as_set = any("S_cards" in line for line in writer.lines)
