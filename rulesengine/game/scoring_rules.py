@@ -52,9 +52,10 @@ def others(drafts: list, seat: int, visited: list | None = None, seat_cards: lis
     seat's SeatCards of these, if made already (all_seat_cards: the same list serves each seat)."""
     n = len(drafts)
     order = [(seat + step) % n for step in range(1, n)]
-    if seat_cards is None:
-        seat_cards = all_seat_cards(drafts, visited)
-    seats = tuple([seat_cards[other] for other in order])
+    if seat_cards is not None:
+        seats = tuple([seat_cards[other] for other in order])
+    else:   # (only the other seats': a bot asks for one seat's)
+        seats = tuple(SeatCards(drafts[other], drafts[other] if visited is None else visited[other]) for other in order)
     return Others([card for other, hand in enumerate(drafts) if other != seat for card in hand], seats)
 
 
