@@ -214,7 +214,7 @@ def _own_order(edition, own: tuple, shared: tuple, masked: bool):
 
     def added(names: str, card: str, indent: str) -> list:
         """names (a tally, visited cards, their set or mask, the others' counts) = those of first + usual with
-        `card` added to the hand (so the others less it), the icons counted as dsl.count_icons counts them."""
+        `card` added to the hand (so the others less it), the icons counted as icon_counts counts them."""
         tally, visited, sites, counts = names.split(", ")
         lines = [f"{tally} = tally.copy()", f"for icon in {card}.icons:", f"    {tally}[icon] += 1"]
         if masked:

@@ -19,7 +19,6 @@ from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
 from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError, Param, exactly
 from .checker import Checked, Problem, Symbols
 from .codegen import HELPERS, Full, Masks, Shared, Unsupported, card_mask, compile_to_python, inline
-from .codegen import _tally as count_icons  # icon -> how often it is printed on the cards: what counts read
 from .folding import UNKNOWN, constant_value
 from .parser import DslSyntaxError, parse
 from .types import (
@@ -98,7 +97,6 @@ __all__ = [
     "card_mask",
     "Unsupported",
     "inline",
-    "count_icons",
     "LinesType",
     "Binary",
     "Call",
