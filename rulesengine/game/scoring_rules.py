@@ -55,13 +55,17 @@ def others(drafts: list, seat: int, visited: list | None = None, seat_cards: lis
     if seat_cards is not None:
         seats = tuple([seat_cards[other] for other in order])
     else:   # (only the other seats': a bot asks for one seat's)
-        seats = tuple(SeatCards(drafts[other], drafts[other] if visited is None else visited[other]) for other in order)
+        seats = tuple([_seat_cards(drafts, visited, other) for other in order])
     return Others([card for other, hand in enumerate(drafts) if other != seat for card in hand], seats)
 
 
 def all_seat_cards(drafts: list, visited: list | None = None) -> list:
     """Every seat's SeatCards of a round (see others): frozen, so one each serves every other seat."""
-    return [SeatCards(cards, visited[seat] if visited is not None else cards) for seat, cards in enumerate(drafts)]
+    return [_seat_cards(drafts, visited, seat) for seat in range(len(drafts))]
+
+
+def _seat_cards(drafts: list, visited: list | None, seat: int) -> SeatCards:
+    return SeatCards(drafts[seat], drafts[seat] if visited is None else visited[seat])
 
 
 def round_categories(edition) -> tuple:
