@@ -258,12 +258,7 @@ class Game:
                 to=seat,
             )
         self.decisions.append([seat, answer, category])
-        if card is None:
-            over = block.apply(self, seat, answer, category)
-        else:  # the quick block's pick, placed here: the block plays the pass once every seat has picked
-            picks = self.picks
-            picks[seat] = card
-            over = len(picks) == len(self.seats) and block.resolve(self)
+        over = block.apply(self, seat, answer, category) if card is None else block.place(self, seat, card)
         if over:
             self._go_to(self.block_at + 1)
             self._run_blocks()

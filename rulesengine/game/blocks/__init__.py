@@ -7,9 +7,9 @@ deal, throw, pick_and_pass, catch, choices) in order, through this registry. Eac
   pending(game) -> list    the decisions it waits for now (pending() of the Game)
   decision_of(game, seat, category) -> Decision | None   this seat's first pending decision
   apply(game, seat, answer, category) -> bool      answer it (Game.apply checked it); True when over
-  quick                    True when Game.apply may check a pick against the seat's hand alone and place
-                           it in game.picks itself (the hot path: one card a pass), calling the block's
-                           resolve(game) -> bool (True when over) once every seat has picked
+  quick                    True when Game.apply may check a pick against the seat's hand alone and hand
+                           the card to the block's place(game, seat, card) -> bool (True when over), with
+                           no decision looked up (the hot path: one card a pass)
 Blocks that ask nothing need only start. When the last block is over the round is scored.
 
 Round options (edition.draft, edition/draft.py: teams, and what a house rule adds, such as ghost

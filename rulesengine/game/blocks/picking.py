@@ -66,11 +66,16 @@ class PickAndPassBlock(Block):
             if len(chosen) < self.wanted(game):
                 return False
             card = tuple(game.partial.pop(seat))
+        return self.place(game, seat, card)
+
+    def place(self, game, seat: int, card) -> bool:
+        """This seat's pick of the pass (a card, or a tuple of them) placed; the pass is played once every
+        seat has picked. True when the block is over."""
         picks = game.picks
         picks[seat] = card
-        return len(picks) == len(game.seats) and self.resolve(game)
+        return len(picks) == len(game.seats) and self._resolve(game)
 
-    def resolve(self, game) -> bool:
+    def _resolve(self, game) -> bool:
         """Place every seat's pick and pass the hands; over when each hand holds its last card (the Catch)."""
         seats = game.seats
         n = len(seats)
