@@ -77,13 +77,14 @@ def _write(edition, own: tuple, indent: int = 0, finish: str = "return value", l
     emit, value = writer.emit, writer.value
     emit("value = 0", 2)
     _write_categories(writer, own, ROUND)
-    writer.tallies.update(_POOLED)   # for the shared categories only: a game end's neighbours are no pile
-    start = len(writer.lines)
-    _write_categories(writer, shared, ROUND | TABLE)
-    if any(_TABLE_READ.search(line) for line in writer.lines[start:]):
-        raise Unsupported("the other seats' cards otherwise than by their counts")
-    for source in _POOLED:
-        del writer.tallies[source]
+    if shared:
+        writer.tallies.update(_POOLED)   # for the shared categories only: a game end's neighbours are no pile
+        start = len(writer.lines)
+        _write_categories(writer, shared, ROUND | TABLE)
+        if any(_TABLE_READ.search(line) for line in writer.lines[start:]):
+            raise Unsupported("the other seats' cards otherwise than by their counts")
+        for source in _POOLED:
+            del writer.tallies[source]
     # variables also holds the names a comprehension or let binds (Europe's passport: r): only game variables count
     cached = by_visited and all(race.qualifies.variables & RACE <= _BY_VISITED for race in edition.races)
     remembered = cached and by_visited == "M_visited"
