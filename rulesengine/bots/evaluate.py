@@ -106,8 +106,9 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
     n = len(scores.players)
     at = moment(edition, n, scores.round_index + 1)
     seats = []
+    visited_by_seat = scores.visited   # in deck order, worked out from the sheet's sets: once for every seat
     for seat in range(n):
-        visited = tuple(sorted(scores.visited[seat], key=lambda c: c.index))
+        visited = tuple(visited_by_seat[seat])
         previous = dict(scores.rounds[seat][-1]) if scores.rounds[seat] else {}
         used = {key: frozenset(icons) for key, icons in scores.used_choices[seat].items()}
         total = sum(scores.round_totals(seat))
