@@ -45,14 +45,25 @@ def peak_memory_mib(pid: int) -> float:
     return float("nan")
 
 
+def source(table: int) -> str:
+    """The loopback address table number `table`'s clients connect from: one household each (127.0.0.0/8 all
+    reaches this machine), so the server's per-address shares apply as they would to players at home."""
+    return f"127.{1 + table // 62500}.{table // 250 % 250 + 1}.{table % 250 + 2}"
+
+
 async def load(url: str, tables: int, players: int, seats: str, bot_kind: str, edition: str) -> None:
     bots = players if seats == "server" else 0
-    codes = [(await host_table(url, edition, players, bots, bot_kind, seed))["table"] for seed in range(tables)]
+    codes = [
+        (await host_table(url, edition, players, bots, bot_kind, seed, source=source(seed)))["table"]
+        for seed in range(tables)
+    ]
     if seats == "client":
         names = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"][:players]
         await asyncio.gather(
             *(
-                play_seat(url, code, name, lambda e, s=n * 10 + t: make_bot(bot_kind, e, s), retries=3)
+                play_seat(
+                    url, code, name, lambda e, s=n * 10 + t: make_bot(bot_kind, e, s), retries=3, source=source(t)
+                )
                 for t, code in enumerate(codes)
                 for n, name in enumerate(names)
             )
@@ -70,7 +81,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db, port = Path(folder) / "load.sqlite", free_port()
         server = subprocess.Popen(
-            [sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--db", str(db)],
+            [sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--db", str(db)]
+            + ["--max-tables", str(max(500, args.tables))],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             text=True,

@@ -44,14 +44,14 @@ def host(url, edition, players, bots, bot_kind, seed, fmt):
         raise click.BadParameter(f"no edition file {edition}", param_hint="EDITION")
     else:
         sent = edition
-    from rulesengine.net.client import host_table
+    from rulesengine.net.client import host_table, page_link
 
     hosted = asyncio.run(host_table(url, sent, players, bots, bot_kind, seed))
+    link = page_link(url, hosted)
     if fmt == "json":
-        click.echo(json.dumps({"table": hosted["table"], "url": url}))
+        click.echo(json.dumps({"table": hosted["table"], "url": url, "link": link}))
         return
     humans = players - bots
-    click.echo(
-        f"table {hosted['table']} at {url}: {humans} seat{'s' if humans != 1 else ''} to fill; "
-        f"join with: boom join {url} {hosted['table']} --name NAME"
-    )
+    click.echo(f"table {hosted['table']} at {url}: {humans} seat{'s' if humans != 1 else ''} to fill")
+    click.echo(f"  in a browser: {link}")
+    click.echo(f"  at a terminal: boom join {url} {hosted['table']} --name NAME")

@@ -13,7 +13,12 @@ from .common import handles_errors
 
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on: 0.0.0.0 for every interface (friends on your network; the addresses are printed).",
+)
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),
@@ -30,6 +35,23 @@ from .common import handles_errors
     help="SQLite file keeping every table; a restarted server resumes them all.",
 )
 @click.option(
+    "--public-url",
+    default=None,
+    help="The address friends use (a forwarded port, a reverse proxy: https://boom.example.org); "
+    "the page shares it and only its pages may connect.",
+)
+@click.option(
+    "--certfile", type=click.Path(dir_okay=False), default=None, help="TLS certificate (PEM): wss:// and https://."
+)
+@click.option(
+    "--keyfile", type=click.Path(dir_okay=False), default=None, help="Its private key (PEM), if not in --certfile."
+)
+@click.option(
+    "--allow-origin",
+    multiple=True,
+    help="Also accept the WebSocket of pages from this origin (https://site:port); repeat for more.",
+)
+@click.option(
     "--away-timeout",
     type=click.FloatRange(0, min_open=True),
     default=Limits.away_timeout,
@@ -37,30 +59,49 @@ from .common import handles_errors
     help="Seconds a player may be gone before a bot plays the seat (until the player returns).",
 )
 @click.option(
+    "--max-tables",
+    type=click.IntRange(1),
+    default=Limits.max_tables,
+    show_default=True,
+    help="Unfinished tables on the whole server.",
+)
+@click.option(
     "--max-tables-per-ip",
     type=click.IntRange(1),
     default=Limits.max_tables_per_ip,
     show_default=True,
-    help="Unfinished tables one address may have open at once.",
+    help="Unfinished tables one address may have open at once (remembered across restarts).",
 )
 @click.option(
     "--fsync", is_flag=True, help="Wait for the disk at every decision, so even a power cut loses nothing (slower)."
 )
 @handles_errors
-def serve(host, port, db_path, away_timeout, max_tables_per_ip, fsync):
+def serve(
+    host, port, db_path, public_url, certfile, keyfile, allow_origin, away_timeout, max_tables, max_tables_per_ip, fsync
+):
     """Host tables for network play (`boom host` opens one, `boom join` sits at one, or a browser at http://HOST:PORT/)."""
-    from rulesengine.net.server import serve_forever
+    from rulesengine.net.listening import origin_of, serve_forever, share_urls, tls_context
     from rulesengine.net.storage import Store
 
+    for url in (public_url, *allow_origin):
+        if url is not None and origin_of(url) is None:
+            raise click.BadParameter(f"'{url}' is not an http(s):// address", param_hint="--public-url/--allow-origin")
+    tls = tls_context(certfile, keyfile)
     store = Store(db_path, fsync=fsync)
 
     def ready(actual_port):
-        click.echo(f"boom server on ws://{host}:{actual_port} (tables kept in {db_path}); Ctrl-C stops it", err=False)
-        click.echo(f"play in a browser at http://{host}:{actual_port}/", err=False)
+        urls = share_urls(host, actual_port, tls is not None, public_url)
+        click.echo(f"boom server on {urls[0][0]} (tables kept in {db_path}); Ctrl-C stops it")
+        for socket_url, page in urls:
+            click.echo(f"play in a browser at {page}/" + (f" (boom host/join: {socket_url})" if len(urls) > 1 else ""))
+        if tls is None and public_url is None:
+            click.echo("the connection is not encrypted (ws://): to play over the internet see --certfile (README)")
 
     try:
-        limits = Limits(away_timeout=away_timeout, max_tables_per_ip=max_tables_per_ip)
-        asyncio.run(serve_forever(store, host, port, limits, ready=ready))
+        limits = Limits(away_timeout=away_timeout, max_tables=max_tables, max_tables_per_ip=max_tables_per_ip)
+        asyncio.run(
+            serve_forever(store, host, port, limits, ready=ready, tls=tls, public_url=public_url, allowed=allow_origin)
+        )
     except KeyboardInterrupt:
         click.echo("server stopped", err=True)
     except OSError as exc:

@@ -19,8 +19,8 @@ from rulesengine.game.state import Game
 from rulesengine.net import BoomServer, Limits, Store
 from rulesengine.net.client import decision_key
 from rulesengine.net.editions import edition_from_data
+from rulesengine.net.listening import listen
 from rulesengine.net.protocol import check_server_message
-from rulesengine.net.server import listen
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_SECONDS = 120
@@ -43,8 +43,9 @@ def bounded():
 class ServerThread:
     """A boom server on 127.0.0.1 (a free port) in its own thread and event loop."""
 
-    def __init__(self, db: Path, limits: Limits | None = None, port: int = 0):
-        self.db, self.limits, self.port = db, limits or Limits(), port
+    def __init__(self, db: Path, limits: Limits | None = None, port: int = 0, **listening):
+        """listening: listen()'s options (tls, public_url, allowed)."""
+        self.db, self.limits, self.port, self.listening = db, limits or Limits(), port, listening
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
@@ -59,7 +60,7 @@ class ServerThread:
             self._ready.set()
 
         self.server = BoomServer(store, self.limits)
-        self.task = self.loop.create_task(listen(self.server, "127.0.0.1", self.port, ready=ready))
+        self.task = self.loop.create_task(listen(self.server, "127.0.0.1", self.port, ready=ready, **self.listening))
         try:
             self.loop.run_until_complete(self.task)
         except asyncio.CancelledError:
@@ -70,7 +71,7 @@ class ServerThread:
 
     @property
     def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
+        return f"{'wss' if self.listening.get('tls') else 'ws'}://127.0.0.1:{self.port}"
 
     def stop(self):
         self.loop.call_soon_threadsafe(self.task.cancel)
@@ -137,6 +138,7 @@ class RawPlayer:
                                     "round": pending["round"],
                                     "kind": pending["kind"],
                                     "category": pending["category"],
+                                    "id": pending["id"],
                                     "answer": self.choose(view, pending),
                                 }
                             )
@@ -149,7 +151,7 @@ class RawPlayer:
 
 def stored_game(db: Path, code: str) -> Game:
     """The table's game replayed from the database (the ground truth of the tests)."""
-    store = Store(db)
+    store = Store(db, owner=False)
     try:
         stored = store.load(code)
     finally:

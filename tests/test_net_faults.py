@@ -6,6 +6,7 @@ import asyncio
 import json
 
 import pytest
+import websockets
 from click.testing import CliRunner
 from net_support import (
     RawPlayer,
@@ -41,6 +42,19 @@ async def ask(url: str, *frames, answers: int | None = None) -> list[dict]:
         ]
 
 
+async def ask_until_quiet(url: str, *frames, quiet: float = 2.0) -> list[dict]:
+    """Send frames on one fresh connection; return every answer until none came for `quiet` seconds."""
+    async with connect(url, max_size=None) as socket:
+        for frame in frames:
+            await socket.send(frame)
+        answers = []
+        while True:
+            try:
+                answers.append(json.loads(await asyncio.wait_for(socket.recv(), quiet)))
+            except TimeoutError:
+                return answers
+
+
 def test_bad_messages_are_each_answered_and_the_table_goes_on(server, australia):
     code = host(server, "australia", "--players", "3", "--bots", "1", "--seed", "5")
     ana, ben = RawPlayer(server.url, code, "Ana"), RawPlayer(server.url, code, "Ben")
@@ -57,6 +71,7 @@ def test_bad_messages_are_each_answered_and_the_table_goes_on(server, australia)
             "round": pending["round"],
             "kind": pending["kind"],
             "category": pending["category"],
+            "id": pending["id"],
         }
         not_held = next(c.letter for c in australia.cards if c.letter not in view["hand"])
         done.append(f"'{not_held}' is not a legal throw now (options: {', '.join(pending['options'])})")
@@ -89,6 +104,7 @@ def test_bad_messages_are_each_answered_and_the_table_goes_on(server, australia)
                     "round": 1,
                     "kind": "throw",
                     "category": None,
+                    "id": "1.throw..0",
                     "answer": "A",
                 }
             ),
@@ -103,7 +119,7 @@ def test_bad_messages_are_each_answered_and_the_table_goes_on(server, australia)
         ("out_of_turn", 2),
         ("illegal", 3),
         ("bad_token", 4),
-        ("unknown_table", 5),
+        ("not_seated", 5),  # a decide names only the table its connection sits at: no look-up of other codes
         ("seat_taken", 6),
         ("bad_message", 8),
     ]
@@ -123,14 +139,17 @@ def test_a_flood_is_refused_with_one_warning_a_second_and_other_tables_go_on(ser
     frames = [json.dumps({"type": "join", "table": "QQQQQQ", "name": "X"})] * 100
 
     async def scenario():
-        flood = asyncio.create_task(ask(server.url, *frames, answers=41))
+        flood = asyncio.create_task(ask_until_quiet(server.url, *frames))
         player = await RawPlayer(server.url, code, "Dee").play()
         return await flood, player
 
     answers, dee = asyncio.run(scenario())
     codes = [a["code"] for a in answers]
-    assert codes[:40] == ["unknown_table"] * 40
-    assert "too_fast" in codes[40:]
+    # look-ups of codes that do not exist are limited per address (codes cannot be probed), and so is the rate:
+    # frames past the burst are dropped (one `too_fast` a second), so fewer than 100 are answered
+    assert codes[:30] == ["unknown_table"] * 30 and codes[30:40] == ["too_many_lookups"] * 10
+    assert "too_fast" in codes[40:] and len(codes) < 100
+    assert set(codes[40:]) <= {"too_fast", "too_many_lookups"}
     assert dee.final["sheet"] == offline_sheet(australia, ["Dee", "Bot 1"], 9, ["first", "greedy"])
 
 
@@ -211,24 +230,59 @@ def test_a_seat_gone_past_the_timeout_is_played_by_a_bot_until_its_player_return
     assert stored_game(server.db, code).over
 
 
-def test_a_connection_over_the_limit_is_closed_at_once(tmp_path):
-    server = ServerThread(tmp_path / "boom.sqlite", Limits(max_connections=2))
+def from_address(url: str, address: str):
+    """A connection from another loopback address (127.0.0.0/8 all reaches this machine): another client."""
+    return connect(url, local_addr=(address, 0), open_timeout=5)
+
+
+async def dropped(url: str, address: str) -> bool:
+    """True when a connection from this address is dropped before its handshake completes."""
+    try:
+        async with from_address(url, address) as socket:
+            await socket.wait_closed()
+            return False
+    except (websockets.InvalidMessage, websockets.ConnectionClosed, OSError):
+        return True
+
+
+def test_connections_over_the_per_address_and_global_caps_are_dropped_at_once(tmp_path):
+    server = ServerThread(tmp_path / "boom.sqlite", Limits(max_connections=4, max_connections_per_ip=2))
 
     async def scenario():
-        async with connect(server.url) as first, connect(server.url) as second:
-            async with connect(server.url) as third:
-                await third.wait_closed()
-                refused = third.close_code, third.close_reason
-            await first.send(json.dumps({"type": "join", "table": "QQQQQQ", "name": "Ana"}))
-            await second.send(json.dumps({"type": "join", "table": "QQQQQQ", "name": "Ben"}))
-            return refused, [json.loads(await s.recv())["code"] for s in (first, second)]
+        async with from_address(server.url, "127.0.0.2") as a, from_address(server.url, "127.0.0.2") as b:
+            third_from_a_busy_address = await dropped(server.url, "127.0.0.2")
+            async with from_address(server.url, "127.0.0.3") as c, from_address(server.url, "127.0.0.4") as d:
+                over_the_global_cap = await dropped(server.url, "127.0.0.5")
+                for socket in (a, b, c, d):
+                    await socket.send(json.dumps({"type": "join", "table": "QQQQQQ", "name": "Ana"}))
+                codes = [json.loads(await s.recv())["code"] for s in (a, b, c, d)]
+        await asyncio.sleep(0.2)  # the closed ones are released: a new address gets in again
+        async with from_address(server.url, "127.0.0.5") as e:
+            await e.send(json.dumps({"type": "join", "table": "QQQQQQ", "name": "Eve"}))
+            later = json.loads(await e.recv())["code"]
+        return third_from_a_busy_address, over_the_global_cap, codes, later
 
     try:
-        refused, codes = asyncio.run(scenario())
+        busy, full, codes, later = asyncio.run(scenario())
     finally:
         server.stop()
-    assert refused == (1013, "the server has too many connections; try again later")
-    assert codes == ["unknown_table", "unknown_table"]
+    assert busy and full
+    assert codes == ["unknown_table"] * 4 and later == "unknown_table"
+
+
+def test_a_connection_that_holds_no_seat_and_says_nothing_is_closed_after_the_idle_timeout(tmp_path):
+    server = ServerThread(tmp_path / "boom.sqlite", Limits(idle_timeout=0.3))
+
+    async def scenario():
+        async with connect(server.url) as idle:
+            await idle.wait_closed()
+            return idle.close_code, idle.close_reason
+
+    try:
+        closed = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert closed == (1008, "idle: join or host a table, or come back later")
 
 
 def test_a_table_still_waiting_for_players_after_the_lobby_timeout_is_closed(tmp_path):

@@ -136,6 +136,7 @@ def test_no_frame_holds_another_seats_hidden_cards_or_the_seed(server, edition, 
                         "round": pending["round"],
                         "kind": "draft",
                         "category": None,
+                        "id": pending["id"],
                         "answer": "?",
                     }
                 )
@@ -266,3 +267,39 @@ def test_boom_join_checks_the_code_and_the_name_before_connecting():
     assert bad_code.exit_code == 2 and "'AB-1' is not a table code" in bad_code.output
     bad_name = runner.invoke(main, ["join", "ws://127.0.0.1:9", "ABCDEF", "--name", "x" * 25])
     assert bad_name.exit_code == 2 and "a name is 1 to 24 printable characters" in bad_name.output
+
+
+def test_boom_host_prints_the_browser_link_beside_the_join_command(server):
+    result = CliRunner().invoke(main, ["host", server.url, "australia", "--players", "2"])
+    assert result.exit_code == 0, result.output
+    first, browser, terminal = result.output.splitlines()
+    code = first.split()[1]
+    assert first == f"table {code} at {server.url}: 2 seats to fill"
+    assert browser == f"  in a browser: http://127.0.0.1:{server.port}/t/{code}"
+    assert terminal == f"  at a terminal: boom join {server.url} {code} --name NAME"
+
+
+def test_boom_serve_on_every_interface_prints_the_machines_addresses_not_0_0_0_0(tmp_path):
+    import subprocess
+    import sys
+
+    from rulesengine.net.listening import lan_addresses, url_host
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", "serve", "--host", "0.0.0.0", "--port", "0", "--db", str(tmp_path / "b")],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        addresses = lan_addresses() or ["127.0.0.1"]
+        lines = [process.stdout.readline() for _ in range(len(addresses) + 2)]
+    finally:
+        process.terminate()
+        process.wait()
+    text = "".join(lines)
+    assert "0.0.0.0" not in text
+    port = text.split(":", 3)[2].split()[0]
+    for address in addresses:
+        assert f"play in a browser at http://{url_host(address)}:{port}/" in text
+    assert "the connection is not encrypted" in text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
 from conftest import EDITIONS
@@ -39,7 +40,10 @@ def test_every_message_type_has_a_valid_schema():
             "join: message: Additional properties are not allowed ('admin' was unexpected)",
         ),
         (
-            '{"type": "decide", "table": "ABCDEF", "token": "short", "round": 1, "kind": "throw", "answer": "A"}',
+            (
+                '{"type": "decide", "table": "ABCDEF", "token": "short", "round": 1, "kind": "throw",'
+                ' "id": "1.throw..0", "answer": "A"}'
+            ),
             "bad_message",
             "decide: token: 'short' is too short",
         ),
@@ -80,11 +84,16 @@ def test_the_store_keeps_tokens_only_as_hashes_and_rebuilds_a_table(tmp_path, au
     table.save_new(0.0)
     seat, token = table.join("Ana")
     decision = table.check(
-        seat, {"kind": "throw", "round": 1, "category": None, "answer": table.game.hands[0][0].letter}
+        seat,
+        {"kind": "throw", "round": 1, "category": None, "id": "1.throw..0", "answer": table.game.hands[0][0].letter},
     )
     table.apply(decision, decision.options[0])
     raw = (tmp_path / "t.sqlite").read_bytes() + (tmp_path / "t.sqlite-wal").read_bytes()
     assert token.encode() not in raw
+    # the running game's seed is sealed with the key beside the database (a copy of the file alone shows none)
+    row = sqlite3.connect(tmp_path / "t.sqlite").execute("SELECT seed, sealed FROM tables").fetchone()
+    assert row[1] == 1 and row[0] != 77 and (tmp_path / "t.sqlite.key").stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "t.sqlite").stat().st_mode & 0o777 == 0o600
     stored = store.load("ABCDEF")
     assert (stored.players, stored.bots, stored.seed, stored.finished, stored.deal) == (2, 1, 77, False, DEAL_VERSION)
     assert [s[:3] for s in stored.seats] == [(0, "Ana", "player"), (1, "Bot 1", "bot")]
@@ -102,13 +111,45 @@ def test_a_table_refuses_out_of_turn_and_illegal_answers(tmp_path):
     table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 0, "random", 3, Store(tmp_path / "t.sqlite"))
     table.join("Ana")
     with pytest.raises(ProtocolError, match="waits for 1 more players"):
-        table.check(0, {"kind": "throw", "round": 1, "category": None, "answer": "A"})
+        table.check(0, {"kind": "throw", "round": 1, "category": None, "id": "1.throw..0", "answer": "A"})
     table.join("Ben")
     with pytest.raises(ProtocolError, match="no draft of round 1 is asked of you now; you are asked: throw"):
-        table.check(0, {"kind": "draft", "round": 1, "category": None, "answer": "A"})
+        table.check(0, {"kind": "draft", "round": 1, "category": None, "id": "1.draft..0", "answer": "A"})
     held = [c.letter for c in table.game.hands[1]]
     with pytest.raises(ProtocolError, match=f"'{held[0]}' is not a legal throw now"):
-        table.check(0, {"kind": "throw", "round": 1, "category": None, "answer": held[0]})
+        table.check(0, {"kind": "throw", "round": 1, "category": None, "id": "1.throw..0", "answer": held[0]})
+
+
+def test_a_decide_is_bound_to_the_decision_it_answers_and_a_repeat_is_refused(tmp_path):
+    data = data_for_name("australia")
+    table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 0, "random", 3, Store(tmp_path / "t.sqlite"))
+    table.save_new(0.0)
+    table.join("Ana")
+    table.join("Ben")
+    first = table.state(0)["view"]["pending"][0]
+    assert first["id"] == "1.throw..0"
+    throw = {"kind": "throw", "round": 1, "category": None, "id": first["id"], "answer": first["options"][0]}
+    table.apply(table.check(0, throw), throw["answer"])
+    second = table.state(1)["view"]["pending"][0]["options"][0]
+    table.apply(table.check(1, dict(throw, answer=second)), second)
+    drafts = [table.state(0)["view"]["pending"][0]]
+    assert drafts[0]["id"] == "1.draft..0"
+    pick = {"kind": "draft", "round": 1, "category": None, "id": "1.draft..0", "answer": drafts[0]["options"][0]}
+    table.apply(table.check(0, pick), pick["answer"])
+    other = table.state(1)["view"]["pending"][0]
+    table.apply(table.check(1, dict(pick, id=other["id"], answer=other["options"][0])), other["options"][0])
+    now = table.state(0)["view"]["pending"][0]
+    assert now["id"] == "1.draft..1"
+    # the same frame again, with a card still in hand: refused, never taken as the next pick
+    repeat = dict(pick, answer=now["options"][0])
+    with pytest.raises(
+        ProtocolError, match="decision 1.draft..0 was answered already; now asked: 1.draft..1"
+    ) as caught:
+        table.check(0, repeat)
+    assert caught.value.code == "stale" and len(table.game.decisions) == 4
+    # a table read back from its store gives the same ids
+    again = Table.restore(table.store.load("ABCDEF"), table.edition, table.store, 0.0)
+    assert again.state(0)["view"]["pending"][0]["id"] == "1.draft..1"
 
 
 def test_sent_edition_data_may_not_name_a_file_on_the_server():
@@ -128,6 +169,7 @@ def test_the_fast_check_of_decide_accepts_only_what_its_schema_accepts():
         "round": 1,
         "kind": "throw",
         "category": None,
+        "id": "1.throw..0",
         "answer": "A",
     }
     variants = [
@@ -146,6 +188,9 @@ def test_the_fast_check_of_decide_accepts_only_what_its_schema_accepts():
         dict(good, ref=-1),
         dict(good, category="x" * 65),
         dict(good, table="ABCDEF\n"),
+        {k: v for k, v in good.items() if k != "id"},
+        dict(good, id="1.throw..0\n"),
+        dict(good, id=5),
     ]
     accepted = [v for v in variants if _plain_decide(v)]
     assert len(accepted) == 3
@@ -197,7 +242,9 @@ def test_a_decision_that_cannot_be_written_is_not_played(tmp_path, monkeypatch):
     table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 1, "random", 3, store)
     table.save_new(0.0)
     table.join("Ana")
-    decision = table.check(0, {"kind": "throw", "round": 1, "category": None, "answer": table.game.hands[0][0].letter})
+    decision = table.check(
+        0, {"kind": "throw", "round": 1, "category": None, "id": "1.throw..0", "answer": table.game.hands[0][0].letter}
+    )
 
     def disk_full(*args):
         raise sqlite3.OperationalError("database or disk is full")

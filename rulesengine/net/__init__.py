@@ -12,7 +12,7 @@ from importlib import import_module
 
 _HOMES = {
     "BoomServer": "server",
-    "serve_forever": "server",
+    "serve_forever": "listening",
     "NetError": "client",
     "host_table": "client",
     "play_seat": "client",

@@ -20,7 +20,6 @@ from websockets.asyncio.client import connect
 from ..edition.model import Edition
 from ..errors import BoomError, Diagnostic
 from ..game.state import Decision
-from ..game.steps import own_decisions
 from .editions import edition_from_data
 from .protocol import encode
 
@@ -61,11 +60,14 @@ async def host_table(
     bot_kind: str = "greedy",
     seed: int | None = None,
     open_timeout: float = 10,
+    source: str | None = None,
 ) -> dict:
-    """Open a table; return the `hosted` message. edition: a name the server knows, or edition data."""
+    """Open a table; return the `hosted` message. edition: a name the server knows, or edition data.
+    source: the local address to connect from (a bench plays many clients from loopback addresses)."""
     message = {"type": "host", "edition": edition, "players": players, "bots": bots, "bot_kind": bot_kind, "seed": seed}
+    where = {"local_addr": (source, 0)} if source else {}
     try:
-        async with connect(url, open_timeout=open_timeout, max_size=None) as socket:
+        async with connect(url, open_timeout=open_timeout, max_size=None, **where) as socket:
             await socket.send(encode(message))
             answer = json.loads(await socket.recv())
     except (TimeoutError, OSError, websockets.WebSocketException) as exc:
@@ -73,6 +75,18 @@ async def host_table(
     if answer.get("type") != "hosted":
         raise refused(answer)
     return answer
+
+
+def page_link(url: str, hosted: dict) -> str:
+    """The table's page to share: the server's own link (its public URL or LAN address) when it gives one,
+    else the page at the address this client used (ws:// -> http://, wss:// -> https://)."""
+    if hosted.get("link"):
+        return hosted["link"]
+    base = url.rstrip("/")
+    for socket_scheme, page_scheme in (("wss://", "https://"), ("ws://", "http://")):
+        if base.startswith(socket_scheme):
+            base = page_scheme + base[len(socket_scheme) :]
+    return f"{base}/t/{hosted['table']}"
 
 
 @dataclass
@@ -102,12 +116,14 @@ async def play_seat(
     first_pause: float = 0.25,
     max_pause: float = 8.0,
     open_timeout: float = 10,
+    source: str | None = None,
 ) -> Seat:
     """Join (or with a token, or after a drop, resume) the seat and let the agent play it to the end."""
     seat, agent, pause, failures = Seat(table, name, token), None, first_pause, 0
+    where = {"local_addr": (source, 0)} if source else {}
     while True:
         try:
-            async with connect(url, open_timeout=open_timeout, max_size=None, ping_interval=10) as socket:
+            async with connect(url, open_timeout=open_timeout, max_size=None, ping_interval=10, **where) as socket:
                 hello = (
                     {"type": "join", "table": table, "name": name}
                     if seat.token is None
@@ -151,14 +167,9 @@ async def play_seat(
         pause = min(pause * 2, max_pause)
 
 
-def decision_key(view: dict, pending: dict) -> tuple:
-    """What tells one decision of this seat from its next of the same kind in a round: the cards in hand and
-    taken (a drafting round); its secret chosen or not and its bids made (a flow of its own)."""
-    if view.get("flow"):
-        where = (own_decisions(view),)
-    else:
-        where = (len(view["hand"]), len(view["table"][view["seat"]]["face_up"]))
-    return (pending["round"], pending["kind"], pending["category"], *where)
+def decision_key(view: dict, pending: dict) -> str:
+    """What tells one decision of this seat from its next of the same kind: the id the server gave it."""
+    return pending["id"]
 
 
 async def _answer(socket, seat: Seat, agent, sent: set) -> None:
@@ -188,6 +199,7 @@ async def _answer(socket, seat: Seat, agent, sent: set) -> None:
                     "round": decision.round,
                     "kind": decision.kind,
                     "category": decision.category,
+                    "id": pending["id"],
                     "answer": answer,
                 }
             )

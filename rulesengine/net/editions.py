@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import tempfile
+from collections import OrderedDict
 from pathlib import Path
 
 from ..edition.extends import load_with_extends
@@ -19,7 +20,10 @@ from ..edition.model import Edition
 from ..edition.shipped import shipped_editions
 from ..errors import BoomError, Diagnostic
 
-_loaded: dict[str, Edition] = {}
+# compiled editions by the SHA-256 of their text, the least recently used dropped past CACHE_SIZE: hosts may
+# send editions of their own, and each costs memory (its compiled expressions) for as long as it is kept
+CACHE_SIZE = 32
+_loaded: OrderedDict[str, Edition] = OrderedDict()
 _by_name: dict[str, tuple] = {}
 
 
@@ -59,9 +63,14 @@ def edition_from_data(data: dict) -> Edition:
         raise BoomError(Diagnostic(None, "send the edition with 'extends' resolved (boom host does this)", "N103"))
     text = edition_text(data)
     key = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    if key not in _loaded:
-        with tempfile.TemporaryDirectory(prefix="boom-edition-") as folder:
-            path = Path(folder) / "edition.json"
-            path.write_text(text, encoding="utf-8")
-            _loaded[key] = load_edition(path)
-    return _loaded[key]
+    if key in _loaded:
+        _loaded.move_to_end(key)
+        return _loaded[key]
+    with tempfile.TemporaryDirectory(prefix="boom-edition-") as folder:
+        path = Path(folder) / "edition.json"
+        path.write_text(text, encoding="utf-8")
+        edition = load_edition(path)  # a refused edition is never kept
+    _loaded[key] = edition
+    while len(_loaded) > CACHE_SIZE:
+        _loaded.popitem(last=False)
+    return edition

@@ -28,6 +28,7 @@ class Link:
     seat: int | None = None
     refused: int = 0
     told_too_fast: float = field(default=-1.0)
+    address: str | None = None  # the address its budget is kept for (guard.address_key)
     outbox: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(OUTBOX))
 
     async def write(self) -> None:

@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 
 from ..edition.shipped import shipped_dir
 
 # schemas/protocol in a checkout, share/boom/schemas/protocol once installed (edition/shipped.py finds either)
 SCHEMA_DIR = (shipped_dir("schemas") or Path(__file__).resolve().parents[2] / "schemas") / "protocol"
-PROTOCOL = 1  # sent in `hosted` and `joined`; raised only when a message changes incompatibly
+# sent in `hosted` and `joined`; raised only when a message changes incompatibly (2: `decide` names its `id`)
+PROTOCOL = 2
 CLIENT_TYPES = ("host", "join", "resume", "decide")
 SERVER_TYPES = ("hosted", "joined", "lobby", "seat_status", "state", "ack", "error", "game_over")
 
@@ -36,10 +37,27 @@ class Limits:
     max_seats: int = 12  # seats at one table (an edition may allow fewer)
     rate: float = 20.0  # messages per second per connection, sustained
     burst: int = 40  # messages a connection may send at once
-    max_refused: int = 200  # refusals in a row (too fast, too large) before the connection is closed
+    max_refused: int = 200  # refused messages from one address within refusal_window; then its connections close
+    refusal_window: float = 60.0  # seconds; an address past max_refused may not connect again for that long
     away_timeout: float = 60.0  # seconds a player may be gone before a bot plays the seat
     lobby_timeout: float = 3600.0  # seconds a table may wait for its players; then it is closed
     max_connections: int = 2000  # open connections; one more is closed at once (code 1013, try again later)
+    max_connections_per_ip: int = 64  # open connections from one address (an IPv6 /64); one more is closed at once
+    open_timeout: float = 10.0  # seconds to complete the opening handshake (TLS and WebSocket)
+    idle_timeout: float = 30.0  # seconds a connection holding no seat may stay silent; then it is closed
+    address_rate: float = 100.0  # messages per second from one address, sustained (every connection together)
+    address_burst: int = 200
+    max_lookups: int = 30  # look-ups of tables that do not exist from one address, per lookup_window
+    lookup_window: float = 600.0
+    host_rate: float = 0.5  # requests to open a table from one address, per second, sustained
+    host_burst: int = 10
+    max_editions: int = 32  # compiled editions kept in memory (by content); the oldest used is dropped
+    table_cpu: float = 10.0  # CPU seconds one call for one table may take (a move, a bot's decision); then it stops
+    worker_memory: int = 1024  # MiB of address space a worker process may use (0: no limit)
+    bot_cpu_rate: float = 0.5  # CPU seconds a second the bots of one table may spend, sustained
+    bot_cpu_burst: float = 5.0  # ... at once
+    bot_cpu_per_address: float = 1.0  # CPU seconds a second the bots of every table one address opened may spend
+    keep_bot_games: int = 200  # finished tables played by bots alone kept in the database; older ones are deleted
 
 
 DEFAULT_LIMITS = Limits()
@@ -55,11 +73,19 @@ class ProtocolError(Exception):
         self.ref = ref
 
 
+# JSON Schema's "integer" admits 3.0; a message's integers are integers (a float seat count or seed reached the
+# engine as a float): only a JSON number written without a fraction or an exponent is one
+StrictValidator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda checker, value: type(value) is int),
+)
+
+
 @cache
 def validator(message_type: str) -> Draft202012Validator:
     schema = json.loads((SCHEMA_DIR / f"{message_type}.schema.json").read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    StrictValidator.check_schema(schema)
+    return StrictValidator(schema)
 
 
 def _ref(data: dict) -> int | None:
@@ -97,7 +123,8 @@ def parse_client_message(raw, limits: Limits = DEFAULT_LIMITS) -> dict:
 
 
 _CODE = re.compile(r"[A-Z0-9]{4,12}")
-_DECIDE_KEYS = {"type", "table", "token", "round", "kind", "category", "answer", "ref"}
+_DECIDE_KEYS = {"type", "table", "token", "round", "kind", "category", "answer", "id", "ref"}
+_DECISION_ID = re.compile(r"[0-9]{1,3}\.[a-z]{1,16}\.[a-z0-9_-]{0,64}\.[0-9]{1,5}")
 
 
 def _plain_decide(data: dict) -> bool:
@@ -121,6 +148,8 @@ def _plain_decide(data: dict) -> bool:
         and "answer" in data
         and text_or_null(data["answer"])
         and text_or_null(data.get("category"))
+        and type(data.get("id")) is str
+        and _DECISION_ID.fullmatch(data["id"]) is not None
         and ("ref" not in data or integer(data["ref"], 0, 2**31))
     )
 

@@ -2,8 +2,9 @@
 
 A decision is committed here before the server acknowledges it, so a server killed at any moment
 and restarted on the same file rebuilds every table by replaying its seed and decisions (the engine
-and the bots are deterministic). Seat tokens are kept only as hashes. It never sends anything:
-what a client may see is decided elsewhere.
+and the bots are deterministic). Seat tokens are kept only as hashes, a running game's seed only
+sealed (dbfile.SeedKey), the address that opened a table only keyed. The file is private, owned by one
+server and checked before use (dbfile.py). It never sends anything: what a client may see is decided elsewhere.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BoomError, Diagnostic
+from .dbfile import SeedKey, ServerLock, check_database, create_private
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -28,6 +30,14 @@ CREATE TABLE IF NOT EXISTS decisions (
     code TEXT NOT NULL, number INTEGER NOT NULL, seat INTEGER NOT NULL, answer TEXT, category TEXT,
     PRIMARY KEY (code, number));
 """
+# columns added since the first version: an older database gets them when a server opens it
+COLUMNS = {
+    "tables": {
+        "sealed": "INTEGER NOT NULL DEFAULT 0",  # 1: `seed` holds the seed sealed with the database's key
+        "host": "TEXT",  # the opening address, keyed (limits per address outlive a restart)
+        "all_bots": "INTEGER NOT NULL DEFAULT 0",  # every seat a bot: pruned once finished (Limits.keep_bot_games)
+    }
+}
 
 
 def token_hash(token: str) -> str:
@@ -48,6 +58,7 @@ class StoredTable:
     deal: int  # the engine's deal version the game was started with
     seats: tuple  # (seat, name, kind, token_hash) in seat order
     decisions: tuple  # [seat, answer, category] in the order accepted
+    host: str | None = None  # the address that opened it, keyed (dbfile.SeedKey.address)
 
 
 class Store:
@@ -58,17 +69,61 @@ class Store:
     nothing either; it costs a few milliseconds a decision.
     """
 
-    def __init__(self, path: str | Path, fsync: bool = False):
+    def __init__(self, path: str | Path, fsync: bool = False, *, owner: bool = True):
+        """owner: this server runs on the database (it is created private, locked, checked and migrated);
+        else it is only read (an export, a test looking on), and must exist."""
+        path = Path(path)
+        self.lock: ServerLock | None = None
+        if owner:
+            create_private(path)
+            self.lock = ServerLock(path).acquire()
         try:
-            self.db = sqlite3.connect(str(path), isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
+            if owner:
+                check_database(path)
+            self.key = SeedKey(path, create=owner)
+            self.db = sqlite3.connect(str(path), isolation_level=None, timeout=30)
             self.db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
-            self.db.executescript(SCHEMA)
+            if owner:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.executescript(SCHEMA)
+                self._migrate()
+                verdict = self.db.execute("PRAGMA quick_check").fetchone()[0]
+                if verdict != "ok":
+                    raise BoomError(
+                        Diagnostic(
+                            None, f"the database {path} is damaged ({verdict}); the server will not run on it", "N205"
+                        )
+                    )
+                self._seal_running()
         except sqlite3.Error as exc:
+            self.close()
             raise BoomError(Diagnostic(None, f"cannot use the database {path}: {exc}", "N201")) from None
+        except BoomError:
+            self.close()
+            raise
+
+    def _migrate(self) -> None:
+        for table, columns in COLUMNS.items():
+            have = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            for name, kind in columns.items():
+                if name not in have:
+                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+
+    def _seal_running(self) -> None:
+        """Seal the seeds an older server kept in clear for games not finished."""
+        rows = list(self.db.execute("SELECT code, seed, created FROM tables WHERE sealed = 0 AND finished = 0"))
+        for code, seed, created in rows:
+            self._write(
+                "UPDATE tables SET seed = ?, sealed = 1 WHERE code = ?", self.key.seal(seed, code, created), code
+            )
 
     def close(self) -> None:
-        self.db.close()
+        if getattr(self, "db", None) is not None:
+            self.db.close()
+            self.db = None
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     def _write(self, sql: str, *args) -> None:
         with self.db:  # one transaction, committed on leaving
@@ -76,19 +131,30 @@ class Store:
             self.db.execute(sql, args)
 
     def add_table(
-        self, code: str, edition_text: str, players: int, bots: int, bot_kind: str, seed: int, created: float, deal: int
+        self,
+        code: str,
+        edition_text: str,
+        players: int,
+        bots: int,
+        bot_kind: str,
+        seed: int,
+        created: float,
+        deal: int,
+        host: str | None = None,
     ) -> None:
         self._write(
-            "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, created, deal)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, created, deal, sealed, host, all_bots)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
             code,
             edition_text,
             players,
             bots,
             bot_kind,
-            seed,
+            self.key.seal(seed, code, created),
             created,
             deal,
+            self.key.address(host),
+            int(bots == players),
         )
 
     def add_seat(self, code: str, seat: int, name: str, kind: str, token: str | None) -> None:
@@ -111,8 +177,46 @@ class Store:
             category,
         )
 
-    def finish(self, code: str) -> None:
-        self._write("UPDATE tables SET finished = 1 WHERE code = ?", code)
+    def finish(self, code: str, seed: int) -> None:
+        """The game is over: its seed is public now (the exported log shows it), kept in clear."""
+        self._write("UPDATE tables SET finished = 1, seed = ?, sealed = 0 WHERE code = ?", seed, code)
+
+    def keyed(self, host: str | None) -> str | None:
+        """An address as this database keeps it."""
+        return self.key.address(host)
+
+    def opened_by(self, host: str | None) -> int:
+        """How many tables this address opened that are neither finished nor closed (across restarts)."""
+        keyed = self.key.address(host)
+        if keyed is None:
+            return 0
+        query = "SELECT COUNT(*) FROM tables WHERE host = ? AND finished = 0 AND closed = 0"
+        return self.db.execute(query, (keyed,)).fetchone()[0]
+
+    def summary(self, code: str) -> tuple[bool, bool, tuple] | None:
+        """(finished, closed, token hashes by seat) of a stored table, without its decisions; None if unknown."""
+        row = self.db.execute("SELECT finished, closed FROM tables WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            return None
+        hashes = tuple(h for (h,) in self.db.execute("SELECT token_hash FROM seats WHERE code = ?", (code,)))
+        return bool(row[0]), bool(row[1]), hashes
+
+    def prune_bot_games(self, keep: int) -> int:
+        """Delete the finished tables played by bots alone beyond the newest `keep`; return how many."""
+        old = [
+            code
+            for (code,) in self.db.execute(
+                "SELECT code FROM tables WHERE all_bots = 1 AND finished = 1"
+                " ORDER BY created DESC, code LIMIT -1 OFFSET ?",
+                (keep,),
+            )
+        ]
+        for code in old:
+            with self.db:
+                self.db.execute("BEGIN IMMEDIATE")
+                for table in ("decisions", "seats", "tables"):
+                    self.db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
+        return len(old)
 
     def close_lobby(self, code: str) -> None:
         """A table whose seats were not all taken in time: kept, but never served again."""
@@ -129,7 +233,9 @@ class Store:
 
     def load(self, code: str) -> StoredTable | None:
         row = self.db.execute(
-            "SELECT code, edition, players, bots, bot_kind, seed, finished, deal FROM tables WHERE code = ?", (code,)
+            "SELECT code, edition, players, bots, bot_kind, seed, finished, deal, sealed, created, host FROM tables"
+            " WHERE code = ?",
+            (code,),
         ).fetchone()
         if row is None:
             return None
@@ -142,8 +248,9 @@ class Store:
                 "SELECT seat, answer, category FROM decisions WHERE code = ? ORDER BY number", (code,)
             )
         )
+        seed = self.key.unseal(row[5], row[0], row[9]) if row[8] else row[5]
         return StoredTable(
-            row[0], json.loads(row[1]), row[2], row[3], row[4], row[5], bool(row[6]), row[7], seats, decisions
+            row[0], json.loads(row[1]), row[2], row[3], row[4], seed, bool(row[6]), row[7], seats, decisions, row[10]
         )
 
 
@@ -151,4 +258,4 @@ def open_existing(path: str | Path) -> Store:
     """A database that must already exist (for `boom export`), never a new empty one."""
     if not Path(path).is_file():
         raise BoomError(Diagnostic(None, f"no database at {path}", "N202"))
-    return Store(path)
+    return Store(path, owner=False)

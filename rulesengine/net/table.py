@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from ..bots.registry import agent_seed, make_bot
 from ..bots.seeding import seeding_for
 from ..edition.model import Edition
-from ..errors import BoomError
+from ..errors import BoomError, Diagnostic
 from ..game.dealing import DEAL_VERSION
-from ..game.saves import replay_decisions
 from ..game.state import Decision, Game
 from .editions import edition_text
 from .protocol import ProtocolError
@@ -26,10 +25,11 @@ from .secrecy import seat_events, seat_view
 from .storage import Store, StoredTable, token_hash
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8  # 32**8 = 2**40 codes: with look-ups of unknown codes limited per address, not found by trying
 
 
 def new_code() -> str:
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
 @dataclass
@@ -77,8 +77,9 @@ class Table:
         self.seats += [Seat(f"Bot {n + 1}", "bot") for n in range(bots)]
         self.game: Game | None = None
         self.opened = 0.0  # when the server opened it (its clock): a lobby waits lobby_timeout at most
-        self.host_address: str | None = None  # who opened it (in memory only: a restarted server forgets)
         self._bots: dict[int, object] = {}
+        self.host: str | None = None  # the opening address, keyed: whose share of the bots' time this table spends
+        self.answered: dict[tuple, int] = {}  # (seat, round, kind, category): decisions of it answered so far
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
@@ -95,16 +96,30 @@ class Table:
             store,
             stored.deal,
         )
+        table.host = stored.host
         for seat, name, kind, hashed in stored.seats:
             table.seats[seat] = Seat(name, kind, hashed, gone_since=now if kind == "player" else None)
         if table.full():
             table.start()
-            replay_decisions(table.game, stored.decisions)
+            for index, (seat, answer, category) in enumerate(stored.decisions):
+                try:
+                    table._play(table._pending_of(seat, category), answer)
+                except (BoomError, StopIteration):
+                    message = f"table {stored.code}: decision {index + 1} no longer replays"
+                    raise BoomError(Diagnostic(None, message, "N204")) from None
         return table
 
-    def save_new(self, now: float) -> None:
+    def save_new(self, now: float, host: str | None = None) -> None:
         self.store.add_table(
-            self.code, self.edition_text, len(self.seats), self.bots_count(), self.bot_kind, self.seed, now, self.deal
+            self.code,
+            self.edition_text,
+            len(self.seats),
+            self.bots_count(),
+            self.bot_kind,
+            self.seed,
+            now,
+            self.deal,
+            host,
         )
         for number, seat in enumerate(self.seats):
             if seat.kind == "bot":
@@ -180,12 +195,17 @@ class Table:
         if self.game.over:
             raise ProtocolError("game_over", f"the game at table {self.code} is over")
         mine = [d for d in self.game.pending() if d.seat == seat]
-        wanted = [
+        same = [
             d
             for d in mine
             if d.kind == message["kind"] and d.round == message["round"] and d.category == message.get("category")
         ]
+        wanted = [d for d in same if self.decision_id(d) == message["id"]]
         if not wanted:
+            if same:  # the same question asked again: that answer was for the one before
+                raise ProtocolError(
+                    "stale", f"decision {message['id']} was answered already; now asked: {self.decision_id(same[0])}"
+                )
             now = ", ".join(f"{d.kind} {d.category or ''}".strip() for d in mine) or "nothing (wait for the others)"
             raise ProtocolError(
                 "out_of_turn",
@@ -204,12 +224,30 @@ class Table:
         number = len(self.game.decisions)
         self.store.add_decision(self.code, number, decision.seat, answer, decision.category)
         try:
-            self.game.apply(decision.seat, answer, decision.category)
+            self._play(decision, answer)
         except BoomError as exc:  # checked just before: the engine and check() disagree
             raise ProtocolError("illegal", exc.diagnostics[0].message) from None
         if self.game.over:
-            self.store.finish(self.code)
+            self.store.finish(self.code, self.seed)
         return number
+
+    def _pending_of(self, seat: int, category) -> Decision:
+        return next(d for d in self.game.pending() if d.seat == seat and d.category == category)
+
+    def _play(self, decision: Decision, answer) -> None:
+        self.game.apply(decision.seat, answer, decision.category)
+        key = (decision.seat, decision.round, decision.kind, decision.category)
+        self.answered[key] = self.answered.get(key, 0) + 1
+
+    def decision_id(self, decision) -> str:
+        """The id of a pending decision: its round, kind, category and how many like it the seat answered
+        before, so that an answer is bound to one question and a repeated `decide` is never the next answer."""
+        seat, kind, number, category = (
+            (decision.seat, decision.kind, decision.round, decision.category)
+            if isinstance(decision, Decision)
+            else (decision["seat"], decision["kind"], decision["round"], decision["category"])
+        )
+        return f"{number}.{kind}.{category or ''}.{self.answered.get((seat, number, kind, category), 0)}"
 
     def bot_decisions(self) -> list[Decision]:
         """Pending decisions of the seats a bot plays now (bot seats, and players gone too long)."""
@@ -230,7 +268,9 @@ class Table:
         """The seat's state message: its view and its events since the last one (all, when fresh)."""
         events, self.seats[seat].cursor = seat_events(self.game, seat, 0 if fresh else self.seats[seat].cursor)
         self.seats[seat].asked = self._asked(seat)
-        return {"type": "state", "table": self.code, "seat": seat, "view": seat_view(self.game, seat), "events": events}
+        view = seat_view(self.game, seat)
+        view["pending"] = [{**entry, "id": self.decision_id(entry)} for entry in view.get("pending", [])]
+        return {"type": "state", "table": self.code, "seat": seat, "view": view, "events": events}
 
     def _asked(self, seat: int) -> tuple:
         return tuple((d.kind, d.category, d.options) for d in self.game.pending() if d.seat == seat)

@@ -26,7 +26,7 @@ FILES = {
     "app.js": "text/javascript; charset=utf-8",
     "flow.js": "text/javascript; charset=utf-8",
 }
-PAGE = re.compile(r"^/(t/[A-Z2-9]{6})?$")
+PAGE = re.compile(r"^/(t/[A-Z2-9]{6,12})?$")
 # The page runs only its own scripts and talks only to this server (no CDN, no other site).
 POLICY = (
     "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "

@@ -10,7 +10,7 @@ const main = document.getElementById("main");
 const status = document.getElementById("status");
 const page = { table: null, seat: null, name: null, deck: null, view: null, lobby: null, over: null, error: "" };
 const link = new Link(receive, connection);
-const fromPath = location.pathname.match(/^\/t\/([A-Z2-9]{6})$/);
+const fromPath = location.pathname.match(/^\/t\/([A-Z2-9]{6,12})$/);
 
 if (fromPath) {
   page.table = fromPath[1];
@@ -41,6 +41,9 @@ function receive(message) {
       page.seat = message.seat;
       page.name = message.name;
       page.deck = new Deck(message.edition);
+      page.link = message.link || `${location.origin}/t/${message.table}`;
+      page.token = message.token || null; // in clear only in answer to a join: shown once, to copy
+      showInvite();
       if (location.pathname !== `/t/${message.table}`) history.replaceState(null, "", `/t/${message.table}`);
       document.title = `Boomerang · ${message.table}`;
       break;
@@ -68,6 +71,49 @@ function receive(message) {
       onError(message);
       break;
   }
+}
+
+// The table's code and the link to share, in the header for the whole game.
+function showInvite() {
+  const invite = document.getElementById("invite");
+  invite.replaceChildren(
+    `Table ${page.table} · invite: `,
+    el("a", { href: page.link, id: "invite-link" }, page.link),
+    " ",
+    el("button", { type: "button", class: "copy", onclick: () => navigator.clipboard?.writeText(page.link) }, "Copy"),
+  );
+  invite.hidden = false;
+}
+
+// The seat's token, in clear only once (just joined): with it, the player takes the seat back in another browser.
+function tokenNote() {
+  if (!page.token) return null;
+  return el(
+    "section",
+    { class: "panel token-note", id: "token-note" },
+    el("h2", {}, "Your seat token"),
+    el("p", {}, "To take your seat back from another browser or device, paste this token there. It is shown only now."),
+    el("code", { id: "seat-token" }, page.token),
+    " ",
+    el(
+      "button",
+      { type: "button", class: "copy", onclick: () => navigator.clipboard?.writeText(page.token) },
+      "Copy",
+    ),
+    " ",
+    el(
+      "button",
+      {
+        type: "button",
+        id: "token-done",
+        onclick: () => {
+          page.token = null;
+          document.getElementById("token-note")?.remove();
+        },
+      },
+      "I have copied it",
+    ),
+  );
 }
 
 function onError(message) {
@@ -127,12 +173,19 @@ function joinForm(table, problem) {
     id: "code",
     name: "code",
     required: "",
-    pattern: "[A-Za-z2-9]{6}",
-    maxlength: "6",
+    pattern: "[A-Za-z2-9]{6,12}",
+    maxlength: "12",
     value: table,
-    placeholder: "K7QX2M",
+    placeholder: "K7QX2MPA",
   });
-  const name = el("input", { id: "join-name", name: "name", required: "", maxlength: "24", placeholder: "Your name" });
+  const name = el("input", { id: "join-name", name: "name", maxlength: "24", placeholder: "Your name" });
+  const token = el("input", {
+    id: "seat-token-input",
+    name: "token",
+    maxlength: "64",
+    autocomplete: "off",
+    placeholder: "only to take your seat back",
+  });
   return el(
     "form",
     {
@@ -140,8 +193,16 @@ function joinForm(table, problem) {
       id: "join",
       onsubmit: (event) => {
         event.preventDefault();
-        page.name = name.value.trim();
         page.table = code.value.toUpperCase();
+        if (token.value.trim()) {
+          link.resumeWith(page.table, token.value.trim());
+          return;
+        }
+        page.name = name.value.trim();
+        if (!page.name) {
+          name.focus();
+          return;
+        }
         link.join(page.table, page.name);
       },
     },
@@ -149,6 +210,7 @@ function joinForm(table, problem) {
     problem ? el("p", { class: "error" }, problem) : null,
     label("Table code", code),
     label("Your name", name),
+    label("Or your seat token", token),
     el("button", { type: "submit", id: "join-button" }, "Sit down"),
   );
 }
@@ -163,8 +225,9 @@ function label(text, input) {
 
 function showWaiting() {
   const lobby = page.lobby;
-  const share = `${location.origin}/t/${lobby.table}`;
+  const share = page.link || `${location.origin}/t/${lobby.table}`;
   main.replaceChildren(
+    ...[tokenNote()].filter(Boolean),
     el(
       "section",
       { class: "panel waiting" },
@@ -259,6 +322,7 @@ function showTable() {
       ),
       page.error ? el("p", { id: "error", class: "error", role: "alert" }, page.error) : null,
       page.note ? el("p", { class: "note" }, page.note) : null,
+      tokenNote(),
       ...choices,
       hand,
       el("section", { class: "others" }, others),

@@ -71,11 +71,11 @@ export class Link {
 
   remember(joined) {
     this.table = joined.table;
-    if (joined.token) {
-      this.token = joined.token;
+    if (joined.token || (this.token && !savedSeat(joined.table))) {
+      this.token = joined.token || this.token;
       localStorage.setItem(
         seatKey(joined.table),
-        JSON.stringify({ token: joined.token, seat: joined.seat, name: joined.name }),
+        JSON.stringify({ token: this.token, seat: joined.seat, name: joined.name }),
       );
     }
   }
@@ -97,6 +97,13 @@ export class Link {
     return true;
   }
 
+  // Take one's seat back in this browser with the seat token shown when joining (from another browser).
+  resumeWith(table, token) {
+    this.table = table;
+    this.token = token;
+    this.send({ type: "resume", table, token });
+  }
+
   forget(table) {
     localStorage.removeItem(seatKey(table));
     this.token = null;
@@ -110,6 +117,7 @@ export class Link {
       round: decision.round,
       kind: decision.kind,
       category: decision.category,
+      id: decision.id,
       answer,
     });
   }
