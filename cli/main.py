@@ -26,6 +26,7 @@ COMMANDS = {   # name -> the first paragraph of its help (the module cli.<name> 
         "a browser at http://HOST:PORT/).",
     "simulate": "Play many bot games of EDITION (and of EDITION2 on the same seeds and seats) and "
         "report the balance.",
+    "tune": "Find the smallest change to RULE's numbers that meets the balance targets against BASE.",
     "tournament": "Play bots against each other and print their win rates (a benchmark, not a test).",
     "validate": "Check edition files; report every error at file:line:col.",
 }

@@ -26,39 +26,109 @@ def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
     return tuple(kinds) + ("random",) * (players - len(kinds))
 
 
-def summary_table(figures: dict) -> tuple[Table, str]:
-    table = Table(title=f"{figures['edition']}: {figures['games']} games", title_justify="left")
-    for column in ("sheet line", "mean", "sd", "share", "r(win)"):
+def summary_table(figures: dict) -> tuple[Table, Table, str]:
+    """One edition's sheet lines, then the game's measures, then who wins, in the players' words."""
+    from rulesengine.simulate.words import measure_rows
+
+    name = figures.get("name", figures["edition"])
+    table = Table(title=f"{name}: {figures['games']} games", title_justify="left")
+    for column in ("sheet line", "mean", "sd", "share of points", "r(win)", "r(win) 95% CI"):
         table.add_column(column, justify="left" if column == "sheet line" else "right")
     for key, category in figures["categories"].items():
-        r = category["with_winning"]
+        r, interval = category["with_winning"], category.get("with_winning_ci95")
         table.add_row(
-            key,
+            category.get("title", key),
             f"{category['points']['mean']:.2f}",
             f"{category['points']['sd']:.2f}",
             f"{category['share']['mean']:.1%}",
             "-" if r is None else f"{r:+.2f}",
+            "" if interval is None else f"{interval[0]:+.2f} to {interval[1]:+.2f}",
         )
-    table.add_row("total", f"{figures['total']['mean']:.2f}", f"{figures['total']['sd']:.2f}", "100%", "")
+    table.add_row("total", f"{figures['total']['mean']:.2f}", f"{figures['total']['sd']:.2f}", "100%", "", "")
+    measures = Table(title="The game", title_justify="left")
+    for column in ("measure", "value", "95% CI"):
+        measures.add_column(column, justify="left" if column == "measure" else "right")
+    for row in measure_rows(figures):
+        measures.add_row(*row)
     wins = ", ".join(
-        f"{r['rate']:.1%} ({r['ci95'][0]:.0%}–{r['ci95'][1]:.0%})" for r in figures["win_rate_by_position"]
+        f"seat {seat + 1} {r['rate']:.1%} ({r['ci95'][0]:.1%} to {r['ci95'][1]:.1%})"
+        for seat, r in enumerate(figures["win_rate_by_position"])
     )
-    wins += "; by line-up entry: " + ", ".join(f"{r['kind']} {r['rate']:.1%}" for r in figures["win_rate_by_seat"])
-    ties = figures["ties"]
-    line = (
-        f"win rate by seat position: {wins}; margin {figures['winning_margin']['mean']:.1f}; "
-        f"ties {ties['games_tied']['rate']:.1%}; "
+    line = f"Share of the wins (fair share {figures['parity']:.1%}): {wins}; by line-up entry: " + ", ".join(
+        f"{r['kind']} {r['rate']:.1%}" for r in figures["win_rate_by_seat"]
     )
     if figures["kind"] == "flow":
-        kept = "".join(
+        line += f"; rounds played {figures['rounds_played']['mean']:.2f}/game" + "".join(
             f"; {stock} kept {v['mean']:.2f}/player (sd {v['sd']:.2f}, by the winner {v['by_winner']:.2f})"
             for stock, v in figures["kept"].items()
         )
-        return table, line + f"rounds played {figures['rounds_played']['mean']:.2f}/game{kept}"
-    leads = figures["lead_changes"]
-    return table, line + (
-        f"lead changes {leads['mean']:.2f}/game; late leader loses {leads['that_leader_loses']['rate']:.1%}"
+    return table, measures, line
+
+
+def parse_ladder(text: str) -> tuple[str, ...]:
+    """--ladder: bot kinds, weakest first; a search bot's rollouts as search:N."""
+    from rulesengine.simulate.games import bot_kind
+
+    rungs = tuple(k.strip() for k in text.split(",") if k.strip())
+    for rung in rungs:
+        try:
+            bot_kind(rung)
+        except ValueError:
+            raise click.BadParameter(
+                f"unknown rung '{rung}' (kinds: {', '.join(BOTS)}; search:N for N rollouts)", param_hint="--ladder"
+            ) from None
+    if len(rungs) < 2:
+        raise click.BadParameter("a ladder has two rungs or more, weakest first", param_hint="--ladder")
+    return rungs
+
+
+def skill_lines(data: dict) -> list[str]:
+    """Skill depth and chance, when measured, as lines of text."""
+    lines = []
+    if "skill_depth" in data:
+        depth = data["skill_depth"]
+        lines.append(
+            f"Skill depth {depth['depth']} ({depth['games_per_rung']} games a rung; one upper bot among lower ones):"
+        )
+        for rung in depth["rungs"]:
+            won = rung["win_rate"]
+            lines.append(
+                f"  {rung['upper']} over {rung['lower']}: {won['rate']:.1%} of the wins "
+                f"(95% CI {won['ci95'][0]:.1%} to {won['ci95'][1]:.1%}; fair share {rung['parity']:.1%})"
+                + (" beats it" if rung["beats"] else " does not beat it")
+            )
+    if "chance" in data:
+        chance = data["chance"]
+        for what, title in (("wins", "who wins"), ("score", "the final score")):
+            found = chance[what]
+            if found["share"] is not None:
+                lines.append(
+                    f"Chance: the deal explains {found['share']:.1%} of {title} (95% CI {found['ci95'][0]:.1%} to "
+                    f"{found['ci95'][1]:.1%}; {chance['deals']} deals, each played by {chance['bots']} bots turned "
+                    "through every seat)"
+                )
+    return lines
+
+
+def print_comparison(console, data: dict) -> None:
+    """The paired differences a player would notice, then those only the test sees."""
+    from rulesengine.simulate.report import describe_change
+
+    comparison = data["comparison"]
+    names = [edition["name"] for edition in data["editions"]]
+    noticeable, measures = comparison["noticeable"], comparison["measures"]
+    console.print(
+        f"{names[1]} against {names[0]} ({comparison['games']} paired games): "
+        + (f"{len(noticeable)} changes a player would notice" if noticeable else "no change a player would notice"),
+        highlight=False,
     )
+    for name in noticeable:
+        console.print(f"  {describe_change(name, measures[name])}", highlight=False)
+    quiet = [name for name in measures if measures[name]["flagged"] and not measures[name]["noticeable"]]
+    if quiet:
+        console.print(f"Found by the test but below what a player notices ({len(quiet)}):", highlight=False)
+        for name in quiet:
+            console.print(f"  {describe_change(name, measures[name])}", highlight=False)
 
 
 @click.command()
@@ -103,12 +173,32 @@ def summary_table(figures: dict) -> tuple[Table, str]:
     default=None,
     help="Write report.json and report.html here.",
 )
+@click.option(
+    "--depth",
+    is_flag=True,
+    help="Also measure skill depth: each rung of --ladder against the one below (--games games a rung).",
+)
+@click.option(
+    "--ladder",
+    default="random,greedy,search:40,search:160",
+    show_default=True,
+    help="The bot ladder of --depth, weakest first (search:N is a search bot of N rollouts).",
+)
+@click.option(
+    "--chance",
+    is_flag=True,
+    help="Also measure chance against skill: --games / players deals, each played once per seat with the "
+    "bots turned, by the first --seats kind in every seat.",
+)
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors
-def simulate(editions, players, games, seats_text, seed, jobs, backend, address, report_dir, output):
+def simulate(
+    editions, players, games, seats_text, seed, jobs, backend, address, depth, ladder, chance, report_dir, output
+):
     """Play many bot games of EDITION (and of EDITION2 on the same seeds and seats) and report the balance."""
     # imported here, not at the top: `boom` starts without loading what only this command needs
     from rulesengine.simulate import Settings, SettingsError, report_data, run_simulation, write_report
+    from rulesengine.simulate.depth import chance_and_skill, skill_depth
     from rulesengine.simulate.report import check_report_folder
 
     if len(editions) > 2:
@@ -118,6 +208,7 @@ def simulate(editions, players, games, seats_text, seed, jobs, backend, address,
     if players is not None and not 1 <= players <= 12:
         raise click.BadParameter(f"{players} is not a number of players from 1 to 12", param_hint="--players")
     kinds = parse_seats(seats_text, players)
+    rungs = parse_ladder(ladder) if depth else ()
     jobs = min(jobs or os.cpu_count() or 1, games)
     settings = Settings(tuple(editions), kinds, games, seed)
     console = text_console(stderr=output == "json")
@@ -142,29 +233,40 @@ def simulate(editions, players, games, seats_text, seed, jobs, backend, address,
                 progress.update(task, rate=f"{progress.tasks[0].completed / elapsed:,.0f} games/s" if elapsed else "")
 
             simulation = run_simulation(settings, jobs, backend, address, on_games=advance)
+            extra = {}
+            if depth:
+                progress.update(task, description="skill depth", completed=0, total=games * (len(rungs) - 1))
+                extra["skill_depth"] = skill_depth(
+                    editions[-1], len(kinds), rungs, games, seed, jobs, backend, address, advance
+                )
+            if chance:
+                deals = max(1, games // len(kinds))
+                progress.update(task, description="chance", completed=0, total=deals * len(kinds))
+                extra["chance"] = chance_and_skill(
+                    editions[-1], kinds[0], len(kinds), deals, seed, jobs, backend, address, advance
+                )
     except SettingsError as exc:
         raise (
             click.BadParameter(str(exc), param_hint=exc.option) if exc.option else click.UsageError(str(exc))
         ) from None
-    data = report_data(simulation)
+    data = report_data(simulation, extra)
     if report_dir is not None:
-        write_report(simulation, report_dir)
+        write_report(simulation, report_dir, extra)
     if output == "json":
         click.echo(json.dumps(data, indent=1, ensure_ascii=False))
         return
-    for figures in data["figures"]:
-        table, line = summary_table(figures)
+    console.print("Verdict", style="bold")
+    for sentence in data["verdict"]:
+        console.print(f"  {sentence['text']}", highlight=False)
+    for figures, edition in zip(data["figures"], data["editions"], strict=True):
+        table, measures, line = summary_table(dict(figures, name=edition["name"]))
         console.print(table)
-        console.print(line)
+        console.print(measures)
+        console.print(line, highlight=False)
     if "comparison" in data:
-        flagged = data["comparison"]["flagged"]
-        console.print(
-            f"{data['figures'][1]['edition']} against {data['figures'][0]['edition']} "
-            f"({data['comparison']['games']} paired games): "
-            + ("no meaningful difference" if not flagged else f"{len(flagged)} meaningful differences")
-        )
-        for line in flagged:
-            console.print(f"  {line}")
+        print_comparison(console, data)
+    for line in skill_lines(data):
+        console.print(line, highlight=False)
     where = f"; report in {report_dir}" if report_dir else ""
     console.print(
         f"{games} games in {simulation.seconds:.1f} s ({simulation.games_per_second:,.0f} games/s, "

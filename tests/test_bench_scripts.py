@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RUNS = {
     "against.py": (["HEAD", "--games", "3", "--slices", "1", "--editions", "australia", "--bots", "random"],
                    "four random seats"),
+    "balance_speed.py": (["--bare", "2", "--paired", "4", "--no-tune"], "10,000 paired games"),
     "bots.py": (["--editions", "australia", "--greedy-games", "1", "--search-games", "1"], "australia "),
     "expressions.py": (["--environments", "2", "--repeat", "1"], "per CPU second"),
     "games_per_second.py": (["--games", "10", "--players", "2", "--editions", "australia"], "australia         2"),

@@ -106,7 +106,9 @@ def test_game_figures_by_hand():
     assert figures.points == ((30, 0), (15, 15), (5, 3))
     assert figures.wins == (WIN_UNIT, 0, 0)
     assert (figures.margin, figures.tied, figures.decided_by) == (0, True, "tc")
-    assert (figures.lead_changes, figures.late_leader) == (1, 1)
+    assert (figures.lead_changes, figures.late_leader_lost) == (1, 1)
+    # Ana trailed Ben by 20 - 15 = 5 after round 2; only after the last round does a winner lead alone
+    assert (figures.drama, figures.decisive_round) == (5, 3)
     assert figures.race_rounds == ((2, 3),)
     assert (
         figures.thrown[0] == ("A", "A", "A")
@@ -137,7 +139,10 @@ def test_a_doubled_category_is_flagged_and_an_edition_against_itself_is_not(tmp_
     assert measures["points.collections"]["difference"] == 0
     assert measures["share.throw_catch"]["flagged"] and measures["points.throw_catch"]["flagged"]
     assert not measures["points.collections"]["flagged"]
-    assert any(line.startswith("share.throw_catch ") and "points, ±" in line for line in changed["flagged"])
+    assert any(
+        line.startswith("the share of the points from Throw & Catch ") and "percentage points, 95% CI" in line
+        for line in changed["flagged"]
+    )
 
 
 class _Images(HTMLParser):
@@ -156,7 +161,9 @@ def test_report_files_are_written_and_the_json_is_deterministic(tmp_path):
     first = runner.invoke(main, [*args, "--report", str(tmp_path / "a")])
     second = runner.invoke(main, [*args, "--report", str(tmp_path / "b")])
     assert first.exit_code == 0 and second.exit_code == 0, first.output
-    assert "australia-double against australia (30 paired games)" in first.output
+    opening = "Verdict\n  On the same 30 deals, Double throw against Boomerang: Australia"
+    assert first.output.lstrip().startswith(opening)
+    assert "Double throw against Boomerang: Australia (30 paired games)" in first.output
     assert (tmp_path / "a" / "report.json").read_bytes() == (tmp_path / "b" / "report.json").read_bytes()
     data = json.loads((tmp_path / "a" / "report.json").read_text())
     assert [e["id"] for e in data["editions"]] == ["australia", "australia-double"]
@@ -168,7 +175,8 @@ def test_report_files_are_written_and_the_json_is_deterministic(tmp_path):
     page = (tmp_path / "a" / "report.html").read_text()
     images = _Images()
     images.feed(page)
-    assert len(images.sources) == 4
+    assert len(images.sources) == 5
+    assert page.index('class="verdict"') < page.index("<img")  # the page opens with the verdict
     for source in images.sources:
         assert source.startswith("data:image/png;base64,")
         assert base64.b64decode(source.split(",", 1)[1])[:8] == b"\x89PNG\r\n\x1a\n"

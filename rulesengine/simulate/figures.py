@@ -26,7 +26,7 @@ class GameFigures:
     tied: bool  # the best total is shared before the tie-breaks
     decided_by: str | None  # the tie-break that decided a tie, "shared" if none did, None without a tie
     lead_changes: int  # rounds after which none of the previous leaders leads any more
-    late_leader: int  # 1: a sole leader after the second-last round lost; 0: won; -1: no sole leader
+    late_leader_lost: int  # 1: none of the leaders after the second-last round won; 0: one did (or one round)
     race_rounds: tuple  # race key -> tuple of rounds (1-based) in which a seat was awarded points
     thrown: tuple  # seat -> the letters of its Throw cards, one per round
     taken_first: tuple  # seat -> the first card drafted after the Throw, one per round
@@ -34,6 +34,21 @@ class GameFigures:
     drafted: tuple  # seat -> frozenset of every letter it drafted (a flow game: captured) in the game
     kept: tuple = ()  # a flow game: seat -> the tokens it kept, one per stock of the edition
     rounds_played: int = 0  # a flow game: how many rounds the deck lasted
+    drama: int = 0  # the most points the winner trailed the leader by after a round before the last
+    decisive_round: int = 0  # the round from which only winners led (the last round at the latest)
+    play: Play | None = None  # what the seats were asked (decisions, options, the bots' option values)
+
+
+@dataclass(frozen=True)
+class Play:
+    """What the seats were asked in one game: the decisions, how many had a real choice, the options
+    offered, and the spread of the values a greedy or search bot gave its options (clarity)."""
+
+    asked: int = 0  # decisions of every seat, forced ones included
+    choices: int = 0  # decisions with two options or more
+    options: int = 0  # options offered, summed over every decision
+    valued: int = 0  # decisions whose options a greedy or search bot valued
+    spread: float = 0.0  # the sum, over those decisions, of the standard deviation of the option values
 
 
 def _leaders(totals) -> set:
@@ -50,23 +65,49 @@ def _decided_by(sheet: dict, tied: bool) -> str | None:
     return decider["key"] if decider else "shared"
 
 
-def _lead_figures(round_totals: list, winners: set) -> tuple[int, int]:
-    """Lead changes across rounds and whether a sole leader before the last round lost."""
+@dataclass(frozen=True)
+class Arc:
+    """How a game's standings moved from round to round (the figures of tension)."""
+
+    lead_changes: int
+    late_leader_lost: int
+    drama: int
+    decisive_round: int
+
+
+def game_arc(round_totals: list, winners: set) -> Arc:
+    """The arc of a game from each round's points per seat and its winners.
+
+    After each round before the last the standings are the running totals; the last round decides
+    (end-of-game lines and tie-breaks included), so it is never counted against the winner.
+    - lead changes: rounds after which none of the previous round's leaders still leads;
+    - the leader before the last round loses: none of the leaders after the second-last round wins;
+    - drama (Browne): the most points by which the winner trailed the leader after a round before
+      the last, 0 when the winner always led (of several winners, the one who trailed least);
+    - decisiveness: the first round from which every leader, after it and after every later round,
+      is a winner (round 1: the winner led alone from the first round on)."""
     running = [0] * len(round_totals[0]) if round_totals else []
-    leaders_after = []
+    standings, leaders_after = [], []
     for points in round_totals:
         running = [a + b for a, b in zip(running, points, strict=True)]
+        standings.append(running)
         leaders_after.append(_leaders(running))
     changes = sum(1 for before, after in zip(leaders_after, leaders_after[1:], strict=False) if not before & after)
-    late = -1
-    if len(leaders_after) >= 2 and len(leaders_after[-2]) == 1:
-        late = 0 if leaders_after[-2] <= winners else 1
-    return changes, late
+    before_last = standings[:-1]
+    late = 1 if before_last and not leaders_after[-2] & winners else 0
+    drama = min((max(max(s) - s[w] for s in before_last) for w in winners), default=0) if before_last else 0
+    decisive = len(round_totals)
+    while decisive > 1 and leaders_after[decisive - 2] <= winners:
+        decisive -= 1
+    return Arc(changes, late, drama, decisive)
 
 
-def game_figures(record: dict, sheet: dict, sheet_keys: tuple, race_keys: tuple) -> GameFigures:
+def game_figures(
+    record: dict, sheet: dict, sheet_keys: tuple, race_keys: tuple, play: Play | None = None
+) -> GameFigures:
     """The figures of one finished game from its record and its score sheet (whose rounds are
-    the points each round_scored event told: the game need keep no events)."""
+    the points each round_scored event told: the game need keep no events), and what its seats
+    were asked (play, counted by whoever played it)."""
     players = record["players"]
     seat_of = {name: seat for seat, name in enumerate(players)}
     rows = {row["name"]: row for row in sheet["players"]}
@@ -81,7 +122,7 @@ def game_figures(record: dict, sheet: dict, sheet_keys: tuple, race_keys: tuple)
         round_totals.append([sum(points[name].values()) for name in players])
         for key in race_keys:
             race_rounds[key].extend(number for name in players if points[name].get(key, 0) > 0)
-    changes, late = _lead_figures(round_totals, winners)
+    arc = game_arc(round_totals, winners)
     rounds = record["rounds"]
     return GameFigures(
         points=tuple(tuple(categories[seat].get(key, 0) for key in sheet_keys) for seat in range(len(players))),
@@ -90,8 +131,8 @@ def game_figures(record: dict, sheet: dict, sheet_keys: tuple, race_keys: tuple)
         margin=ordered[0] - ordered[1] if len(ordered) > 1 else 0,
         tied=len(_leaders(totals)) > 1,
         decided_by=_decided_by(sheet, len(_leaders(totals)) > 1),
-        lead_changes=changes,
-        late_leader=late,
+        lead_changes=arc.lead_changes,
+        late_leader_lost=arc.late_leader_lost,
         race_rounds=tuple(tuple(race_rounds[key]) for key in race_keys),
         thrown=tuple(tuple(r["drafts"][name][0] for r in rounds) for name in players),
         taken_first=tuple(
@@ -99,10 +140,15 @@ def game_figures(record: dict, sheet: dict, sheet_keys: tuple, race_keys: tuple)
         ),
         caught=tuple(tuple(r["drafts"][name][-1] for r in rounds) for name in players),
         drafted=tuple(frozenset(letter for r in rounds for letter in r["drafts"][name]) for name in players),
+        drama=arc.drama,
+        decisive_round=arc.decisive_round,
+        play=play,
     )
 
 
-def flow_figures(record: dict, events: list, sheet: dict, sheet_keys: tuple, stocks: tuple) -> GameFigures:
+def flow_figures(
+    record: dict, events: list, sheet: dict, sheet_keys: tuple, stocks: tuple, play: Play | None = None
+) -> GameFigures:
     """The figures of one finished game of a flow edition (scored once, at game end): no round
     totals, races, Throws or Catches; what each seat captured and the tokens it kept instead."""
     players = record["players"]
@@ -119,7 +165,7 @@ def flow_figures(record: dict, events: list, sheet: dict, sheet_keys: tuple, sto
         tied=tied,
         decided_by=_decided_by(sheet, tied),
         lead_changes=0,
-        late_leader=-1,
+        late_leader_lost=0,
         race_rounds=(),
         thrown=((),) * len(players),
         taken_first=((),) * len(players),
@@ -127,4 +173,5 @@ def flow_figures(record: dict, events: list, sheet: dict, sheet_keys: tuple, sto
         drafted=tuple(frozenset(record["captured"][name]) for name in players),
         kept=tuple(tuple(record["kept"][name].get(stock, 0) for stock in stocks) for name in players),
         rounds_played=sum(1 for event in events if event.get("type") == "round_start"),
+        play=play,
     )

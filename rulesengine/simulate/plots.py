@@ -26,10 +26,12 @@ def _png(figure) -> str:
 
 
 def _labels(figures: list) -> list[str]:
-    return [
-        f["edition"] if i == 0 or f["edition"] != figures[0]["edition"] else f"{f['edition']} (2)"
-        for i, f in enumerate(figures)
-    ]
+    names = [f.get("name", f["edition"]) for f in figures]
+    return [name if i == 0 or name != names[0] else f"{name} (2)" for i, name in enumerate(names)]
+
+
+def _title(figures: list, key: str) -> str:
+    return "total" if key == "total" else figures[0]["categories"][key].get("title", key)
 
 
 def score_distributions(figures: list) -> str:
@@ -48,11 +50,11 @@ def score_distributions(figures: list) -> str:
             values = [v for v, _ in described["histogram"]]
             counts = [c / described["n"] for _, c in described["histogram"]]
             ax.step(values, counts, where="mid", color=COLOURS[index % 2], label=label)
-        ax.set_title(key, fontsize=10)
+        ax.set_title(_title(figures, key), fontsize=10)
         ax.tick_params(labelsize=8)
     axes.flat[0].legend(fontsize=7)
     figure.subplots_adjust(hspace=0.5)
-    figure.suptitle("Points per seat and game (share of seat-games)", fontsize=11)
+    figure.suptitle("Points a player scores on each line in a game (share of player-games)", fontsize=11)
     return _png(figure)
 
 
@@ -65,10 +67,10 @@ def win_rate_by_position(figures: list) -> str:
         heights = [r["rate"] for r in rates]
         errors = [[r["rate"] - r["ci95"][0] for r in rates], [r["ci95"][1] - r["rate"] for r in rates]]
         ax.bar(xs, heights, width, yerr=errors, capsize=3, color=COLOURS[index % 2], label=label)
-    ax.axhline(figures[0]["parity"], color="grey", linestyle="--", linewidth=1, label="parity")
+    ax.axhline(figures[0]["parity"], color="grey", linestyle="--", linewidth=1, label="fair share")
     ax.set_xticks([p + width * (len(figures) - 1) / 2 for p in range(len(figures[0]["win_rate_by_position"]))])
     ax.set_xticklabels([f"seat {p + 1}" for p in range(len(figures[0]["win_rate_by_position"]))])
-    ax.set_ylabel("win rate (95% CI)")
+    ax.set_ylabel("share of the wins (95% CI)")
     ax.legend(fontsize=7)
     return _png(figure)
 
@@ -81,7 +83,7 @@ def category_shares(figures: list) -> str:
         shares = [edition["categories"].get(key, {}).get("share", {}).get("mean", 0) or 0 for key in keys]
         ax.bar([k + index * width for k in range(len(keys))], shares, width, color=COLOURS[index % 2], label=label)
     ax.set_xticks([k + width * (len(figures) - 1) / 2 for k in range(len(keys))])
-    ax.set_xticklabels(keys, rotation=20, fontsize=8)
+    ax.set_xticklabels([_title(figures, key) for key in keys], rotation=20, fontsize=8)
     ax.set_ylabel("share of all points")
     ax.legend(fontsize=7)
     return _png(figure)
@@ -109,13 +111,37 @@ def lead_changes(figures: list) -> str:
     return _png(figure)
 
 
+def with_winning(figures: list) -> str:
+    """Each line's correlation with winning, with its 95% interval: a line far above the others decides games."""
+    keys = [key for key in figures[0]["categories"] if figures[0]["categories"][key]["with_winning"] is not None]
+    figure, ax = plt.subplots(figsize=(7, 3.2))
+    width = 0.8 / len(figures)
+    for index, (label, edition) in enumerate(zip(_labels(figures), figures, strict=True)):
+        lines = [edition["categories"].get(key, {}) for key in keys]
+        rs = [line.get("with_winning") or 0.0 for line in lines]
+        intervals = [line.get("with_winning_ci95") or [r, r] for line, r in zip(lines, rs, strict=True)]
+        errors = [
+            [r - i[0] for r, i in zip(rs, intervals, strict=True)],
+            [i[1] - r for r, i in zip(rs, intervals, strict=True)],
+        ]
+        xs = [k + index * width for k in range(len(keys))]
+        ax.bar(xs, rs, width, yerr=errors, capsize=3, color=COLOURS[index % 2], label=label)
+    ax.axhline(0, color="grey", linewidth=1)
+    ax.set_xticks([k + width * (len(figures) - 1) / 2 for k in range(len(keys))])
+    ax.set_xticklabels([_title(figures, key) for key in keys], rotation=20, fontsize=8)
+    ax.set_ylabel("r(win), 95% CI")
+    ax.legend(fontsize=7)
+    return _png(figure)
+
+
 def all_plots(figures: list) -> dict:
-    """Every plot of the report: title -> base64 PNG."""
+    """Every plot of the report: its title in the players' words -> base64 PNG."""
     plots = {
-        "Score distributions per category": score_distributions(figures),
-        "Win rate by seat position": win_rate_by_position(figures),
-        "Category shares": category_shares(figures),
+        "Where the points come from": category_shares(figures),
+        "What goes with winning: each line's correlation with the win": with_winning(figures),
+        "Who wins: the share of the wins by seat": win_rate_by_position(figures),
+        "How many points each line gives a player": score_distributions(figures),
     }
     if all("lead_changes" in edition for edition in figures):
-        plots["Lead changes"] = lead_changes(figures)
+        plots["How often the lead changes hands"] = lead_changes(figures)
     return plots

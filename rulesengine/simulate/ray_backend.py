@@ -53,4 +53,34 @@ def ray_results(settings: Settings, sources: tuple, layouts: tuple, address: str
             ray.shutdown()
 
 
-__all__ = ["SHARD_GAMES", "ray_results"]
+def ray_map(function, tasks: list, address: str | None) -> Iterator[tuple[int, object]]:
+    """(position, function(*task)) for every task, as they finish on Ray (boom tune's shards of many
+    candidates); the same connection rules as ray_results."""
+    try:
+        import ray
+    except ImportError:
+        raise SettingsError("the Ray backend needs Ray: pip install 'boom[ray]'", "--backend") from None
+    started = not ray.is_initialized()
+    if started:
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        except ConnectionError as exc:
+            raise SettingsError(
+                f"cannot reach a Ray cluster at {address or 'a new local instance'}: {exc}", "--address"
+            ) from None
+    try:
+        remote = ray.remote(function)
+        window = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
+        pending, submitted = {}, 0
+        while submitted < len(tasks) or pending:
+            while submitted < len(tasks) and len(pending) < window:
+                pending[remote.remote(*tasks[submitted])] = submitted
+                submitted += 1
+            done, _ = ray.wait(list(pending), num_returns=1)
+            yield pending.pop(done[0]), ray.get(done[0])
+    finally:
+        if started:
+            ray.shutdown()
+
+
+__all__ = ["SHARD_GAMES", "ray_map", "ray_results"]

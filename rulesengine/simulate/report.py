@@ -15,8 +15,10 @@ from pathlib import Path
 from ..game.outputs import check_outputs, write_atomic
 from .figures import WIN_UNIT
 from .runner import SettingsError
-from .statistics import describe, paired_test, pearson, rate
-from .tally import EditionTally
+from .statistics import correlation_interval, describe, paired_test, pearson, rate
+from .tally import EditionTally, Layout
+from .verdict import verdict
+from .words import amount, change, measure_of, p_value, title_of
 
 GAME_SEEDS = "game g plays with seed runner.game_seed(seed, g); line-up entry i sits at seat (i + g) mod players"
 PAIRED_TEST = (
@@ -30,6 +32,14 @@ def _r(value, digits: int = 4):
     return None if value is None else round(value, digits)
 
 
+def _mean(tally: EditionTally, name: str) -> dict | None:
+    """A per-game measure's mean over the games with its 95% interval; None where it was not measured."""
+    moments = tally.measures.get(name)
+    if moments is None or not moments.n:
+        return None
+    return {"mean": _r(moments.mean), "ci95": [_r(x) for x in moments.interval()], "games": moments.n}
+
+
 def edition_figures(tally: EditionTally) -> dict:
     """Every figure of one edition's games."""
     layout, games = tally.layout, tally.games
@@ -37,23 +47,30 @@ def edition_figures(tally: EditionTally) -> dict:
     categories = {}
     for key in layout.sheet_keys:
         share = tally.measures[f"share.{key}"]
+        r = pearson(tally.with_winning[key])
+        interval = correlation_interval(r, tally.with_winning[key][0])
         categories[key] = {
+            "title": layout.title(key),
             "kind": "race" if key in layout.race_keys else "category",
             "points": describe(tally.points[key]),
             "share": {"mean": _r(share.mean), "ci95": [_r(x) for x in share.interval()]},
-            "with_winning": _r(pearson(tally.with_winning[key])),
+            "with_winning": _r(r),
+            "with_winning_ci95": None if interval is None else [_r(x) for x in interval],
         }
     races = {}
     for key in layout.race_keys:
         rounds = tally.race_rounds[key]
         races[key] = {
+            "title": layout.title(key),
             "games_awarded": rate(tally.race_games[key], games),
             "awards_per_game": _r(sum(rounds.values()) / games if games else 0.0),
             "awards_by_round": {str(r): rounds.get(r, 0) for r in range(1, layout.rounds + 1)},
         }
     figures = {
         "edition": layout.edition,
+        "name": layout.name or layout.edition,
         "kind": "flow" if layout.flow else "rounds",
+        "rounds": layout.rounds,
         "games": games,
         "total": describe(tally.points["total"]),
         "categories": categories,
@@ -62,18 +79,23 @@ def edition_figures(tally: EditionTally) -> dict:
             dict(rate(w / WIN_UNIT, games), kind=layout.kinds[i]) for i, w in enumerate(tally.wins_by_entry)
         ],
         "parity": _r(1 / n),
-        "winning_margin": describe(tally.margins),
+        "winning_margin": dict(describe(tally.margins), ci95=_mean(tally, "margin")["ci95"]),
         "ties": {
             "games_tied": rate(tally.ties, games),
             "decided_by": {key: rate(tally.decided_by.get(key, 0), games) for key in (*layout.tie_breaks, "shared")},
         },
+        "decisions": _mean(tally, "decisions"),
+        "branching": _mean(tally, "branching"),
+        "clarity": _mean(tally, "clarity"),
     }
     if layout.flow:
         return figures | _flow_figures(tally)
-    sole_leaders = tally.late_leader[0] + tally.late_leader[1]
     cards = {}
-    for letter, (thrown, first, caught, drafted, drafted_wins) in tally.cards.items():
+    for (letter, (thrown, first, caught, drafted, drafted_wins)), name in zip(
+        tally.cards.items(), layout.card_names, strict=False
+    ):
         cards[letter] = {
+            "name": name,
             "thrown": rate(thrown, games * layout.rounds),
             "taken_first": rate(first, games * layout.rounds),
             "caught": rate(caught, games * layout.rounds),
@@ -82,11 +104,10 @@ def edition_figures(tally: EditionTally) -> dict:
         }
     return figures | {
         "races": races,
-        "lead_changes": dict(
-            describe(tally.lead_changes),
-            games_with_sole_leader_before_last_round=sole_leaders,
-            that_leader_loses=rate(tally.late_leader[1], sole_leaders),
-        ),
+        "lead_changes": dict(describe(tally.lead_changes), ci95=_mean(tally, "lead_changes")["ci95"]),
+        "leader_before_last_round_loses": rate(round(tally.measures["late_leader_lost"].total), games),
+        "drama": _mean(tally, "drama"),
+        "decisiveness": _mean(tally, "decisiveness"),
         "cards": cards,
     }
 
@@ -101,42 +122,53 @@ def _flow_figures(tally: EditionTally) -> dict:
             for stock in tally.layout.stocks
         },
         "cards": {
-            letter: {"captured_by": captured, "capturers_win": rate(wins / WIN_UNIT, captured)}
-            for letter, (_, _, _, captured, wins) in tally.cards.items()
+            letter: {"name": name, "captured_by": captured, "capturers_win": rate(wins / WIN_UNIT, captured)}
+            for (letter, (_, _, _, captured, wins)), name in zip(
+                tally.cards.items(), tally.layout.card_names, strict=False
+            )
         },
     }
 
 
 def comparison(simulation) -> dict:
     """The paired differences, second edition minus first, with their tests and flags."""
-    paired = simulation.paired
+    return paired_comparison(simulation.paired, simulation.tallies, simulation.layouts[1])
+
+
+def paired_comparison(paired, tallies: tuple, layout: Layout) -> dict:
+    """Each measure's paired difference with its test, its title and whether a player would notice it."""
     names = sorted(paired.differences)
     tests = {}
     for name in names:
         test = paired_test(paired.differences[name], len(names))
-        first = simulation.tallies[0].measures[name].mean
-        second = simulation.tallies[1].measures[name].mean
+        first = tallies[0].measures[name].mean
+        second = tallies[1].measures[name].mean
+        threshold = measure_of(name).threshold(first)
         tests[name] = {
+            "title": title_of(name, layout),
             "first": _r(first),
             "second": _r(second),
             "difference": _r(test["difference"]),
             "ci95": [_r(x) for x in test["ci95"]],
             "p": _r(test["p"], 6),
             "flagged": test["flagged"],
+            "threshold": _r(threshold),
+            "noticeable": bool(test["flagged"] and abs(test["difference"]) >= threshold),
         }
     flagged = [describe_change(name, tests[name]) for name in names if tests[name]["flagged"]]
-    return {"games": paired.games, "test": PAIRED_TEST, "measures": tests, "flagged": flagged}
+    noticeable = [name for name in names if tests[name]["noticeable"]]
+    return {"games": paired.games, "test": PAIRED_TEST, "measures": tests, "flagged": flagged, "noticeable": noticeable}
 
 
 def describe_change(name: str, test: dict) -> str:
-    """A flagged difference in words, e.g. 'share.collections 31.0% → 38.0% (+7.0 points, ±1.2)'."""
-    half = (test["ci95"][1] - test["ci95"][0]) / 2
-    if name.startswith(("share.", "win.")) or name in ("tie", "late_leader_lost"):
-        return (
-            f"{name} {test['first']:.1%} → {test['second']:.1%} "
-            f"({test['difference'] * 100:+.1f} points, ±{half * 100:.{1 if half >= 0.001 else 2}f})"
-        )
-    return f"{name} {test['first']:.2f} → {test['second']:.2f} ({test['difference']:+.2f}, ±{half:.2f})"
+    """A flagged difference in words: 'the share of the points from Animals 22.0% → 45.7% (+23.7
+    percentage points, 95% CI +23.6 to +23.9, p < 0.001)'."""
+    low, high = test["ci95"]
+    interval = f"{change(name, low).split()[0]} to {change(name, high).split()[0]}"
+    return (
+        f"{test['title']} {amount(name, test['first'])} → {amount(name, test['second'])} "
+        f"({change(name, test['difference'])}, 95% CI {interval}, {p_value(test['p'])})"
+    )
 
 
 def versions() -> dict:
@@ -149,8 +181,9 @@ def versions() -> dict:
     return found
 
 
-def report_data(simulation) -> dict:
-    """Everything the simulation found, as JSON-ready data (deterministic for the same settings)."""
+def report_data(simulation, extra: dict | None = None) -> dict:
+    """Everything the simulation found, as JSON-ready data (deterministic for the same settings); extra:
+    the figures of separate runs on the same edition (skill_depth, chance), reported and judged too."""
     settings = simulation.settings
     data = {
         "settings": {
@@ -161,7 +194,7 @@ def report_data(simulation) -> dict:
             "game_seeds": GAME_SEEDS,
         },
         "editions": [
-            {"file": source.name, "id": layout.edition, "sha256": source.sha256}
+            {"file": source.name, "id": layout.edition, "name": layout.name or layout.edition, "sha256": source.sha256}
             for source, layout in zip(simulation.sources, simulation.layouts, strict=True)
         ],
         "versions": versions(),
@@ -169,7 +202,8 @@ def report_data(simulation) -> dict:
     }
     if simulation.paired is not None:
         data["comparison"] = comparison(simulation)
-    return data
+    data |= extra or {}
+    return {"verdict": verdict(data), **data}
 
 
 def check_report_folder(folder: str | Path) -> None:
@@ -186,13 +220,13 @@ def check_report_folder(folder: str | Path) -> None:
     check_outputs(folder / "report.json", folder / "report.html")
 
 
-def write_report(simulation, folder: str | Path) -> tuple[Path, Path]:
+def write_report(simulation, folder: str | Path, extra: dict | None = None) -> tuple[Path, Path]:
     """Write report.json and report.html into folder (created if missing); their paths."""
     from .page import report_html
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    data = report_data(simulation)
+    data = report_data(simulation, extra)
     json_path, html_path = folder / "report.json", folder / "report.html"
     write_atomic(json_path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     write_atomic(html_path, report_html(data))

@@ -15,15 +15,12 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
 
-from ..bots.registry import BOTS, agent_seed, make_bot
+from ..bots.registry import BOTS
 from ..edition.loader import load_edition
 from ..edition.model import Edition
 from ..edition.shipped import resolve_edition
 from ..errors import BoomError, Diagnostic
-from ..game.loop import play
-from ..game.start import new_game
-from ..game.state import Game
-from .figures import flow_figures, game_figures
+from .games import Deal, bot_kind, play_games
 from .source import EditionSource, compiled, remember
 from .tally import EditionTally, Layout, PairedTally
 
@@ -72,10 +69,6 @@ def game_seed(run_seed: int, index: int) -> int:
     return int.from_bytes(digest, "big") >> 33  # 31 bits
 
 
-def seat_names(players: int) -> list[str]:
-    return [f"P{seat + 1}" for seat in range(players)]
-
-
 def layout_of(edition: Edition, kinds: tuple) -> Layout:
     return Layout(
         edition.id,
@@ -87,17 +80,10 @@ def layout_of(edition: Edition, kinds: tuple) -> Layout:
         edition.rounds,
         edition.flow is not None,
         tuple(edition.stocks),
+        tuple(item.title for item in (*edition.categories, *edition.races)),
+        tuple(card.name for card in edition.cards),
+        edition.name,
     )
-
-
-def play_game(edition: Edition, layout: Layout, seed: int, entry_at: list):
-    """One game of this edition with the line-up seated by entry_at; its figures."""
-    agents = [make_bot(layout.kinds[entry_at[seat]], edition, agent_seed(seed, seat)) for seat in range(layout.players)]
-    if layout.flow:  # its figures count the rounds from the events
-        game = play(new_game(edition, seat_names(layout.players), seed), agents)
-        return flow_figures(game.record(), game.events_for(None), game.scores.sheet(), layout.sheet_keys, layout.stocks)
-    game = play(Game(edition, seat_names(layout.players), seed, events=False), agents)
-    return game_figures(game.record(), game.scores.sheet(), layout.sheet_keys, layout.race_keys)
 
 
 @dataclass
@@ -111,17 +97,22 @@ def play_shard(editions: list, layouts: tuple, seed: int, index: int, games: int
     """Games index*SHARD_GAMES up to (not including) the next shard or `games`, on every edition."""
     tallies = tuple(EditionTally(layout) for layout in layouts)
     paired = PairedTally() if len(editions) == 2 else None
-    n = layouts[0].players
-    for number in range(index * SHARD_GAMES, min((index + 1) * SHARD_GAMES, games)):
-        seed_g = game_seed(seed, number)
-        entry_at = [(seat - number) % n for seat in range(n)]
-        values = [
-            tally.add(play_game(edition, layout, seed_g, entry_at), entry_at)
-            for edition, layout, tally in zip(editions, layouts, tallies, strict=True)
-        ]
+    deals = shard_deals(seed, index, games, layouts[0].players)
+    played = [play_games(edition, layout, deals) for edition, layout in zip(editions, layouts, strict=True)]
+    for number, deal in enumerate(deals):
+        entry_at = list(deal.entry_at)
+        values = [tally.add(games_of[number], entry_at) for tally, games_of in zip(tallies, played, strict=True)]
         if paired is not None:
             paired.add(values[0], values[1])
     return ShardResult(index, tallies, paired)
+
+
+def shard_deals(seed: int, index: int, games: int, players: int) -> list[Deal]:
+    """The games of shard `index`: game g plays with game_seed(seed, g), entry i at seat (i + g) mod n."""
+    return [
+        Deal(game_seed(seed, number), tuple((seat - number) % players for seat in range(players)))
+        for number in range(index * SHARD_GAMES, min((index + 1) * SHARD_GAMES, games))
+    ]
 
 
 @dataclass
@@ -156,9 +147,12 @@ def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
         raise SettingsError(f"play at least one game, not {settings.games}", "--games")
     if not 1 <= len(settings.editions) <= 2:
         raise SettingsError(f"give one edition, or a variant and its base (two), not {len(settings.editions)}")
-    unknown = [kind for kind in settings.kinds if kind not in BOTS]
-    if unknown:
-        raise SettingsError(f"unknown seat kind {unknown[0]!r} (kinds: {', '.join(BOTS)})", "--seats")
+    for kind in settings.kinds:
+        try:
+            bot_kind(kind)
+        except ValueError:
+            message = f"unknown seat kind {kind!r} (kinds: {', '.join(BOTS)}; a search budget as search:ROLLOUTS)"
+            raise SettingsError(message, "--seats") from None
     paths = [resolve_edition(path) for path in settings.editions]  # a shipped edition's name: its file
     editions = [load_edition(path) for path in paths]
     for edition in editions:
@@ -204,6 +198,33 @@ def merge_in_order(results: Iterator, count: int, on_games: Callable[[int], None
     if next_index != count:
         raise RuntimeError(f"{count - next_index} shards of the simulation never came back")
     return total
+
+
+def map_shards(tasks: list, jobs: int, backend: str = "local", address: str | None = None, play=None) -> Iterator:
+    """(key, play(...)) for tasks (key, sources, layouts, seed, shard index, games), in the order they finish:
+    the shards of many editions at once (boom tune's candidates) on --jobs or Ray. play: a module-level
+    function of those arguments (default play_shard_from_sources: a ShardResult or a ShardFailure)."""
+    play = play or play_shard_from_sources
+    if backend == "ray":
+        from .ray_backend import ray_map
+
+        for position, result in ray_map(play, [task[1:] for task in tasks], address):
+            yield tasks[position][0], result
+        return
+    if jobs <= 1 or len(tasks) == 1:
+        for key, *arguments in tasks:
+            yield key, play(*arguments)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        pending, submitted = {}, 0
+        while submitted < len(tasks) or pending:
+            while submitted < len(tasks) and len(pending) < 2 * jobs:
+                key, *arguments = tasks[submitted]
+                pending[pool.submit(play, *arguments)] = key
+                submitted += 1
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield pending.pop(future), future.result()
 
 
 def _local_results(settings: Settings, sources, layouts, editions, jobs: int) -> Iterator[ShardResult]:

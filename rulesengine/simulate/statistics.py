@@ -110,3 +110,11 @@ def paired_test(differences: Moments, comparisons: int, alpha: float = 0.05) -> 
         "p": p,
         "flagged": p < alpha / max(1, comparisons),
     }
+
+
+def correlation_interval(r: float | None, n: int) -> list | None:
+    """The 95% interval of a correlation from n pairs (Fisher's z): None without a correlation."""
+    if r is None or n < 4:
+        return None
+    z, half = math.atanh(max(-0.999999, min(0.999999, r))), Z95 / math.sqrt(n - 3)
+    return [math.tanh(z - half), math.tanh(z + half)]

@@ -27,10 +27,17 @@ class Layout:
     rounds: int
     flow: bool = False  # a flow edition (scored at game end): no rounds, races, Throws or Catches
     stocks: tuple = ()  # a flow edition's stocks of tokens per seat
+    titles: tuple = ()  # the title players read for each sheet key (Throw & Catch for throw_catch)
+    card_names: tuple = ()  # the name of each card, by letter order
+    name: str = ""  # the edition's name, as players know it
 
     @property
     def players(self) -> int:
         return len(self.kinds)
+
+    def title(self, key: str) -> str:
+        """A sheet key's title as printed on the score sheet (the key itself if it has none)."""
+        return dict(zip(self.sheet_keys, self.titles, strict=False)).get(key, key)
 
 
 def measures(layout: Layout, figures: GameFigures, entry_at: list) -> dict:
@@ -52,7 +59,15 @@ def measures(layout: Layout, figures: GameFigures, entry_at: list) -> dict:
             ) / WIN_UNIT
     else:
         values["lead_changes"] = figures.lead_changes
-        values["late_leader_lost"] = 1 if figures.late_leader == 1 else 0
+        values["late_leader_lost"] = figures.late_leader_lost
+        values["drama"] = figures.drama
+        values["decisiveness"] = figures.decisive_round
+    play = figures.play
+    if play is not None:
+        values["decisions"] = play.choices / n
+        values["branching"] = play.options / play.asked if play.asked else 0.0
+        if play.valued:
+            values["clarity"] = play.spread / play.valued
     for seat in range(n):
         values[f"win.position{seat + 1}"] = figures.wins[seat] / WIN_UNIT
     for seat in range(n):
@@ -75,7 +90,6 @@ class EditionTally:
         self.ties = 0
         self.decided_by = Counter()
         self.lead_changes = Counter()
-        self.late_leader = Counter()  # -1 no sole leader, 0 held on, 1 lost
         self.race_rounds = {key: Counter() for key in layout.race_keys}
         self.race_games = Counter()  # race key -> games in which it was awarded
         self.cards = {
@@ -109,7 +123,6 @@ class EditionTally:
         if figures.decided_by is not None:
             self.decided_by[figures.decided_by] += 1
         self.lead_changes[figures.lead_changes] += 1
-        self.late_leader[figures.late_leader] += 1
         for key, rounds in zip(layout.race_keys, figures.race_rounds, strict=True):
             self.race_rounds[key].update(rounds)
             if rounds:
@@ -148,7 +161,6 @@ class EditionTally:
         self.ties += other.ties
         self.decided_by.update(other.decided_by)
         self.lead_changes.update(other.lead_changes)
-        self.late_leader.update(other.late_leader)
         for key, counts in other.race_rounds.items():
             self.race_rounds[key].update(counts)
         self.race_games.update(other.race_games)

@@ -1,0 +1,124 @@
+"""Plays the games of a simulation: the one place that seats bots, plays and reads the figures.
+
+play_games(edition, layout, deals) is the seam for a faster game runner: it plays a shard of
+games, each given by its seed, where each line-up entry sits and whose bot seed each seat gets, and
+returns each game's figures. Everything above it (tallies, paired comparison, depth, chance, tune)
+sees only figures, so a compiled runner that returns the same figures drops in here.
+
+It watches what the seats are asked (decisions, options) through a thin wrapper that changes no
+answer, and reads the option values that the greedy and search bots compute anyway (their public
+`gains` and `values` calls), never computing a value twice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..bots.registry import BOTS, agent_seed, make_bot
+from ..edition.model import Edition
+from ..game.loop import play
+from ..game.start import new_game
+from ..game.state import Game
+from .figures import GameFigures, Play, flow_figures, game_figures
+from .tally import Layout
+
+VALUED_BY = {"greedy": "gains", "search": "values"}  # the bot's call that values every option of a pick
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One game to play: its seed, the line-up entry at each seat, and the turn of the bot seeds
+    (seat s gets the bot seeded for seat (s + shift) mod n: the same deal with the bots rotated)."""
+
+    seed: int
+    entry_at: tuple
+    shift: int = 0
+
+
+def seat_names(players: int) -> list[str]:
+    return [f"P{seat + 1}" for seat in range(players)]
+
+
+def bot_kind(kind: str) -> tuple[str, dict]:
+    """A seat kind as the bot's kind and options: 'search:40' is a search bot of 40 rollouts."""
+    name, _, budget = kind.partition(":")
+    if name not in BOTS or (budget and (name != "search" or not budget.isdigit() or int(budget) < 1)):
+        raise ValueError(kind)
+    return name, ({"rollouts": int(budget)} if budget else {})
+
+
+class _Watched:
+    """An agent that counts what it is asked and hands every decision on unchanged."""
+
+    def __init__(self, agent, watch: _Watch):
+        self.agent, self.watch = agent, watch
+        self.reads_view = getattr(agent, "reads_view", True)
+        self.lazy_view = getattr(agent, "lazy_view", False)
+        call = VALUED_BY.get(getattr(agent, "kind", ""))
+        if call is not None:  # the bot's own valuation, recorded as it returns (the bot reads self.<call>)
+            setattr(agent, call, watch.recording(getattr(agent, call)))
+
+    def decide(self, view, decision):
+        self.watch.ask(len(decision.options))
+        return self.agent.decide(view, decision)
+
+
+class _Watch:
+    """The running counts of one game (see figures.Play)."""
+
+    def __init__(self):
+        self.asked = self.choices = self.options = self.valued = 0
+        self.spread = 0.0
+
+    def ask(self, options: int) -> None:
+        self.asked += 1
+        self.options += options
+        self.choices += options > 1
+
+    def recording(self, values):
+        def recorded(view, decision, rng):
+            valued = values(view, decision, rng)
+            self.value(list(valued.values()))
+            return valued
+
+        return recorded
+
+    def value(self, values: list) -> None:
+        """One decision's option values: their population standard deviation (0 for a single option)."""
+        self.valued += 1
+        self.spread += spread(values)
+
+    def play(self) -> Play:
+        return Play(self.asked, self.choices, self.options, self.valued, self.spread)
+
+
+def spread(values: list) -> float:
+    """The population standard deviation of some option values: 0 when they are all equal."""
+    if len(values) < 2:
+        return 0.0
+    mean = sum(values) / len(values)
+    return math.sqrt(max(0.0, sum((v - mean) ** 2 for v in values) / len(values)))
+
+
+def play_game(edition: Edition, layout: Layout, deal: Deal) -> GameFigures:
+    """One game of this edition with the line-up seated as the deal says; its figures."""
+    n, watch = layout.players, _Watch()
+    agents = []
+    for seat in range(n):
+        kind, options = bot_kind(layout.kinds[deal.entry_at[seat]])
+        bot = make_bot(kind, edition, agent_seed(deal.seed, (seat + deal.shift) % n), **options)
+        agents.append(_Watched(bot, watch))
+    if layout.flow:  # its figures count the rounds from the events
+        game = play(new_game(edition, seat_names(n), deal.seed), agents)
+        return flow_figures(
+            game.record(), game.events_for(None), game.scores.sheet(), layout.sheet_keys, layout.stocks, watch.play()
+        )
+    game = play(Game(edition, seat_names(n), deal.seed, events=False), agents)
+    return game_figures(game.record(), game.scores.sheet(), layout.sheet_keys, layout.race_keys, watch.play())
+
+
+def play_games(edition: Edition, layout: Layout, deals: Iterable[Deal]) -> list[GameFigures]:
+    """A shard of games: each deal played in turn (the seam where a faster runner drops in)."""
+    return [play_game(edition, layout, deal) for deal in deals]
