@@ -17,14 +17,19 @@ def round_table(edition, sheet: dict, round_index: int) -> Table:
     players = sheet["players"]
     for player in players:
         table.add_column(player["name"], justify="right")
+    apart = _uncounted(edition)
     for category in edition.categories:
-        if category.when == ROUND:
+        if category.when == ROUND and category.key not in apart:
             table.add_row(category.title, *[str(p["rounds"][round_index].get(category.key, 0)) for p in players])
-    race_keys = {race.key for race in edition.races}
-    table.add_row("round total", *[str(_without(p["rounds"][round_index], race_keys)) for p in players],
-                  style="bold", end_section=bool(edition.races))
+    leave_out = {race.key for race in edition.races} | set(apart)
+    table.add_row("round total", *[str(_without(p["rounds"][round_index], leave_out)) for p in players],
+                  style="bold", end_section=bool(edition.races) or any(c.when == ROUND for c in apart.values()))
     for race in edition.races:
         table.add_row(race.title, *[str(p["rounds"][round_index].get(race.key, 0)) for p in players])
+    for category in apart.values():
+        if category.when == ROUND:
+            table.add_row(f"{category.title} (not counted)",
+                          *[str(p["rounds"][round_index].get(category.key, 0)) for p in players], style="dim")
     return table
 
 
@@ -36,15 +41,19 @@ def final_table(edition, sheet: dict) -> Table:
     for player in sheet["players"]:
         table.add_column(player["name"], justify="right")
     players = sheet["players"]
-    race_keys = {race.key for race in edition.races}
+    apart = _uncounted(edition)
+    leave_out = {race.key for race in edition.races} | set(apart)
     for index in range(len(players[0]["rounds"]) if players else 0):
-        table.add_row(f"round {index + 1}", *[str(_without(p["rounds"][index], race_keys)) for p in players],
+        table.add_row(f"round {index + 1}", *[str(_without(p["rounds"][index], leave_out)) for p in players],
                       end_section=index + 1 == len(players[0]["rounds"]))
     lines = [(race.title, race.key) for race in edition.races]
-    lines += [(c.title, c.key) for c in edition.categories if c.when != ROUND]
+    lines += [(c.title, c.key) for c in edition.categories if c.when != ROUND and c.key not in apart]
     for number, (title, key) in enumerate(lines, 1):
         table.add_row(title, *[str(p["categories"].get(key, 0)) for p in players], end_section=number == len(lines))
-    table.add_row("total", *[str(p["total"]) for p in players], style="bold")
+    table.add_row("total", *[str(p["total"]) for p in players], style="bold", end_section=bool(apart))
+    for category in apart.values():  # shown, never added: a tally or a tie-break (`counts: false`)
+        table.add_row(f"{category.title} (not counted)", *[str(p["categories"].get(category.key, 0)) for p in players],
+                      style="dim")
     for stock in edition.stocks:                # a flow's tokens kept: its tie-break
         table.add_row(f"{stock} kept", *[str(p["stocks"][stock]) for p in players], style="dim")
     return table
@@ -84,6 +93,11 @@ def round_drafts(edition, players, finished: dict, verbose: bool) -> list[str]:
         throw, catch = _card(edition, letters[0]), _card(edition, letters[-1])
         lines.append(f"  {name}: Throw {throw} | {middle} | Catch {catch}{choices}")
     return lines
+
+
+def _uncounted(edition) -> dict:
+    """The categories with `counts: false`, by key: shown apart, below the lines that add up."""
+    return {c.key: c for c in edition.categories if c.key not in edition.counting_keys}
 
 
 def _without(points: dict, keys) -> int:

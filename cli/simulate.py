@@ -40,7 +40,7 @@ def summary_table(figures: dict) -> tuple[Table, Table, str]:
             category.get("title", key),
             f"{category['points']['mean']:.2f}",
             f"{category['points']['sd']:.2f}",
-            f"{category['share']['mean']:.1%}",
+            "not counted" if category["share"]["mean"] is None else f"{category['share']['mean']:.1%}",
             "-" if r is None else f"{r:+.2f}",
             "" if interval is None else f"{interval[0]:+.2f} to {interval[1]:+.2f}",
         )

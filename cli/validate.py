@@ -8,6 +8,7 @@ import sys
 import click
 
 from rulesengine import check_edition, render
+from rulesengine.errors import as_errors
 
 from .common import handles_errors
 
@@ -26,13 +27,16 @@ SUMMARY_CODES = {"W402"}
     help="json: one list of diagnostics for editors and CI.",
 )
 @click.option("--verbose", "-v", is_flag=True, help="Text: also print summary warnings (W402, what is reconstructed).")
+@click.option("--strict", is_flag=True, help="Warnings are errors: exit 1 on any (notes stay notes).")
 @handles_errors
-def validate(files, fmt, verbose):
+def validate(files, fmt, verbose, strict):
     """Check edition files; report every error at file:line:col."""
     failed = False
     everything = []
     for file in files:
         edition, diagnostics = check_edition(file)
+        if strict:
+            diagnostics = as_errors(diagnostics)
         errors = [d for d in diagnostics if d.severity == "error"]
         failed = failed or bool(errors) or edition is None
         everything.extend(diagnostics)
@@ -40,7 +44,7 @@ def validate(files, fmt, verbose):
             continue
         for diagnostic in diagnostics:
             if verbose or diagnostic.code not in SUMMARY_CODES:
-                click.echo(render(diagnostic), err=bool(errors))
+                click.echo(render(diagnostic, code=True), err=bool(errors))
         if edition is not None and not errors:
             races = len(edition.races)
             click.echo(

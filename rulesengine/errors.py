@@ -26,6 +26,20 @@ class Span:
 
 
 @dataclass(frozen=True, slots=True)
+class Note:
+    """A second place a diagnostic concerns: the parent's line a house rule's change broke."""
+
+    span: Span | None
+    message: str
+    quote: str | None = field(default=None, compare=False)
+
+    def as_dict(self) -> dict:
+        span = self.span
+        return {"file": span.file if span else None, "line": span.line if span else None,
+                "col": span.col if span else None, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     span: Span | None
     message: str
@@ -33,6 +47,7 @@ class Diagnostic:
     severity: str = field(default="error", kw_only=True)
     hint: str | None = field(default=None, kw_only=True)
     quote: str | None = field(default=None, kw_only=True, compare=False)   # the source line at span.line
+    notes: tuple[Note, ...] = field(default=(), kw_only=True)
 
     def as_dict(self) -> dict:
         span = self.span
@@ -46,6 +61,7 @@ class Diagnostic:
             "code": self.code,
             "message": self.message,
             "hint": self.hint,
+            "notes": [note.as_dict() for note in self.notes],
         }
 
 
@@ -80,16 +96,30 @@ def quoting(diagnostics: list[Diagnostic], texts: dict[str, str]) -> list[Diagno
     """The diagnostics, each pointing into one of the files of texts (file -> its text) with the line
     it points at as its quote; the others (and those quoting already) as they are."""
     lines: dict[str, list[str]] = {}
+
+    def line_at(span: Span | None) -> str | None:
+        if span is None or span.file not in texts:
+            return None
+        if span.file not in lines:
+            lines[span.file] = texts[span.file].splitlines()
+        return lines[span.file][span.line - 1] if 1 <= span.line <= len(lines[span.file]) else None
+
     out = []
     for diagnostic in diagnostics:
-        span = diagnostic.span
-        if diagnostic.quote is None and span is not None and span.file in texts:
-            if span.file not in lines:
-                lines[span.file] = texts[span.file].splitlines()
-            if 1 <= span.line <= len(lines[span.file]):
-                diagnostic = replace(diagnostic, quote=lines[span.file][span.line - 1])
+        if diagnostic.quote is None and line_at(diagnostic.span) is not None:
+            diagnostic = replace(diagnostic, quote=line_at(diagnostic.span))
+        if any(note.quote is None and line_at(note.span) is not None for note in diagnostic.notes):
+            notes = tuple(note if note.quote is not None else replace(note, quote=line_at(note.span))
+                          for note in diagnostic.notes)
+            diagnostic = replace(diagnostic, notes=notes)
         out.append(diagnostic)
     return out
+
+
+def as_errors(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """`validate --strict`: every warning an error (a probable mistake refused); notes stay notes.
+    The summary of reconstructed facts (W402) is a fact about the data, never a mistake."""
+    return [replace(d, severity="error") if d.severity == "warning" and d.code != "W402" else d for d in diagnostics]
 
 
 def suggest(name: str, candidates) -> str | None:
@@ -112,21 +142,29 @@ def shown(text: str) -> str:
     return text.translate(CONTROLS)
 
 
-def render(diagnostic: Diagnostic) -> str:
-    """`file:line:col: severity: message`, the source line, a caret under the span, the hint.
+def render(diagnostic: Diagnostic, code: bool = False) -> str:
+    """`file:line:col: severity: message`, the source line, a caret under the span, the hint, then
+    each note the same way. code=True ends the first line with the code (`[D202]`, docs/errors.md).
     Everything quoted from an input is shown with its control characters escaped."""
     span = diagnostic.span
     head = f"{span}: " if span else ""
-    out = [shown(f"{head}{diagnostic.severity}: {diagnostic.message}")]
-    if span:
-        text = diagnostic.quote
-        if text is not None:
-            text = shown(text.expandtabs(1))
-            width = 1
-            if span.end_line == span.line and span.end_col and span.end_col > span.col:
-                width = span.end_col - span.col
-            out.append(f"    {text}")
-            out.append("    " + " " * (span.col - 1) + "^" + "~" * (width - 1))
+    tail = f" [{diagnostic.code}]" if code and diagnostic.code else ""
+    out = [shown(f"{head}{diagnostic.severity}: {diagnostic.message}{tail}")]
+    out += _quoted(span, diagnostic.quote, "    ")
     if diagnostic.hint:
         out.append(shown(f"    hint: {diagnostic.hint}"))
+    for note in diagnostic.notes:
+        out.append(shown(f"    note: {f'{note.span}: ' if note.span else ''}{note.message}"))
+        out += _quoted(note.span, note.quote, "        ")
     return "\n".join(out)
+
+
+def _quoted(span: Span | None, text: str | None, indent: str) -> list[str]:
+    """The quoted source line and a caret line under the span's characters (none without a quote)."""
+    if span is None or text is None:
+        return []
+    text = shown(text.expandtabs(1))
+    width = 1
+    if span.end_line == span.line and span.end_col and span.end_col > span.col:
+        width = span.end_col - span.col
+    return [f"{indent}{text}", indent + " " * (span.col - 1) + "^" + "~" * (width - 1)]

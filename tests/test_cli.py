@@ -102,7 +102,7 @@ def test_validate_reports_the_mistake_at_its_position(tmp_path, old, new, expect
 def test_validate_shows_the_line_a_caret_and_a_hint(tmp_path):
     path = broken_edition(tmp_path, "score: abs(throw.number - catch.number)", "score: abs(throw.number - cach.number)")
     lines = invoke("validate", path).output.splitlines()
-    assert lines[0] == f"{path}:78:31: error: unknown name 'cach'"
+    assert lines[0] == f"{path}:78:31: error: unknown name 'cach' [D202]"
     assert lines[1] == "        score: abs(throw.number - cach.number)"
     assert lines[2] == "                                  ^~~~"
     assert lines[3] == "    hint: did you mean 'catch'?"
@@ -133,6 +133,7 @@ def test_validate_json_format(tmp_path):
         "code": "D202",
         "message": "unknown name 'cach'",
         "hint": "did you mean 'catch'?",
+        "notes": [],
     }
 
 

@@ -158,7 +158,7 @@ class Checker(Visitor):
         if self.symbols.lenient:
             return ERROR
         known = [n for n, _ in self.locals] + list(self.scope.variables) + list(self.scope.constants)
-        self.problem(node, f"unknown name '{node.name}'", "D202", suggest(node.name, known))
+        self.problem(node, f"unknown name '{node.name}'", "D202", suggest(node.name, known) or known_names(known))
         return ERROR
 
     def visit_Attribute(self, node):
@@ -358,3 +358,11 @@ def check(node, scope: Scope, symbols: Symbols, bounds: Bounds | None = None) ->
             )
             checked.problems.append(Problem(message, where.start, where.end, "D210", hint))
     return checked
+
+
+def known_names(names) -> str:
+    """The hint for an unknown name nothing is close to: the names this expression may use."""
+    unique = list(dict.fromkeys(names))
+    if not unique:
+        return "this expression may use no name"
+    return f"names here: {', '.join(unique)}"

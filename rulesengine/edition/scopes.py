@@ -173,13 +173,18 @@ class Others(list):
         self.seats = seats
 
 
+NOBODY = SeatCards((), ())  # `left` and `right` of a seat alone at the table: no cards, nothing visited
+
+
 def table_env(others) -> dict:
     """`opponents`, `left` and `right` from a round's others. A plain list (a bot judging a hand
     whose other seats it cannot tell apart) is seen as one seat holding all of those cards."""
     seats = getattr(others, "seats", None)
-    if not seats:
+    if seats is None:
         pooled = list(others or ())
         seats = (SeatCards(pooled, pooled),)
+    if not seats:  # one player: no other seat, and no phantom one (`len(opponents)` is 0)
+        return {"opponents": [], "left": NOBODY, "right": NOBODY}
     return {"opponents": list(seats), "left": seats[0], "right": seats[-1]}
 
 

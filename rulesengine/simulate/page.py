@@ -56,7 +56,7 @@ def _edition_section(figures: dict, title: str, name: str) -> str:
                 f"{points['mean']:.2f}",
                 f"{points['sd']:.2f}",
                 f"{quantiles.get('p5', '')}–{quantiles.get('p95', '')}",
-                f"{category['share']['mean']:.1%}",
+                "not counted" if category["share"]["mean"] is None else f"{category['share']['mean']:.1%}",
                 _correlation(category),
             ]
         )

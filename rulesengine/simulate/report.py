@@ -46,14 +46,15 @@ def edition_figures(tally: EditionTally) -> dict:
     n = layout.players
     categories = {}
     for key in layout.sheet_keys:
-        share = tally.measures[f"share.{key}"]
+        share = None if key in layout.uncounted else tally.measures[f"share.{key}"]  # `counts: false`: no share
         r = pearson(tally.with_winning[key])
         interval = correlation_interval(r, tally.with_winning[key][0])
         categories[key] = {
             "title": layout.title(key),
-            "kind": "race" if key in layout.race_keys else "category",
+            "kind": "race" if key in layout.race_keys else "category" if share is not None else "not counted",
             "points": describe(tally.points[key]),
-            "share": {"mean": _r(share.mean), "ci95": [_r(x) for x in share.interval()]},
+            "share": {"mean": _r(share.mean), "ci95": [_r(x) for x in share.interval()]} if share is not None
+            else {"mean": None, "ci95": None},
             "with_winning": _r(r),
             "with_winning_ci95": None if interval is None else [_r(x) for x in interval],
         }

@@ -83,6 +83,7 @@ def layout_of(edition: Edition, kinds: tuple) -> Layout:
         tuple(item.title for item in (*edition.categories, *edition.races)),
         tuple(card.name for card in edition.cards),
         edition.name,
+        tuple(key for key in edition.sheet_keys if key not in edition.counting_keys),
     )
 
 

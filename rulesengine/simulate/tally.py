@@ -30,6 +30,7 @@ class Layout:
     titles: tuple = ()  # the title players read for each sheet key (Throw & Catch for throw_catch)
     card_names: tuple = ()  # the name of each card, by letter order
     name: str = ""  # the edition's name, as players know it
+    uncounted: tuple = ()  # lines with `counts: false`: on the sheet, not in the total, so no share of it
 
     @property
     def players(self) -> int:
@@ -48,7 +49,8 @@ def measures(layout: Layout, figures: GameFigures, entry_at: list) -> dict:
     for index, key in enumerate(layout.sheet_keys):
         points = sum(seat[index] for seat in figures.points)
         values[f"points.{key}"] = points / n
-        values[f"share.{key}"] = points / grand if grand else 0.0
+        if key not in layout.uncounted:
+            values[f"share.{key}"] = points / grand if grand else 0.0
     values["margin"] = figures.margin
     values["tie"] = 1 if figures.tied else 0
     if layout.flow:

@@ -107,7 +107,8 @@ def _carried(data: dict, index: int) -> dict:
     figures, out = data["figures"][index], _Sentence(data)
     settings = data["settings"]
     categories = figures["categories"]
-    top = max(categories, key=lambda key: categories[key]["share"]["mean"])
+    counted = [key for key in categories if categories[key]["share"]["mean"] is not None]  # not `counts: false`
+    top = max(counted, key=lambda key: categories[key]["share"]["mean"])
     share = out.quote(["figures", index, "categories", top, "share", "mean"])
     games = out.quote(["figures", index, "games"])
     seats = ", ".join(settings["seats"])

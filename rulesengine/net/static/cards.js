@@ -106,8 +106,13 @@ export class Deck {
 // The sheet as on the printed pad: a column per player, each round's categories in rows, then the
 // game-end ones, then the total; the winners' columns marked.
 export function scoreSheet(sheet, edition) {
+  // a line with `counts: false` is shown apart: named so, and never mistaken for part of the total
+  const uncounted = new Set((edition.categories || []).filter((c) => c.counts === false).map((c) => c.key));
   const titles = new Map(
-    [...(edition.categories || []), ...(edition.races || [])].map((c) => [c.key, c.title || c.key]),
+    [...(edition.categories || []), ...(edition.races || [])].map((c) => [
+      c.key,
+      (c.title || c.key) + (uncounted.has(c.key) ? " (not counted)" : ""),
+    ]),
   );
   const players = sheet.players || [];
   const rounds = Math.max(0, ...players.map((p) => p.rounds.length));
@@ -129,7 +134,7 @@ export function scoreSheet(sheet, edition) {
       rows.push(
         el(
           "tr",
-          {},
+          { class: uncounted.has(key) ? "uncounted" : "" },
           el("th", {}, titles.get(key) || key),
           players.map((p) =>
             el(
@@ -148,7 +153,7 @@ export function scoreSheet(sheet, edition) {
     rows.push(
       el(
         "tr",
-        {},
+        { class: uncounted.has(key) ? "uncounted" : "" },
         el("th", {}, titles.get(key) || key),
         players.map((p) => el("td", { "data-player": p.name, "data-key": key }, String(p.categories[key]))),
       ),
