@@ -8,6 +8,7 @@ import click
 from rich.table import Table
 
 from rulesengine.edition.catalogue import catalogue
+from rulesengine.edition.shipped import shipped_dir
 
 from .common import handles_errors, text_console
 
@@ -16,13 +17,15 @@ from .common import handles_errors, text_console
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors
 def editions(fmt):
-    """List the shipped editions and variants: name, title, players, reconstructed or not."""
+    """List the shipped editions and variants: name, title, players, reconstructed or not, file."""
     entries = catalogue()
     if fmt == "json":
         click.echo(json.dumps([e.as_dict() for e in entries], indent=2, ensure_ascii=False))
         return
-    table = Table(title="Shipped editions (boom run NAME, boom rules NAME)", title_justify="left", show_edge=False)
-    for column in ("name", "edition", "players", "cards"):
+    folder = shipped_dir("editions")
+    table = Table(title=f"Shipped editions in {folder} (boom run NAME, boom rules NAME, extends: NAME)",
+                  title_justify="left", show_edge=False)
+    for column in ("name", "edition", "players", "cards", "file"):
         table.add_column(column)
     for entry in entries:
         facts = entry.reconstructed_facts
@@ -31,5 +34,6 @@ def editions(fmt):
             entry.title,
             f"{entry.players_min}-{entry.players_max}",
             f"reconstructed ({facts} facts)" if facts else "published",
+            str(entry.path.relative_to(folder)) if folder and entry.path.is_relative_to(folder) else str(entry.path),
         )
-    text_console(width=120).print(table)
+    text_console(width=160).print(table)

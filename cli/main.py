@@ -12,15 +12,18 @@ import importlib
 import click
 
 COMMANDS = {   # name -> the first paragraph of its help (the module cli.<name> defines the command <name>)
-    "editions": "List the shipped editions and variants: name, title, players, reconstructed or not.",
+    "docs": "Print a guide installed with boom: `boom docs authoring`, `boom docs dsl`, `boom docs errors`...",
+    "editions": "List the shipped editions and variants: name, title, players, reconstructed or not, file.",
     "export": "Export the record of finished TABLE, for `boom score` (and `boom replay` with --log).",
     "host": "Open a table at URL for EDITION (a file here, or an edition name the server knows).",
     "join": "Take a seat at TABLE on the server at URL and play it to the end.",
+    "new": "Write NAME.yaml, a starter house rule of an edition, with a working $schema line for editors.",
     "replay": "Re-play a log written by `boom run --log`.",
     "resume": "Continue a game saved by `boom run --save` (or by an interruption).",
     "rules": "Print the rules of an edition or house rule, in words: the round, the "
         "categories, the bonuses, the tie-breaks.",
     "run": "Play a full game: humans at this terminal and/or bots.",
+    "schema": "Print the JSON Schema of edition files (with --path: where it is installed).",
     "score": "The score pad: score a game played on a real table from its record.",
     "serve": "Host tables for network play (`boom host` opens one, `boom join` sits at one, or "
         "a browser at http://HOST:PORT/).",

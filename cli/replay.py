@@ -35,7 +35,9 @@ from .seat_replay import show_seat
 def replay(log_file, verify, seat_name, fmt):
     """Re-play a log written by `boom run --log`."""
     checking = verify or seat_name is None
-    game, problems = replay_log(log_file, seat_kinds=SEAT_KINDS, bots=recorded_bots if checking else None)
+    notes: list[str] = []
+    game, problems = replay_log(log_file, seat_kinds=SEAT_KINDS, bots=recorded_bots if checking else None,
+                                notes=notes)
     if seat_name is not None:
         if seat_name not in game.players:
             players = ", ".join(game.players)
@@ -52,6 +54,8 @@ def replay(log_file, verify, seat_name, fmt):
             click.echo(shown(problem), err=True)
         if problems:
             sys.exit(1)
+        for note in notes:
+            click.echo(shown(f"note: {note}"), err=True)
         sheet = game.scores.sheet() if game.over else None
         status = "finished" if game.over else f"stopped in round {game.round + 1}"
         click.echo(

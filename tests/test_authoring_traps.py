@@ -126,3 +126,148 @@ def test_simulate_gives_no_share_of_the_points_to_an_uncounted_line():
     assert (throw_catch["kind"], throw_catch["share"]) == ("not counted", {"mean": None, "ci95": None})
     shares = [c["share"]["mean"] for c in figures["categories"].values() if c["share"]["mean"] is not None]
     assert abs(sum(shares) - 1) < 1e-3
+
+
+# -- a typo changes the game and validated clean -----------------------------------------------------
+def test_a_key_one_letter_off_the_parent_s_is_a_warning_that_says_which_was_meant(tmp_path):
+    path = write(tmp_path, "typo.yaml", """extends: australia
+id: typo
+categories:
+  - key: animal
+    title: Animals
+    score: 2 * count('Koalas', cards)
+  - key: colections
+    title: Collections
+    score: len(cards)
+regions:
+  - {name: Tasmanai, bonus: 6}
+""")
+    edition, diagnostics = check_edition(path)
+    assert edition is not None  # valid data: a warning, not an error
+    found = [(d.span.line, d.span.col, d.message, d.hint) for d in diagnostics if d.code == "W410"]
+    assert found == [
+        (4, 10, "'animal' adds a new category, close to the category 'animals' of the edition it extends",
+         "did you mean 'animals'? The same key changes the parent's category; a new one adds a category"),
+        (7, 10, "'colections' adds a new category, close to the category 'collections' of the edition it extends",
+         "did you mean 'collections'? The same key changes the parent's category; a new one adds a category"),
+        (11, 12, "'Tasmanai' adds a new region, close to the region 'Tasmania' of the edition it extends",
+         "did you mean 'Tasmania'? The same name changes the parent's region; a new one adds a region"),
+    ]
+    [note] = next(d for d in diagnostics if d.code == "W410").notes
+    assert (Path(note.span.file).name, note.span.line, note.message) == ("australia.yaml", 87,
+                                                                         "the category 'animals' is here")
+    strict = invoke("validate", "--strict", path)
+    assert strict.exit_code == 1 and "4 errors" in strict.output  # --strict: the warnings refuse the file (and W401)
+    assert f"{path}:4:10: error: 'animal' adds a new category" in strict.output
+
+
+def test_a_new_category_without_a_title_is_warned_of(tmp_path):
+    path = write(tmp_path, "v.yaml", "extends: australia\nid: v\ncategories:\n  - key: koala_bonus\n"
+                                     "    description: 2 a Koala.\n    score: 2 * count('Koalas', cards)\n")
+    _, diagnostics = check_edition(path)
+    assert [(d.code, d.span.line, d.message) for d in diagnostics if d.severity == "warning"] == [
+        ("W411", 4, "the new category 'koala_bonus' has no title, so the sheet shows 'koala_bonus'")]
+
+
+# -- a choice was replaced whole ---------------------------------------------------------------------
+def test_activities_may_repeat_keeps_the_parent_s_requirement_and_plays(tmp_path):
+    """`choice: {from: activity, once_per_game: false}` dropped `requires` and stopped games with R501
+    at a line of australia.yaml (seeds 1, 2, 3 and 5); a choice now merges key by key."""
+    path = write(tmp_path, "repeat.yaml", """extends: australia
+id: repeat
+categories:
+  - key: activities
+    description: As printed, but an activity may be chosen again in a later round.
+    choice: {from: activity, once_per_game: false}
+""")
+    edition, diagnostics = check_edition(path)
+    activities = next(c for c in edition.categories if c.key == "activities")
+    assert (activities.choice.once_per_game, activities.choice.requires.text) == (False, "count(choice, cards) >= 1")
+    for seed in (1, 2, 3, 5):
+        result = invoke("run", path, "--players", "3", "--seed", seed, "-q")
+        assert result.exit_code == 0 and "R501" not in result.output, result.output
+
+
+def test_a_requirement_lost_by_giving_the_category_again_is_warned_of(tmp_path):
+    path = write(tmp_path, "again.yaml", """extends: australia
+id: again
+remove: {categories: [activities]}
+categories:
+  - key: activities
+    title: Activities
+    description: Activities may repeat.
+    choice: {from: activity, once_per_game: false}
+    score: lookup(activity_points, count(choice, cards))
+""")
+    _, diagnostics = check_edition(path)
+    [lost] = [d for d in diagnostics if d.code == "W412"]
+    assert (lost.span.line, lost.message) == (
+        8, "the choice of 'activities' no longer has the requirement of the edition it extends "
+           "(count(choice, cards) >= 1)")
+    assert [(Path(n.span.file).name, n.span.line) for n in lost.notes] == [("australia.yaml", 101)]
+
+
+# -- errors pointed at the parent file ---------------------------------------------------------------
+def diagnostics_of(path):
+    _, diagnostics = check_edition(path)
+    return [(Path(d.span.file).name, d.span.line, d.span.col, d.severity, d.code) for d in diagnostics
+            if d.severity != "note" and d.code != "W402"]
+
+
+def test_one_map_path_added_the_natural_way_is_blamed_on_the_house_rule(tmp_path):
+    """It gave 39 errors, all in usa.yaml; now each is at the house rule's `paths`, with the parent's
+    line as a note, and a warning says how to add a path."""
+    path = write(tmp_path, "path.yaml", "extends: usa\nid: path\nmap:\n  paths: [['A', 'Z']]\n")
+    assert diagnostics_of(path) == [("path.yaml", 4, 3, "error", "M321"), ("path.yaml", 4, 3, "error", "M319"),
+                                    ("path.yaml", 4, 3, "error", "M319"), ("path.yaml", 4, 3, "warning", "W414")]
+    _, diagnostics = check_edition(path)
+    assert [Path(n.span.file).name for d in diagnostics for n in d.notes] == ["usa.yaml"] * 4
+    added = write(tmp_path, "added.yaml", "extends: usa\nid: added\nmap:\n  paths: {add: [['A', 'Z']]}\n")
+    edition, diagnostics = check_edition(added)
+    assert [d for d in diagnostics if d.severity != "note" and d.code != "W402"] == []
+    assert edition.card("Z") in edition.paths[edition.card("A")]
+
+
+def test_removing_a_region_without_its_cards_is_one_error_at_the_removal(tmp_path):
+    path = write(tmp_path, "tas.yaml", "extends: australia\nid: tas\nremove: {regions: [Tasmania]}\n")
+    _, diagnostics = check_edition(path)
+    [error] = [d for d in diagnostics if d.severity == "error"]
+    assert (Path(error.span.file).name, error.span.line, error.span.col, error.code) == ("tas.yaml", 3, 20, "M304")
+    assert error.message == "removing the region 'Tasmania' leaves its cards Y, Z, @ and # without a region"
+    assert error.hint == "remove them too: remove: {regions: ['Tasmania'], cards: ['Y', 'Z', '@', '#']}"
+    assert [(Path(n.span.file).name, n.span.line) for n in error.notes] == [("australia.yaml", line)
+                                                                           for line in (66, 67, 68, 69)]
+    fixed = write(tmp_path, "fixed.yaml", "extends: australia\nid: fixed\nplayers: {max: 3}\n"
+                                          "remove: {regions: [Tasmania], cards: ['Y', 'Z', '@', '#']}\n")
+    assert len(load_edition(fixed).cards) == 24
+
+
+def test_nine_players_is_reported_at_players_not_at_the_parent_s_hand_size(tmp_path):
+    path = write(tmp_path, "nine.yaml", "extends: australia\nid: nine\nplayers: {max: 9}\n")
+    _, diagnostics = check_edition(path)
+    [error] = diagnostics
+    assert (Path(error.span.file).name, error.span.line, error.span.col, error.code) == ("nine.yaml", 3, 16, "M308")
+    assert error.message == "9 players need 63 cards (7 each) but the deck has 28"
+    assert [(Path(n.span.file).name, n.span.line, n.message) for n in error.notes] == [
+        ("australia.yaml", 16, "each hand is 7 cards here")]
+    rendered = invoke("validate", path).output
+    assert f"{path}:3:16: error: 9 players need 63 cards (7 each) but the deck has 28 [M308]" in rendered
+    assert "note: " in rendered and "australia.yaml:16:12: each hand is 7 cards here" in rendered
+
+
+# -- lists were replaced whole -----------------------------------------------------------------------
+def test_one_new_icon_keeps_the_family_and_its_title(tmp_path):
+    path = write(tmp_path, "icon.yaml", """extends: australia
+id: icon
+families:
+  activity: {icons: {add: [Surfing]}}
+  animal: {icons: {Koalas: 14}}
+cards:
+  - {letter: 'L', icons: {add: [Surfing]}}
+""")
+    edition = load_edition(path)
+    assert edition.families["activity"].title == "Activities"
+    assert edition.families["activity"].icons[-1] == "Surfing"
+    assert edition.families["animal"].values == {"Kangaroos": 3, "Emus": 4, "Wombats": 5, "Koalas": 14,
+                                                 "Platypuses": 9}
+    assert edition.card("L").icons == ("Wildflowers", "Swimming", "Surfing")

@@ -70,7 +70,7 @@ def test_pip_install_ships_the_editions_and_the_schema(tmp_path):
     source = _mkdir(tmp_path / "src")
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
-    for name in ("rulesengine", "cli", "editions", "schemas"):
+    for name in ("rulesengine", "cli", "editions", "schemas", "docs"):
         shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)  # this environment's pip installs into it (--python)
@@ -100,6 +100,21 @@ def test_pip_install_ships_the_editions_and_the_schema(tmp_path):
     )
     assert played.returncode == 0, played.stderr
     assert played.stdout == invoke("run", "australia", "--players", "3", "--seed", "1", "-q").output  # as here
+    # a house rule written anywhere builds on an installed edition by name, from a starter whose
+    # $schema line points at the installed schema; the guides the errors name are installed too
+    made = subprocess.run([boom, "new", "my-rule", "--from", "australia"], capture_output=True, text=True,
+                          cwd=elsewhere)
+    assert made.returncode == 0, made.stderr
+    starter = (elsewhere / "my-rule.yaml").read_text(encoding="utf-8")
+    schema_line = starter.splitlines()[0]
+    assert schema_line.startswith("# yaml-language-server: $schema=" + str(env_dir))
+    assert Path(schema_line.split("=", 1)[1]).is_file()
+    (elsewhere / "my-rule.yaml").write_text(starter + "rounds: 3\n", encoding="utf-8")
+    checked = subprocess.run([boom, "validate", "my-rule.yaml"], capture_output=True, text=True, cwd=elsewhere)
+    assert checked.returncode == 0 and "ok: Boomerang: Australia (my rule)" in checked.stdout, checked.stderr
+    for args, suffix in ((["schema", "--path"], "edition.schema.json"), (["docs", "dsl", "--path"], "dsl.md")):
+        where = subprocess.run([boom, *args], capture_output=True, text=True, cwd=elsewhere).stdout.strip()
+        assert where.startswith(str(env_dir)) and where.endswith(suffix) and Path(where).is_file()
     # a server finds the protocol's schemas (it checks every message against them) and the editions by name
     probe = (
         "from rulesengine.net.protocol import SCHEMA_DIR, validator; validator('host'); print(SCHEMA_DIR); "
@@ -119,3 +134,50 @@ def test_pip_install_ships_the_editions_and_the_schema(tmp_path):
 def _mkdir(path: Path) -> Path:
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def test_a_house_rule_extends_a_shipped_edition_by_name_from_anywhere(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "three.yaml").write_text("extends: australia\nid: three\nrounds: 3\n", encoding="utf-8")
+    result = invoke("validate", "three.yaml")
+    assert result.exit_code == 0 and "three.yaml: ok: Boomerang: Australia, 28 cards" in result.output
+    (tmp_path / "typo.yaml").write_text("extends: austrlia\nid: typo\n", encoding="utf-8")
+    result = invoke("validate", "typo.yaml")
+    assert result.exit_code == 1
+    assert "typo.yaml:1:10: error: cannot find the edition 'austrlia'" in result.output
+    assert "hint: did you mean 'australia'?" in result.output
+
+
+def test_boom_new_writes_a_starter_that_validates_and_never_overwrites(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = invoke("new", "koala-bonus", "--from", "usa")
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "koala-bonus.yaml").read_text(encoding="utf-8")
+    assert text.splitlines()[:4] == [f"# yaml-language-server: $schema={ROOT / 'schemas' / 'edition.schema.json'}",
+                                     "# A house rule of Boomerang: USA: say in a line what it changes.",
+                                     "extends: usa", "id: koala-bonus"]
+    assert invoke("validate", "koala-bonus.yaml").exit_code == 0
+    again = invoke("new", "koala-bonus", "--from", "usa")
+    assert again.exit_code == 2 and "koala-bonus.yaml exists already" in again.output
+    by_path = invoke("new", "mine", "--from", str(ROOT / "editions" / "variants" / "australia-direction.yaml"))
+    assert by_path.exit_code == 0
+    assert f"extends: {os.path.relpath(ROOT / 'editions' / 'variants' / 'australia-direction.yaml', tmp_path)}" \
+        in (tmp_path / "mine.yaml").read_text(encoding="utf-8")
+    assert invoke("validate", "mine.yaml").exit_code == 0
+    assert invoke("new", "Bad Name").exit_code == 2
+
+
+def test_boom_schema_and_boom_docs_give_the_installed_files():
+    assert invoke("schema", "--path").output.strip() == str(ROOT / "schemas" / "edition.schema.json")
+    assert json.loads(invoke("schema").output)["title"] == "boom edition"
+    listed = invoke("docs").output
+    assert f"authoring    {ROOT / 'docs' / 'authoring.md'}" in listed
+    assert invoke("docs", "errors").output == (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+    unknown = invoke("docs", "erors")
+    assert unknown.exit_code == 2 and "no guide 'erors' (did you mean 'errors'?)" in unknown.output
+
+
+def test_boom_editions_says_where_each_edition_lives():
+    output = invoke("editions").output
+    assert f"Shipped editions in {ROOT / 'editions'}" in output
+    assert "variants/usa-direction.yaml" in output

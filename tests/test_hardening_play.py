@@ -89,7 +89,7 @@ def test_the_sizes_an_edition_declares_are_bounded_with_a_located_error(tmp_path
     [bound] = [d for d in diagnostics if d.code == "S105" and "takes at most" in d.message]
     assert bound.message == f"{where}: {limit}"
     assert bound.span.file == str(path) and bound.span.line > 1
-    assert bound.hint == "a limit of every edition (docs/limits.md)"
+    assert bound.hint == "a limit of every edition (`boom docs limits`)"
 
 
 def test_docs_limits_lists_every_bound_of_the_schema():

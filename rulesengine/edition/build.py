@@ -28,6 +28,7 @@ from ..dsl import (
     Symbols,
 )
 from ..errors import Diagnostic, suggest
+from . import wording  # noqa: F401  (registers the checks of descriptions)
 from .checks import run_checks
 from .deck import DeckBuilder
 from .draft import draft_options

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .. import dsl
 from ..dsl import MAP, REGISTRY, UNKNOWN, constant_value
-from ..errors import Diagnostic, suggest
+from ..errors import Diagnostic, Note, suggest
 
 CHECKS = []  # (function, only_when_valid)
 
@@ -177,16 +177,29 @@ def map_for_connected(facts: Facts):
                 and arg.name in facts.data.get("card_sets", {})
             ):
                 letters = facts.data["card_sets"][arg.name]
-                for index, letter in enumerate(letters):
-                    card = facts.by_letter.get(letter)
-                    if card is not None and card not in facts.paths:
-                        yield facts.error(
-                            ("card_sets", arg.name, index),
-                            f"town '{letter}' ({card.name}) of '{arg.name}' has no path on the map, "
+                unreached = [(index, letter, facts.by_letter.get(letter)) for index, letter in enumerate(letters)
+                             if facts.by_letter.get(letter) is not None and facts.by_letter[letter] not in facts.paths]
+                here = facts.map.file
+                if unreached and facts.map.span_at(("map", "paths")).file == here \
+                        and facts.map.span_at(("card_sets", arg.name)).file != here:
+                    # the house rule's map.paths left the parent's towns unreached: one error at its paths
+                    towns = ", ".join(f"'{letter}' ({card.name})" for _, letter, card in unreached)
+                    yield Diagnostic(
+                        facts.map.span_at(("map", "paths"), key=True),
+                        f"no path of this map.paths reaches the towns {towns} of '{arg.name}', "
+                        f"so {call.function}() can never reach them", "M319",
+                        hint="to add to the parent's paths: paths: {add: [...]}",
+                        notes=(Note(facts.map.span_at(("card_sets", arg.name), key=True),
+                                    f"'{arg.name}' is here"),))
+                    continue
+                for index, letter, card in unreached:
+                    yield facts.error(
+                        ("card_sets", arg.name, index),
+                        f"town '{letter}' ({card.name}) of '{arg.name}' has no path on the map, "
                         f"so {call.function}() can never reach it",
-                            "M319",
-                            "add a path to it under map.paths",
-                        )
+                        "M319",
+                        "add a path to it under map.paths",
+                    )
 
 
 # -- what can never score --------------------------------------------------------------------------
@@ -335,55 +348,3 @@ def _first_reconstructed(facts: Facts) -> tuple:
             if spec.get("reconstructed"):
                 return (section, index, "reconstructed")
     return ()
-
-
-# -- rules in words ----------------------------------------------------------------------------------
-@check(only_when_valid=True)
-def missing_descriptions(facts: Facts):
-    """A note for each category, choice with a requirement, and race without a `description`: `boom
-    rules` then says the formula in words, which a player reads less easily than the author's words."""
-    hint = "add `description:` saying it in words for `boom rules` (without one it says the formula in words)"
-    for section in ("categories", "races"):
-        for index, spec in facts.entries(section):
-            if not isinstance(spec, dict):
-                continue
-            if not spec.get("description"):
-                yield Diagnostic(
-                    facts.map.span_at((section, index, "key")),
-                    f"'{spec.get('key')}' has no description",
-                    "W409",
-                    severity="note",
-                    hint=hint,
-                )
-            choice = spec.get("choice")
-            if isinstance(choice, dict) and choice.get("requires") and not choice.get("description"):
-                yield Diagnostic(
-                    facts.map.span_at((section, index, "choice", "requires"), key=True),
-                    f"the choice of '{spec.get('key')}' has a requirement but no description",
-                    "W409",
-                    severity="note",
-                    hint=hint,
-                )
-
-
-@check(only_when_valid=True)
-def inherited_descriptions(facts: Facts):
-    """A house rule that changes a formula but keeps the parent's description would print the
-    parent's rule in `boom rules`: warn at the changed formula."""
-    formulas = {"categories": ("score",), "races": ("qualifies", "award")}
-    for section, keys in formulas.items():
-        for index, spec in facts.entries(section):
-            if not isinstance(spec, dict) or not spec.get("description"):
-                continue
-            said = facts.map.span_at((section, index, "description")).file
-            for key in keys:  # a formula set in a later file than the description (not a parent's kept formula)
-                where = facts.map.span_at((section, index, key)).file if key in spec else said
-                if where != said and where == facts.map.span_at(("id",)).file:
-                    yield facts.warning(
-                        (section, index, key),
-                        f"'{spec.get('key')}' changes its {key} here but keeps the description of {said}",
-                        "W408",
-                        "give a description that says the new rule",
-                        key=True,
-                    )
-                    break

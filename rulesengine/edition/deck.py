@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..dsl import Bounds
-from ..errors import Diagnostic, suggest
+from ..errors import Diagnostic, Note, suggest
 from .checks import Facts
 from .model import Card, Family, Region
 from .schema import Cut
@@ -31,8 +31,15 @@ class DeckBuilder:
         self.facts = Facts(data, source_map, self.cut)
 
     # -- reporting -------------------------------------------------------------------------
-    def error(self, path, message, code, hint=None, key=False):
-        self.diagnostics.append(Diagnostic(self.map.span_at(path, key=key), message, code, hint=hint))
+    def error(self, path, message, code, hint=None, key=False, notes=()):
+        self.diagnostics.append(Diagnostic(self.map.span_at(path, key=key), message, code, hint=hint, notes=notes))
+
+    def written_here(self, path) -> bool:
+        """Was the value at path written in the file being checked (not in an edition it extends)?"""
+        return self.map.span_at(path).file == self.map.file
+
+    def note(self, path, message, key=False) -> Note:
+        return Note(self.map.span_at(path, key=key), message)
 
     def warning(self, path, message, code, hint=None):
         self.diagnostics.append(Diagnostic(self.map.span_at(path), message, code, severity="warning", hint=hint))
@@ -73,6 +80,8 @@ class DeckBuilder:
 
     def cards(self, regions, icon_owner):
         cards, by_letter = [], {}
+        left_behind: dict[str, list] = {}  # a region a house rule removed -> (index, letter) of its cards kept
+        removed = getattr(self.map, "removed", {})
         for index, spec in self.entries("cards"):
             path = ("cards", index)
             letter = spec["letter"]
@@ -88,7 +97,10 @@ class DeckBuilder:
             if region is None and "region" not in spec:
                 pass  # a flow's card may have no region (the schema says when)
             elif region is None:
-                if not self.cut.covers("regions", spec["region"]):
+                name = spec["region"]
+                if name in removed and removed[name].file != self.map.span_at(path + ("region",)).file:
+                    left_behind.setdefault(name, []).append((index, letter))
+                elif not self.cut.covers("regions", spec["region"]):
                     self.error(
                         path + ("region",),
                         f"unknown region '{spec['region']}'",
@@ -112,6 +124,8 @@ class DeckBuilder:
             )
             cards.append(card)
             by_letter[letter] = card
+        for name, kept in left_behind.items():
+            self.left_behind(name, kept, removed[name])
         self.copies(cards, by_letter)
         names = [spec["name"] for _, spec in self.entries("regions")]
         for region in regions.values():
@@ -124,6 +138,17 @@ class DeckBuilder:
                     "W401",
                 )
         return cards, by_letter
+
+    def left_behind(self, region: str, kept: list, where) -> None:
+        """A region a house rule removed, whose cards (in the edition it extends) it kept: one error at the
+        removal, each card a note, rather than an error on every card of the parent."""
+        letters = [letter for _, letter in kept]
+        listed = ", ".join(repr(letter) for letter in letters)
+        self.diagnostics.append(Diagnostic(
+            where, f"removing the region '{region}' leaves its cards {_and(letters)} without a region", "M304",
+            hint=f"remove them too: remove: {{regions: ['{region}'], cards: [{listed}]}}",
+            notes=tuple(self.note(("cards", index, "region"), f"card '{letter}' is in {region}")
+                        for index, letter in kept)))
 
     def copies(self, cards: list, by_letter: dict) -> None:
         """`copies: N` (the whole deck, or one card's own): copies 2..N of a card, lettered A.2, A.3..., after
@@ -178,11 +203,17 @@ class DeckBuilder:
             if needed > len(cards):
                 who = f"{players['max']} players" + (f" and {ghosts} ghost hand{'s' if ghosts > 1 else ''}" if ghosts
                                                      else "")
+                where, notes = ("hand_size",), ()
+                if not self.written_here(where):  # blame the house rule's change, not the parent's hand_size
+                    cause = next((p for p in (("players", "max"), ("draft", "ghosts")) if self.written_here(p)), None)
+                    if cause is not None:
+                        where, notes = cause, (self.note(("hand_size",), f"each hand is {hand_size} cards here"),)
                 self.error(
-                    ("hand_size",),
+                    where,
                     f"{who} need {needed} cards ({hand_size} each) but the deck has {len(cards)}",
                     "M308",
                     f"the largest hand for {who} is {len(cards) // hands}" if len(cards) >= hands else None,
+                    notes=notes,
                 )
 
     def map_paths(self, by_letter):
@@ -201,10 +232,15 @@ class DeckBuilder:
         """Check the map's `reconstructed` marks (paths of the map, members of card sets); count them."""
         marks = (self.data.get("map") or {}).get("reconstructed") or {}
         count = 0
+        # a house rule that gave map.paths, under the parent's marks: one error at its paths, not one a mark
+        blame = self.written_here(("map", "paths")) and not self.written_here(("map", "reconstructed", "paths"))
+        unmarked = []
         for index, pair in enumerate(marks.get("paths") or ()):
             ends = self.letters(("map", "reconstructed", "paths", index), pair, by_letter)
             if len(ends) == 2:
-                if ends[1] not in paths.get(ends[0], ()):
+                if ends[1] not in paths.get(ends[0], ()) and blame:
+                    unmarked.append(f"{ends[0].letter}-{ends[1].letter}")
+                elif ends[1] not in paths.get(ends[0], ()):
                     self.error(
                         ("map", "reconstructed", "paths", index),
                         f"'{ends[0].letter}-{ends[1].letter}' is not a path of the map",
@@ -212,6 +248,11 @@ class DeckBuilder:
                         "mark only paths listed under map.paths",
                     )
                 count += 1
+        if unmarked:
+            self.error(("map", "paths"), f"the edition it extends marks {len(unmarked)} path"
+                       f"{'s' if len(unmarked) != 1 else ''} as reconstructed that this map.paths no longer has: "
+                       f"{_and(unmarked, 8)}", "M321", "to add to the parent's paths: paths: {add: [...]}", key=True,
+                       notes=(self.note(("map", "reconstructed", "paths"), "marked here", key=True),))
         for name, letters in (marks.get("card_sets") or {}).items():
             members = card_sets.get(name)
             if members is None:
@@ -238,3 +279,11 @@ class DeckBuilder:
         for part in path:
             node = node.get(part, {}) if isinstance(node, dict) else {}
         return [(i, e) for i, e in enumerate(node if isinstance(node, list) else ()) if e is not None]
+
+
+def _and(words: list, most: int = 0) -> str:
+    """'A, B and C'; with most, at most that many and how many more."""
+    words = [str(w) for w in words]
+    if most and len(words) > most:
+        return ", ".join(words[:most]) + f" and {len(words) - most} more"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

@@ -2,41 +2,65 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Diagnostic, EditionError, Span, quoting, suggest
 from .build import Builder
 from .extends import load_with_extends
 from .model import Edition
+from .overrides import override_warnings
 from .schema import schema_diagnostics, usable_part
 from .shipped import is_bare_name, resolve_edition, shipped_editions
+
+
+@dataclass
+class Checked:
+    """Everything a check of an edition found: the Edition (None on errors), every diagnostic, and for
+    tools that look inside (the language server) the merged data, its positions and the builder."""
+
+    edition: Edition | None
+    diagnostics: list[Diagnostic]
+    data: object = None
+    source_map: object = None
+    builder: Builder | None = None
 
 
 def check_edition(path: str | Path, *, quote: bool = True) -> tuple[Edition | None, list[Diagnostic]]:
     """Load and check an edition (a path, or the bare name of a shipped edition); return it (None on
     errors) and all diagnostics, warnings too. quote=False for an edition named by another file (a
     save, a log): see load_yaml."""
-    path = resolve_edition(path)
-    if is_bare_name(str(path)) and not Path(path).exists():
+    checked = check_text(path, quote=quote)
+    return checked.edition, checked.diagnostics
+
+
+def check_text(path: str | Path, text: str | None = None, *, quote: bool = True) -> Checked:
+    """check_edition, of the file's text as given (an editor's unsaved buffer) or as saved."""
+    path = resolve_edition(path) if text is None else path
+    if text is None and is_bare_name(str(path)) and not Path(path).exists():
         hint = suggest(str(path), shipped_editions())
-        return None, [Diagnostic(None, f"no file '{path}' and no shipped edition of that name "
-                                       f"({hint + ' ' if hint else ''}`boom editions` lists them)", "E001")]
+        return Checked(None, [Diagnostic(None, f"no file '{path}' and no shipped edition of that name "
+                                               f"({hint + ' ' if hint else ''}`boom editions` lists them)", "E001")])
     try:
-        data, source_map = load_with_extends(path, quote=quote)
+        data, source_map = load_with_extends(path, quote=quote, text=text)
     except EditionError as exc:
-        return None, exc.diagnostics
+        return Checked(None, exc.diagnostics)
     if not isinstance(data, dict):
         where = source_map.span_at(()) if data is not None else Span(str(path), 1, 1)
         message = "an edition must be a YAML mapping of keys such as 'cards' and 'categories'"
-        return None, quoting([Diagnostic(where, message, "S103")], source_map.texts)
+        return Checked(None, quoting([Diagnostic(where, message, "S103")], source_map.texts), data, source_map)
     problems = schema_diagnostics(data, source_map)
+    changes = getattr(source_map, "changes", None)
+    warnings = override_warnings(*changes, data, source_map) if changes else []  # said with errors too
     cut = None
     if problems:  # check the meaning of what is structurally sound, so every mistake shows at once
         data, cut = usable_part(data)
     builder = Builder(data, source_map, cut)
     edition = builder.build()
-    diagnostics = sorted(problems + builder.diagnostics, key=_position)
-    return (None if problems else edition), quoting(diagnostics, source_map.texts) if diagnostics else diagnostics
+    diagnostics = sorted(problems + builder.diagnostics + warnings, key=_position)
+    if diagnostics:
+        diagnostics = quoting(diagnostics, source_map.texts)
+    return Checked(None if problems else edition, diagnostics, data, source_map, builder)
 
 
 def _position(diagnostic: Diagnostic) -> tuple:

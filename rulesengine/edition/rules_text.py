@@ -20,6 +20,7 @@ from .in_words import in_words
 from .loader import load_edition
 from .model import ROUND, Edition
 from .shipped import resolve_edition
+from .templates import fill
 
 WIDTH = 96
 VARIABLES = scopes.meanings() | {"deck": "every card of the game", "regions": "every region"}
@@ -37,7 +38,7 @@ def summary(edition: Edition, data: dict, formulas: bool = False) -> str:
     title = edition.name
     out += [title, "=" * len(title)]
     if data.get("description"):
-        out += _wrap(data["description"])
+        out += _wrap(fill(data["description"], edition))
     out.append("")
     out += _section("The game", flow_lines(edition, _wrap, formulas) if edition.flow else _game(edition))
     out += _section(
@@ -172,13 +173,14 @@ def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[st
     if category.majority is not None:  # a flow's comparison of seats: no formula to put in words
         family = category.majority
         return lines + _wrap(
-            spec.get("description")
+            fill(spec.get("description") or "", edition)
             or f"For each {family.title} icon ({', '.join(family.icons)}), "
             "the player(s) whose captured cards show it most often score that many points; "
             "the others score 0 for it.",
             "    ",
         )
-    lines += _wrap(spec.get("description") or _sentence(in_words(category.score.text, edition, category.title)), "    ")
+    described = fill(spec.get("description") or "", edition)
+    lines += _wrap(described or _sentence(in_words(category.score.text, edition, category.title)), "    ")
     choice = category.choice
     if choice is not None:
         once = ", each icon once per game" if choice.once_per_game else ""
@@ -190,7 +192,7 @@ def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[st
         )
         choice_spec = spec.get("choice") if isinstance(spec.get("choice"), dict) else {}
         if choice_spec.get("description"):
-            lines += _wrap(choice_spec["description"], "    ")
+            lines += _wrap(fill(choice_spec["description"], edition), "    ")
         elif choice.requires is not None:
             rule = in_words(choice.requires.text, edition, category.title)
             lines += _wrap(f"You may choose an icon only when {rule}.", "    ")
@@ -206,7 +208,7 @@ def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[st
 def _race(edition: Edition, race, spec: dict, formulas: bool) -> list[str]:
     lines = [f"  {race.title}" + (" (one for each region)" if race.each == "region" else "")]
     if spec.get("description"):
-        lines += _wrap(spec["description"], "    ")
+        lines += _wrap(fill(spec["description"], edition), "    ")
     else:
         qualifies, award = in_words(race.qualifies.text, edition), in_words(race.award.text, edition)
         lines += _wrap(f"Qualify when {qualifies}. Award: {award}.", "    ")
@@ -274,7 +276,7 @@ def _glossary(edition: Edition) -> list[str]:
             lines += _wrap(dsl.REGISTRY[function].summary, "  ")
     lines += _wrap(
         "'Name' in quotes is an icon, a region or a card letter; x.number is a card's number, x.region its region, "
-        "region.cards the cards of a region, region.bonus its bonus. See docs/dsl.md for the whole language.",
+        "region.cards the cards of a region, region.bonus its bonus. The whole language: `boom docs dsl`.",
         "  ",
     )
     return lines

@@ -27,10 +27,37 @@ ENTRY_MAPS = ("families", "tables", "card_sets")
 NAMING_FIELD = {"regions": "name", "cards": "letter", "categories": "key", "races": "key"}
 
 
+EDIT = {"$ref": "#/$defs/listEdit"}  # a house rule's edit of a parent's list (merge.py resolves every one)
+
+
+@lru_cache(maxsize=1)
+def schema_document() -> dict:
+    """The schema as editors read it: where a house rule may edit its parent's list, a list or an edit."""
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
-    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)  # the schema itself is checked by a test, not on every run
+    """The schema the merged data is checked against: edits are resolved by then (or refused, X807), so
+    each place is the list alone, and every error inside a list is reported on its own."""
+    return Draft202012Validator(_without_edits(schema_document()))  # the schema is checked by a test
+
+
+def _without_edits(node):
+    if isinstance(node, list):
+        return [_without_edits(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _without_edits(value) for key, value in node.items() if key != "$defs"}
+    for word in ("anyOf", "oneOf"):
+        if EDIT in node.get(word, ()):
+            branches = [_without_edits(b) for b in node[word] if b != EDIT]
+            del out[word]
+            if len(branches) == 1:
+                out.update(branches[0])
+            else:
+                out[word] = branches
+    return out
 
 
 SINGULAR = {"regions": "region", "cards": "card", "categories": "category", "races": "race"}
@@ -118,11 +145,13 @@ def _diagnose(error, source_map: SourceMap, data=None):
     if kind == "type":
         expected = schema.get("type")
         quote = expected == "string" and isinstance(error.instance, (int, float, bool))
+        edit = isinstance(error.instance, dict) and _edit_place(path)
         yield Diagnostic(
             span,
             f"{where} must be {_article(expected)}, not {_describe(error.instance)}",
             "S103",
-            hint=f"quote it to make it text: '{_yaml_text(error.instance)}'" if quote else None,
+            hint=f"quote it to make it text: '{_yaml_text(error.instance)}'" if quote
+            else _edit_hint(error.instance) if edit else None,
         )
     elif kind == "enum":
         options = ", ".join(map(repr, schema["enum"]))
@@ -145,7 +174,7 @@ def _diagnose(error, source_map: SourceMap, data=None):
         "maxProperties",
     ):
         size_limit = kind in ("maxItems", "maxProperties") and schema[kind] > 2
-        limit = "a limit of every edition (docs/limits.md)" if size_limit else None
+        limit = "a limit of every edition (`boom docs limits`)" if size_limit else None
         yield Diagnostic(span, f"{where}: {_bound(kind, schema[kind], error.instance)}", "S105", hint=limit)
     elif kind == "pattern":
         allowed = (
@@ -175,6 +204,21 @@ def _diagnose(error, source_map: SourceMap, data=None):
         yield Diagnostic(span, f"{where} lists the same item twice", "S105", hint=_repeated(error.instance))
     else:
         yield Diagnostic(span, f"{where}: {error.message}", "S100")
+
+
+def _edit_place(path) -> bool:
+    from .merge import is_edit_place
+
+    return is_edit_place(path)
+
+
+def _edit_hint(mapping: dict) -> str:
+    """For a mapping where a list is wanted, at a place a house rule may edit: the edit's keys."""
+    for key in mapping:
+        close = suggest(str(key), ("add", "remove", "replace"))
+        if close:
+            return f"an edit of the parent's list takes add, remove and replace: {close}"
+    return "in a house rule, an edit of the parent's list is {add: [...], remove: [...], replace: [...]}"
 
 
 def _split_expression(key) -> bool:

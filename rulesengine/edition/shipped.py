@@ -1,4 +1,4 @@
-"""The editions and the schema shipped with boom, found wherever boom runs, and editions by name.
+"""The editions, the schema and the guides shipped with boom, found wherever boom runs; editions by name.
 
 In a checkout (or an editable install) they are the repository's top-level editions/ and schemas/;
 after `pip install .` they are installed as data files under `share/boom/` of the environment
@@ -23,7 +23,7 @@ def _candidates(folder: str):
 
 
 def shipped_dir(folder: str) -> Path | None:
-    """The shipped `editions` or `schemas` folder, or None when boom was installed without it."""
+    """The shipped `editions`, `schemas` or `docs` folder, or None when boom was installed without it."""
     for path in _candidates(folder):
         if path.is_dir():
             return path
@@ -33,6 +33,12 @@ def shipped_dir(folder: str) -> Path | None:
 def schema_file() -> Path:
     folder = shipped_dir("schemas")
     return (folder or Path(__file__).resolve().parents[2] / "schemas") / "edition.schema.json"
+
+
+def shipped_docs() -> dict[str, Path]:
+    """Topic -> page of the guides installed with boom (docs/*.md): `boom docs TOPIC` prints one."""
+    folder = shipped_dir("docs")
+    return {path.stem: path for path in sorted(folder.glob("*.md"))} if folder else {}
 
 
 def shipped_editions() -> dict[str, Path]:

@@ -83,19 +83,33 @@ def _entry(file: str, number: int, raw: bytes) -> dict | None:
     return entry
 
 
-def replay_log(path: str | Path, *, seat_kinds, bots: Callable | None = None) -> tuple[Game, list[str]]:
+def replay_log(path: str | Path, *, seat_kinds, bots: Callable | None = None,
+               notes: list | None = None) -> tuple[Game, list[str]]:
     """Re-play a log from its seed and decisions; return the game and every difference found.
     bots(header, edition) gives the agent of each seat to re-decide (bots.seats.recorded_bots; the
-    game does not know the bots), or None to check the events only."""
+    game does not know the bots), or None to check the events only. An edition file changed since
+    the game (its words, say) is a difference only when the replay differs too; otherwise it is said
+    in notes: every decision and event replaying identically is what verifies a log."""
+    game, found, changed = _replay_log(path, seat_kinds, bots)
+    if changed:
+        if found:
+            found.insert(0, changed)
+        elif notes is not None:
+            notes.append(f"{changed}; every decision and event still replays identically")
+    return game, found
+
+
+def _replay_log(path, seat_kinds, bots) -> tuple[Game, list[str], str | None]:
     header_entry, entries = read_log(path)
     file = str(path)
     header, problems = check_header(header_entry, lambda where: Span(file, 1, 1), "log", seat_kinds)
     if problems:
         raise BoomError(problems)
     edition = _saved_edition(header, lambda key: Span(file, 1, 1), True, lambda message: None, "log")
-    found = []
+    found: list[str] = []
+    changed = None
     if header.edition_sha256 != file_digest(header.edition_path):
-        found.append(f"{file}:1: the edition file {header.edition_path} differs from the one the game was played with")
+        changed = f"{file}:1: the edition file {header.edition_path} differs from the one the game was played with"
     game = Game(edition, list(header.players), header.seed, deal_version=header.format)
     agents = bots(header, edition) if bots else {}
     decided = [(number, e) for number, e in entries if e.get("type") == "decision"]
@@ -124,7 +138,7 @@ def replay_log(path: str | Path, *, seat_kinds, bots: Callable | None = None) ->
                 break
         replay_decisions(game, [item], lambda _, number=number: Span(file, number, 1))
     if found:
-        return game, found
+        return game, found, changed
     logged = [json.dumps(e, ensure_ascii=False, sort_keys=True) for _, e in entries]
     replayed = [json.dumps(e, ensure_ascii=False, sort_keys=True) for e in game.events]
     for position, (number, _) in enumerate(entries):
@@ -136,7 +150,7 @@ def replay_log(path: str | Path, *, seat_kinds, bots: Callable | None = None) ->
             break
     if len(replayed) > len(logged) and not found:
         found.append(f"{file}: the replay goes on past the end of the log ({len(replayed) - len(logged)} more events)")
-    return game, found
+    return game, found, changed
 
 
 def _who(game: Game, decision) -> str:

@@ -82,21 +82,21 @@ def test_removing_from_a_broken_parent_reports_the_parent(tmp_path, parent):
 
 def merge_work(tmp_path, n: int, monkeypatch) -> tuple[int, list]:
     """How many remembered positions the merger touches for a house rule changing n cards."""
-    from rulesengine.edition import extends
+    from rulesengine.edition import merge
 
     touched = [0]
-    forget, stamp = extends._forget, extends._stamp
+    record, moved = merge.Merge.record, merge.Merge.moved
 
-    def counting_forget(composed, prefixes, length):
-        touched[0] += len(composed.origins) if prefixes else 0
-        return forget(composed, prefixes, length)
-
-    def counting_stamp(origins, source_map, data, merged_path, original_path):
+    def counting_record(self, path, child_path):
         touched[0] += 1
-        return stamp(origins, source_map, data, merged_path, original_path)
+        return record(self, path, child_path)
 
-    monkeypatch.setattr(extends, "_forget", counting_forget)
-    monkeypatch.setattr(extends, "_stamp", counting_stamp)
+    def counting_moved(self, items, keep, path):
+        touched[0] += len(items)
+        return moved(self, items, keep, path)
+
+    monkeypatch.setattr(merge.Merge, "record", counting_record)
+    monkeypatch.setattr(merge.Merge, "moved", counting_moved)
     folder = tmp_path / str(n)
     folder.mkdir()
     (folder / "australia.yaml").write_text(AUSTRALIA, encoding="utf-8")
