@@ -17,6 +17,7 @@ COMMANDS = {   # name -> the first paragraph of its help (the module cli.<name> 
     "export": "Export the record of finished TABLE, for `boom score` (and `boom replay` with --log).",
     "host": "Open a table at URL for EDITION (a file here, or an edition name the server knows).",
     "join": "Take a seat at TABLE on the server at URL and play it to the end.",
+    "lsp": "Run the language server for edition files over stdin and stdout, for an editor to start.",
     "new": "Write NAME.yaml, a starter house rule of an edition, with a working $schema line for editors.",
     "replay": "Re-play a log written by `boom run --log`.",
     "resume": "Continue a game saved by `boom run --save` (or by an interruption).",

@@ -71,6 +71,7 @@ class Builder(DeckBuilder):
         for part in path:
             text = text[part]
         language = Language(symbols, scope.constants, self.lookups, self.bounds)
+        self.facts.scopes[tuple(path)] = scope  # what it may read: for editors (rulesengine/lsp)
         checked = dsl.check(text, scope, language, want)
         for problem in checked.problems:
             span = self.map.span_in_value(path, problem.start, problem.end, text)
@@ -295,6 +296,7 @@ class Builder(DeckBuilder):
         icon_values = {icon: value for f in families.values() if f.values for icon, value in f.values.items()}
         self.lookups.icon_values, self.lookups.paths = icon_values, paths
         symbol_table, constants = self.language(families, icon_owner, regions, cards, tables, card_sets)
+        self.symbols, self.constants = symbol_table, constants  # kept for editors, even when errors stop the build
         self.bounds = self.list_bounds(families, regions, cards, paths)
 
         keys: dict = {}

@@ -42,6 +42,7 @@ class Facts:
     paths: dict = field(default_factory=dict)
     tables: dict = field(default_factory=dict)
     expressions: dict = field(default_factory=dict)  # path -> (ast node, resolved constants, text)
+    scopes: dict = field(default_factory=dict)  # path of an expression -> the checker's Scope it was checked in
 
     def error(self, path, message, code, hint=None, key=False):
         return Diagnostic(self.map.span_at(path, key=key), message, code, hint=hint)
