@@ -271,3 +271,20 @@ cards:
     assert edition.families["animal"].values == {"Kangaroos": 3, "Emus": 4, "Wombats": 5, "Koalas": 14,
                                                  "Platypuses": 9}
     assert edition.card("L").icons == ("Wildflowers", "Swimming", "Surfing")
+
+
+def test_the_rules_and_the_errors_point_at_guides_an_installed_user_has():
+    """`boom rules --formulas` named docs/dsl.md, which `pip install` did not install: it names
+    `boom docs dsl`, which prints the installed guide."""
+    formulas = invoke("rules", "australia", "--formulas")
+    assert "The whole language: `boom docs dsl`." in " ".join(formulas.output.split())
+    assert "docs/" not in formulas.output
+    assert invoke("docs", "dsl").output.startswith("# The scoring language")
+
+
+def test_a_new_category_without_a_score_says_which_key_it_needs(tmp_path):
+    """Was S100 'is not valid under any of the given schemas', with the entry printed as data."""
+    path = write(tmp_path, "v.yaml", "extends: australia\nid: v\ncategories:\n  - key: koala\n    title: Koala\n")
+    _, diagnostics = check_edition(path)
+    assert [(d.code, d.span.line, d.message) for d in diagnostics if d.severity == "error"] == [
+        ("S102", 4, "the category 'koala' is missing the key 'score' (or 'majority')")]

@@ -136,6 +136,12 @@ def _diagnose(error, source_map: SourceMap, data=None):
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         yield Diagnostic(source_map.span_at(path), f"{where} is missing the key '{missing}'", "S102")
         return
+    alternatives = schema.get(kind) if kind in ("anyOf", "oneOf") else None
+    if alternatives and all(set(b) == {"required"} for b in alternatives):  # one of several keys is needed
+        keys = [b["required"][0] for b in alternatives]
+        others = " or ".join(f"'{k}'" for k in keys[1:])
+        yield Diagnostic(source_map.span_at(path), f"{where} is missing the key '{keys[0]}' (or {others})", "S102")
+        return
     if kind == "oneOf":
         branch = _matching_branch(error)
         if branch is not None:

@@ -292,13 +292,18 @@ def _value_at(data, path):
     return node
 
 
-def _offset_in(source_map, path, value: str, line: int, col: int) -> int | None:
-    """The index in the string value of the character at (line, col), or None."""
-    for index in range(len(value) + 1):
-        span = source_map.span_in_value(path, index, index + 1, value)
+def _offset_in(source_map, path, value: str, line: int, col: int) -> int:
+    """The index in the string value of the first character at or after (line, col): a binary search,
+    places in the file growing with the index (a long expression is searched in a few steps)."""
+    low, high = 0, len(value)
+    while low < high:
+        middle = (low + high) // 2
+        span = source_map.span_in_value(path, middle, middle + 1, value)
         if (span.line, span.col) >= (line, col):
-            return index
-    return len(value)
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def _node_at(text, offset: int):
