@@ -45,7 +45,8 @@ class Session:
             self.arrived.set()
 
     async def start(self, folder: Path):
-        await self.client.start_io(str(Path(sys.executable).parent / "boom"), "lsp")
+        # `boom lsp` as the console script runs it (cli.main:main), from this checkout's code
+        await self.client.start_io(sys.executable, "-m", "cli.main", "lsp", cwd=str(ROOT))
         await self.client.initialize_async(types.InitializeParams(
             capabilities=types.ClientCapabilities(), root_uri=from_fs_path(str(folder))))
         self.client.initialized(types.InitializedParams())

@@ -59,11 +59,6 @@ class ComposedSourceMap:
                 return found[0], found[1] + path[length:]
         return self.parent, path
 
-    def file_of(self, path) -> str:
-        """The file that wrote the value at path (following parents)."""
-        source_map, original = self.resolve(path)
-        return source_map.file_of(original) if isinstance(source_map, ComposedSourceMap) else source_map.file
-
     def span_at(self, path, key: bool = False) -> Span:
         source_map, original = self.resolve(path)
         return source_map.span_at(original, key=key)
@@ -197,7 +192,7 @@ class Merge:
                                                 f"not of {type(name).__name__}s", "X805"))
                 continue
             named.append((index, name))
-        if isinstance(current, dict) or current is None and _is_mapping_place(path):
+        if isinstance(current, dict) or current is None and (_is_mapping_place(path) or path[0] in NAMED_MAPS):
             mapping = dict(current or {})
             for index, name in named:
                 key = str(name) if str(name) in mapping else name
