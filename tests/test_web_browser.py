@@ -74,10 +74,11 @@ def table_of(server, code):
     return server.server.tables[code]
 
 
-def test_a_whole_game_in_the_browser_against_two_bots(browser, server):
+@pytest.mark.parametrize("edition", ["australia", "australia-no-throw-catch"])
+def test_a_whole_game_in_the_browser_against_two_bots(browser, server, edition):
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     page, frames = page_of(browser, server)
-    page.select_option("#edition", "australia")
+    page.select_option("#edition", edition)
     page.fill("#host-name", "Ana")
     page.fill("#players", "3")
     page.fill("#bots", "2")
@@ -114,6 +115,9 @@ def test_a_whole_game_in_the_browser_against_two_bots(browser, server):
             assert sum(int(c.text_content() or 0) for c in cells) == points
     over = [json.loads(f) for f in frames if '"game_over"' in f]
     assert over[-1]["record"] == game.record()
+    # a line with `counts: false` is shown apart: named so, in rows of its own class (#31)
+    apart = {row.text_content() for row in page.query_selector_all("#final tr.uncounted th")}
+    assert apart == ({"Throw & Catch (not counted)"} if edition == "australia-no-throw-catch" else set())
 
 
 def strings_in(frames: list[str]) -> set[str]:
