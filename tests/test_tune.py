@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 from conftest import EDITIONS
@@ -135,3 +137,31 @@ def test_bad_tune_arguments_exit_2_before_any_game(tmp_path, args, message):
     result = CliRunner().invoke(main, ["tune", AUSTRALIA, animals_x3(tmp_path), "-p", "4", *args])
     assert result.exit_code == 2 and message in result.output, result.output
 
+
+def test_the_numbers_may_be_named_in_the_rule_file(tmp_path):
+    rule = animals_x3(tmp_path)
+    with open(rule, "a") as stream:
+        stream.write("tune:\n  families.animal.icons.*: 0..9\n")
+    out = tmp_path / "tuned.yaml"
+    args = ["tune", AUSTRALIA, rule, "-p", "4", "-n", "50", "--candidates", "2", "--shrink", "0", "-j", "1"]
+    result = CliRunner().invoke(main, [*args, "--out", str(out), "--format", "json"])
+    assert result.exit_code in (0, 1), result.output
+    summary = json.loads(result.stdout)
+    assert summary["rule"] == str(out) and summary["report"]["verdict"]
+    assert [c["number"] for c in summary["changes"]] == [
+        f"families.animal.icons.{icon}" for icon in ("Kangaroos", "Emus", "Wombats", "Koalas", "Platypuses")
+    ]  # of the rule as it is and its values x0.2, the halving kept the smaller Animals
+    assert load_edition(out).families["animal"].values == {
+        c["number"].split(".")[-1]: c["to"] for c in summary["changes"]
+    }
+
+
+def test_a_tune_section_with_a_bad_range_is_a_located_error(tmp_path):
+    rule = animals_x3(tmp_path)
+    with open(rule, "a") as stream:
+        stream.write("tune:\n  families.animal.icons.*: nine\n")
+    result = CliRunner().invoke(main, ["validate", rule])
+    assert result.exit_code == 1
+    assert "x3.yaml:8:28: error: tune.families.animal.icons.*: 'nine' is not a range LOW..HIGH of whole numbers" in (
+        result.output
+    )

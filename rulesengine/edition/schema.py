@@ -182,6 +182,8 @@ def _diagnose(error, source_map: SourceMap, data=None):
         size_limit = kind in ("maxItems", "maxProperties") and schema[kind] > 2
         limit = "a limit of every edition (`boom docs limits`)" if size_limit else None
         yield Diagnostic(span, f"{where}: {_bound(kind, schema[kind], error.instance)}", "S105", hint=limit)
+    elif kind == "pattern" and path[:1] == ("tune",):
+        yield Diagnostic(span, f"{where}: {error.instance!r} is not a range LOW..HIGH of whole numbers", "S106")
     elif kind == "pattern":
         allowed = (
             "lower-case letters, digits, '_' and '-'"
