@@ -10,7 +10,7 @@ from html import escape
 
 from .plots import all_plots
 from .report import describe_change
-from .words import measure_rows, p_value
+from .words import amount, change, measure_rows, p_value
 
 STYLE = """
 body { font-family: sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
@@ -143,16 +143,16 @@ def _comparison_section(data: dict) -> str:
     rows = [
         [
             m["title"],
-            m["first"],
-            m["second"],
-            f"{m['difference']:+.4f}",
-            f"{m['ci95'][0]:+.4f} – {m['ci95'][1]:+.4f}",
+            amount(name, m["first"]),
+            amount(name, m["second"]),
+            change(name, m["difference"]),
+            f"{change(name, m['ci95'][0]).split()[0]} to {change(name, m['ci95'][1]).split()[0]}",
             p_value(m["p"]),
-            f"{m['threshold']:.4g}",
+            change(name, m["threshold"]).lstrip("+"),
             "yes" if m["flagged"] else "",
             "yes" if m["noticeable"] else "",
         ]
-        for m in measures.values()
+        for name, m in measures.items()
     ]
     parts.append(
         _table(
