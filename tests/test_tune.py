@@ -165,3 +165,33 @@ def test_a_tune_section_with_a_bad_range_is_a_located_error(tmp_path):
     assert "x3.yaml:8:28: error: tune.families.animal.icons.*: 'nine' is not a range LOW..HIGH of whole numbers" in (
         result.output
     )
+
+
+@pytest.mark.slow
+def test_tune_on_ray_finds_what_it_finds_locally(tmp_path):
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'boom[ray]')")
+    rule = animals_x3(tmp_path)
+    data = load_with_extends(rule)[0]
+
+    def search(backend: str) -> Search:
+        return Search(
+            data,
+            read_knobs([ANIMALS], data),
+            ("random",) * 4,
+            Targets(),
+            seed=2,
+            games=100,
+            candidates=4,
+            shrink=1,
+            jobs=1,
+            backend=backend,
+        )
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = tune_rule(AUSTRALIA, rule, str(tmp_path / "ray.yaml"), search("ray"))
+    finally:
+        ray.shutdown()
+    local = tune_rule(AUSTRALIA, rule, str(tmp_path / "local.yaml"), search("local"))
+    assert on_ray.best.values == local.best.values and on_ray.search.played == local.search.played
+    assert on_ray.report["comparison"] == local.report["comparison"]
