@@ -1,16 +1,22 @@
-"""Load on one boom server: many tables of bots at once; wall time, decisions per second, peak memory.
+"""Load on a boom server: many tables of bots at once; decisions a second, acknowledgement times, CPU, memory.
 
-Not a test: run by hand (`python bench/net_load.py`). A server is started as its own process on a
-fresh database; one client process hosts the tables and plays every seat over its own WebSocket
-connection (`--seats client`, the default), or lets the server's own bots play them (`--seats
-server`). Peak memory is the server process's high-water mark of resident memory (VmHWM, Linux).
+Not a test: run by hand (`python bench/net_load.py`; `--workers N` for the server's worker processes,
+`--nodes K` for K servers on one PostgreSQL database, `--think S` for a pause before each answer, as a
+person takes). A server is started as its own process on a fresh database; one client process hosts the
+tables (each from its own loopback address, as households would) and plays every seat over its own
+WebSocket (`--seats client`, the default), or lets the server's own bots play them (`--seats server`).
+Each `decide` carries a `ref`; the time from sending it to its `ack` is an acknowledgement time, reported
+as p50/p99. Server CPU is the front's and its workers' together; peak memory is the sum of their
+high-water marks of resident memory (VmHWM, Linux).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
+import random
 import socket
 import sqlite3
 import subprocess
@@ -22,8 +28,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from websockets.asyncio.client import connect  # noqa: E402
+
 from rulesengine.bots.registry import make_bot  # noqa: E402
-from rulesengine.net import host_table, play_seat  # noqa: E402
+from rulesengine.game.state import Decision  # noqa: E402
+from rulesengine.net import host_table  # noqa: E402
+from rulesengine.net.editions import edition_from_data  # noqa: E402
 
 
 def free_port() -> int:
@@ -32,17 +42,37 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a process so far (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def family(pid: int) -> list[int]:
+    """The process and its children (the server's workers)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    return [pid] + [int(c) for c in children]
 
 
-def peak_memory_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+def cpu_seconds(pids: list[int]) -> float:
+    """User plus system CPU time of these processes so far (Linux)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def peak_memory_mib(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    total += int(line.split()[1]) / 1024
+        except OSError:
+            continue
+    return total
 
 
 def source(table: int) -> str:
@@ -51,23 +81,81 @@ def source(table: int) -> str:
     return f"127.{1 + table // 62500}.{table // 250 % 250 + 1}.{table % 250 + 2}"
 
 
-async def load(url: str, tables: int, players: int, seats: str, bot_kind: str, edition: str) -> None:
+async def play(url: str, code: str, name: str, bot_kind: str, seed: int, think: float, acks: list, where: str):
+    """One seat played to the end by a bot, timing each decide to its ack."""
+    rng, sent, at = random.Random(seed), set(), {}
+    async with connect(url, max_size=None, local_addr=(where, 0), open_timeout=60) as socket_:
+        await socket_.send(json.dumps({"type": "join", "table": code, "name": name}))
+        token, bot, ref = None, None, 0
+        async for raw in socket_:
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "joined":
+                token = message["token"]
+                bot = make_bot(bot_kind, edition_from_data(message["edition"]), seed)
+            elif kind == "ack":
+                acks.append(time.perf_counter() - at.pop(message["ref"]))
+            elif kind == "game_over":
+                return
+            elif kind == "error" and message["code"] in ("too_fast", "retry"):
+                sent.clear()
+            elif kind == "state":
+                view = message["view"]
+                for pending in view["pending"]:
+                    if pending["id"] in sent:
+                        continue
+                    sent.add(pending["id"])
+                    decision = Decision(
+                        pending["seat"],
+                        pending["kind"],
+                        pending["round"],
+                        tuple(pending["options"]),
+                        pending["category"],
+                    )
+                    answer = bot.decide(view, decision)
+                    if think:
+                        await asyncio.sleep(rng.expovariate(1 / think))
+                    ref += 1
+                    at[ref] = time.perf_counter()
+                    await socket_.send(
+                        json.dumps(
+                            {
+                                "type": "decide",
+                                "table": code,
+                                "token": token,
+                                "round": pending["round"],
+                                "kind": pending["kind"],
+                                "category": pending["category"],
+                                "id": pending["id"],
+                                "answer": answer,
+                                "ref": ref,
+                            }
+                        )
+                    )
+
+
+async def load(urls, tables, players, seats, bot_kind, edition, think, acks) -> None:
     bots = players if seats == "server" else 0
-    codes = [
-        (await host_table(url, edition, players, bots, bot_kind, seed, source=source(seed)))["table"]
-        for seed in range(tables)
-    ]
+    codes = []
+    for seed in range(tables):
+        hosted = await host_table(urls[seed % len(urls)], edition, players, bots, bot_kind, seed, source=source(seed))
+        codes.append(hosted["table"])
     if seats == "client":
         names = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"][:players]
         await asyncio.gather(
             *(
-                play_seat(
-                    url, code, name, lambda e, s=n * 10 + t: make_bot(bot_kind, e, s), retries=3, source=source(t)
-                )
+                play(urls[t % len(urls)], code, name, bot_kind, n * 10 + t, think, acks, source(t))
                 for t, code in enumerate(codes)
                 for n, name in enumerate(names)
             )
         )
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:
@@ -77,22 +165,27 @@ def main() -> None:
     parser.add_argument("--seats", choices=["client", "server"], default="client", help="who plays the seats")
     parser.add_argument("--bot-kind", default="random")
     parser.add_argument("--edition", default="australia")
+    parser.add_argument("--workers", type=int, default=1, help="the server's worker processes (0: in its loop)")
+    parser.add_argument("--think", type=float, default=0.0, help="mean seconds before each answer (exponential)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         db, port = Path(folder) / "load.sqlite", free_port()
         server = subprocess.Popen(
             [sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--db", str(db)]
-            + ["--max-tables", str(max(500, args.tables))],
+            + ["--max-tables", str(max(500, args.tables)), "--workers", str(args.workers)],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             text=True,
         )
+        acks: list[float] = []
         try:
             server.stdout.readline()
-            cpu_before = cpu_seconds(server.pid)
+            pids = family(server.pid)
+            cpu_before = cpu_seconds(pids)
             started, client_started = time.perf_counter(), time.process_time()
+            urls = [f"ws://127.0.0.1:{port}"]
             asyncio.run(
-                load(f"ws://127.0.0.1:{port}", args.tables, args.players, args.seats, args.bot_kind, args.edition)
+                load(urls, args.tables, args.players, args.seats, args.bot_kind, args.edition, args.think, acks)
             )
             if args.seats == "server":  # the server's bots play on after `hosted`: wait for the last table
                 while True:
@@ -105,15 +198,16 @@ def main() -> None:
             with sqlite3.connect(db) as connection:
                 decisions = connection.execute("SELECT COUNT(*) FROM decisions").fetchone()[0]
                 done = connection.execute("SELECT COUNT(*) FROM tables WHERE finished = 1").fetchone()[0]
-            memory = peak_memory_mib(server.pid)
-            cpu = cpu_seconds(server.pid) - cpu_before
+            memory = peak_memory_mib(pids)
+            cpu = cpu_seconds(pids) - cpu_before
         finally:
             server.terminate()
             server.wait()
     print(
-        f"{args.tables} tables of {args.players} {args.bot_kind} bots ({args.seats} seats), {args.edition}: "
-        f"{done}/{args.tables} finished, {decisions} decisions in {wall:.2f} s wall, "
-        f"{decisions / wall:.0f} decisions/s, server peak memory {memory:.1f} MiB, "
+        f"{args.tables} tables of {args.players} {args.bot_kind} bots ({args.seats} seats), {args.edition}, "
+        f"{args.workers} workers, think {args.think:g} s: {done}/{args.tables} finished, {decisions} decisions in "
+        f"{wall:.2f} s wall, {decisions / wall:.0f} decisions/s, ack p50 {percentile(acks, 0.5) * 1000:.0f} ms "
+        f"p99 {percentile(acks, 0.99) * 1000:.0f} ms ({len(acks)} acks), server peak memory {memory:.1f} MiB, "
         f"server CPU {cpu:.2f} s ({cpu / max(decisions, 1) * 1000:.2f} ms a decision); "
         f"client process CPU {client_cpu:.2f} s; load average {os.getloadavg()[0]:.1f}"
     )

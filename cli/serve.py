@@ -73,11 +73,30 @@ from .common import handles_errors
     help="Unfinished tables one address may have open at once (remembered across restarts).",
 )
 @click.option(
+    "--workers",
+    type=click.IntRange(0, 64),
+    default=1,
+    show_default=True,
+    help="Processes playing the tables (each table in one; the connections stay in this one): one per core "
+    "spreads the load; 0 plays them in this process.",
+)
+@click.option(
     "--fsync", is_flag=True, help="Wait for the disk at every decision, so even a power cut loses nothing (slower)."
 )
 @handles_errors
 def serve(
-    host, port, db_path, public_url, certfile, keyfile, allow_origin, away_timeout, max_tables, max_tables_per_ip, fsync
+    host,
+    port,
+    db_path,
+    public_url,
+    certfile,
+    keyfile,
+    allow_origin,
+    away_timeout,
+    max_tables,
+    max_tables_per_ip,
+    workers,
+    fsync,
 ):
     """Host tables for network play (`boom host` opens one, `boom join` sits at one, or a browser at http://HOST:PORT/)."""
     from rulesengine.net.listening import origin_of, serve_forever, share_urls, tls_context
@@ -100,7 +119,19 @@ def serve(
     try:
         limits = Limits(away_timeout=away_timeout, max_tables=max_tables, max_tables_per_ip=max_tables_per_ip)
         asyncio.run(
-            serve_forever(store, host, port, limits, ready=ready, tls=tls, public_url=public_url, allowed=allow_origin)
+            serve_forever(
+                store,
+                host,
+                port,
+                limits,
+                ready=ready,
+                workers=workers,
+                db=db_path,
+                fsync=fsync,
+                tls=tls,
+                public_url=public_url,
+                allowed=allow_origin,
+            )
         )
     except KeyboardInterrupt:
         click.echo("server stopped", err=True)

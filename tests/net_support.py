@@ -10,6 +10,7 @@ import asyncio
 import json
 import signal
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -43,9 +44,11 @@ def bounded():
 class ServerThread:
     """A boom server on 127.0.0.1 (a free port) in its own thread and event loop."""
 
-    def __init__(self, db: Path, limits: Limits | None = None, port: int = 0, **listening):
-        """listening: listen()'s options (tls, public_url, allowed)."""
+    def __init__(self, db: Path, limits: Limits | None = None, port: int = 0, workers: int = 0, **listening):
+        """workers: the tables in this many worker processes (0: on the server's loop, where tests can look at
+        them); listening: listen()'s options (tls, public_url, allowed)."""
         self.db, self.limits, self.port, self.listening = db, limits or Limits(), port, listening
+        self.workers = workers
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
@@ -59,7 +62,12 @@ class ServerThread:
             self.port = port
             self._ready.set()
 
-        self.server = BoomServer(store, self.limits)
+        side = None
+        if self.workers:
+            from rulesengine.net.workers import WorkerPool
+
+            side = WorkerPool(store, self.db, False, self.limits, self.workers)
+        self.server = BoomServer(store, self.limits, side=side)
         self.task = self.loop.create_task(listen(self.server, "127.0.0.1", self.port, ready=ready, **self.listening))
         try:
             self.loop.run_until_complete(self.task)
@@ -85,14 +93,17 @@ def first_option(view, pending):
 class RawPlayer:
     """A scripted player speaking the protocol by hand; `frames` holds every frame received, as text."""
 
-    def __init__(self, url: str, table: str, name: str, choose=first_option):
-        self.url, self.table, self.name, self.choose = url, table, name, choose
+    def __init__(self, url: str, table: str, name: str, choose=first_option, source: str | None = None):
+        """source: the loopback address to connect from (another household, as the server counts them)."""
+        self.url, self.table, self.name, self.choose, self.source = url, table, name, choose, source
         self.frames: list[str] = []
         self.token = None
         self.seat = None
         self.final = None
         self.errors: list[dict] = []
         self.decisions = 0
+        self.acks: list[float] = []  # seconds from each decide sent to its ack
+        self._sent_at: dict[int, float] = {}
 
     def messages(self, kind=None):
         out = [json.loads(f) for f in self.frames]
@@ -100,12 +111,14 @@ class RawPlayer:
 
     async def play(self, *, stop_after: int | None = None, pause: float = 0.0, misbehave=None):
         """Join (or resume), answer every pending decision; return early after stop_after decisions."""
-        async with connect(self.url, max_size=None) as socket:
+        where = {"local_addr": (self.source, 0)} if self.source else {}
+        async with connect(self.url, max_size=None, **where) as socket:
             if self.token is None:
-                await socket.send(json.dumps({"type": "join", "table": self.table, "name": self.name}))
+                hello = {"type": "join", "table": self.table, "name": self.name}
             else:
-                await socket.send(json.dumps({"type": "resume", "table": self.table, "token": self.token}))
-            sent = set()
+                hello = {"type": "resume", "table": self.table, "token": self.token}
+            await socket.send(json.dumps(hello))
+            sent, view = set(), None
             async for raw in socket:
                 self.frames.append(raw)
                 message = json.loads(raw)
@@ -113,40 +126,57 @@ class RawPlayer:
                 kind = message["type"]
                 if kind == "joined":
                     self.seat, self.token = message["seat"], message.get("token", self.token)
+                elif kind == "ack" and message.get("ref") in self._sent_at:
+                    self.acks.append(time.perf_counter() - self._sent_at.pop(message["ref"]))
                 elif kind == "error":
                     self.errors.append(message)
+                    if message["code"] == "stopped":  # the table is stopped for good
+                        return self
+                    if message["code"] == "retry" and self.seat is None:  # its process restarted: ask again
+                        await socket.send(json.dumps(hello))
+                    elif message["code"] == "retry":  # answer what is pending again
+                        sent.clear()
+                        await self._answer(socket, view, sent, pause, misbehave)
                 elif kind == "game_over":
                     self.final = message
                     return self
                 elif kind == "state":
                     view = message["view"]
-                    for pending in view["pending"]:
-                        key = decision_key(view, pending)
-                        if key in sent:
-                            continue
-                        sent.add(key)
-                        if misbehave is not None:
-                            await misbehave(self, socket, view, pending)
-                        if pause:
-                            await asyncio.sleep(pause)
-                        await socket.send(
-                            json.dumps(
-                                {
-                                    "type": "decide",
-                                    "table": self.table,
-                                    "token": self.token,
-                                    "round": pending["round"],
-                                    "kind": pending["kind"],
-                                    "category": pending["category"],
-                                    "id": pending["id"],
-                                    "answer": self.choose(view, pending),
-                                }
-                            )
-                        )
-                        self.decisions += 1
-                        if stop_after is not None and self.decisions >= stop_after:
-                            return self
+                    if await self._answer(socket, view, sent, pause, misbehave, stop_after):
+                        return self
         return self
+
+    async def _answer(self, socket, view, sent, pause, misbehave, stop_after=None) -> bool:
+        """Answer each pending decision not answered yet; True once stop_after decisions were sent."""
+        for pending in view["pending"] if view else []:
+            key = decision_key(view, pending)
+            if key in sent:
+                continue
+            sent.add(key)
+            if misbehave is not None:
+                await misbehave(self, socket, view, pending)
+            if pause:
+                await asyncio.sleep(pause)
+            self._sent_at[self.decisions + 1] = time.perf_counter()
+            await socket.send(
+                json.dumps(
+                    {
+                        "type": "decide",
+                        "table": self.table,
+                        "token": self.token,
+                        "round": pending["round"],
+                        "kind": pending["kind"],
+                        "category": pending["category"],
+                        "id": pending["id"],
+                        "answer": self.choose(view, pending),
+                        "ref": self.decisions + 1,
+                    }
+                )
+            )
+            self.decisions += 1
+            if stop_after is not None and self.decisions >= stop_after:
+                return True
+        return False
 
 
 def stored_game(db: Path, code: str) -> Game:

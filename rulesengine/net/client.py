@@ -144,10 +144,14 @@ async def play_seat(
                             agent = make_agent(seat.edition)
                     elif kind == "error" and message.get("code") in FATAL and seat.number is None:
                         raise refused(message)
-                    elif kind == "error" and message.get("code") in ("bad_token", "unknown_table"):
+                    elif kind == "error" and message.get("code") == "retry" and seat.number is None:
+                        await socket.send(encode(hello))  # the table's process restarted before seating us
+                    elif kind == "error" and message.get("code") in ("bad_token", "unknown_table", "stopped"):
                         raise refused(message)
-                    elif kind == "error" and message.get("code") == "too_fast" and seat.view is not None:
-                        await asyncio.sleep(1.0)  # what was dropped is unknown: answer what is pending again
+                    elif kind == "error" and message.get("code") in ("too_fast", "retry") and seat.view is not None:
+                        # what was dropped is unknown (too fast), or was never played (its table's process was
+                        # restarted): answer what is pending again
+                        await asyncio.sleep(1.0 if message["code"] == "too_fast" else 0.0)
                         sent.clear()
                         await _answer(socket, seat, agent, sent)
                     elif kind == "state":

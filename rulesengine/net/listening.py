@@ -182,19 +182,30 @@ async def listen(
     ) as listener:
         actual = listener.sockets[0].getsockname()[1]
         origins |= own_origins(host, actual, tls is not None, public_url, allowed)
-        server.start(share_urls(host, actual, tls is not None, public_url)[0][1])
+        await server.start(share_urls(host, actual, tls is not None, public_url)[0][1])
         watcher = asyncio.get_running_loop().create_task(server.watch())
+        sampler = asyncio.get_running_loop().create_task(server.sample_lag())
         if ready is not None:
             ready(actual)
         try:
             await asyncio.Future()
         finally:
             watcher.cancel()
+            sampler.cancel()
             await server.close()
 
 
-async def serve_forever(store, host: str, port: int, limits=None, ready=None, **options) -> None:
-    """Run a server until cancelled; `ready(port)` is called once it listens."""
+async def serve_forever(
+    store, host: str, port: int, limits=None, ready=None, *, workers: int = 0, db=None, fsync=False, **options
+) -> None:
+    """Run a server until cancelled; `ready(port)` is called once it listens. workers: 0 plays the tables on
+    the server's own event loop; N >= 1 in N worker processes (workers.py), each table in one of them."""
     from .protocol import DEFAULT_LIMITS
 
-    await listen(BoomServer(store, limits or DEFAULT_LIMITS), host, port, ready, **options)
+    limits = limits or DEFAULT_LIMITS
+    side = None
+    if workers:
+        from .workers import WorkerPool
+
+        side = WorkerPool(store, db, fsync, limits, workers)
+    await listen(BoomServer(store, limits, side=side), host, port, ready, **options)

@@ -53,10 +53,11 @@ class Limits:
     host_burst: int = 10
     max_editions: int = 32  # compiled editions kept in memory (by content); the oldest used is dropped
     table_cpu: float = 10.0  # CPU seconds one call for one table may take (a move, a bot's decision); then it stops
+    edition_cpu: float = 10.0  # CPU seconds reading (checking, compiling) an edition a host sent may take
     worker_memory: int = 1024  # MiB of address space a worker process may use (0: no limit)
-    bot_cpu_rate: float = 0.5  # CPU seconds a second the bots of one table may spend, sustained
-    bot_cpu_burst: float = 5.0  # ... at once
-    bot_cpu_per_address: float = 1.0  # CPU seconds a second the bots of every table one address opened may spend
+    bot_cpu_rate: float = 0.25  # CPU seconds a second the bots of one table may spend, sustained
+    bot_cpu_burst: float = 2.0  # ... at once (twice that for an address)
+    bot_cpu_per_address: float = 0.25  # CPU seconds a second the bots of every table one address opened may spend
     keep_bot_games: int = 200  # finished tables played by bots alone kept in the database; older ones are deleted
 
 

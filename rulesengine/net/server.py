@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import deque
 
 import websockets
 from websockets.asyncio.server import ServerConnection
@@ -34,8 +35,10 @@ class BoomServer:
         self.guard = Guard(limits)
         self.links: dict[tuple[str, int], Link] = {}
         self._tasks: set[asyncio.Task] = set()
+        self.lag: deque[float] = deque(maxlen=10_000)  # how late the loop woke from 0.1 s sleeps (seconds)
         self.side = side if side is not None else InProcess(store, limits, clock)
         self.side.deliver = self._deliver
+        self.side.held = lambda code: [seat for (table, seat) in list(self.links) if table == code]
 
     @property
     def tables(self) -> dict:
@@ -181,6 +184,13 @@ class BoomServer:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    async def sample_lag(self, every: float = 0.1) -> None:
+        """Forever: how late the event loop wakes up (a game on the loop, or too much work, makes it late)."""
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(every)
+            self.lag.append(time.perf_counter() - asked - every)
+
     async def watch(self) -> None:
         """Forever: time passes for the tables (absent players, lobbies), and idle budgets are forgotten."""
         every = min(1.0, self.limits.away_timeout / 3, self.limits.lobby_timeout / 3)
@@ -189,10 +199,10 @@ class BoomServer:
             self._deliver(await self.side.tick())
             self.guard.sweep(self.clock())
 
-    def start(self, share: str | None = None) -> None:
+    async def start(self, share: str | None = None) -> None:
         """The game side starts playing (its bots go on with every unfinished table); `share` is the page's
         address for friends, under which each table's link is given."""
-        self.side.start(share)
+        await self.side.start(share)
 
     async def close(self) -> None:
         await self.side.close()
@@ -208,16 +218,25 @@ def connection_class(server: BoomServer) -> type[ServerConnection]:
 
         def connection_made(self, transport) -> None:
             self.address = address_key(transport.get_extra_info("peername"))
-            refusal = server.guard.admit(self.address, server.clock())
-            self.admitted = refusal is None
-            super().connection_made(transport)
-            if not self.admitted:
+            self.admitted = server.guard.admit(self.address, server.clock()) is None
+            if not self.admitted:  # no handshake, no task: the cheapest refusal there is after accept()
+                self.transport = transport
                 transport.abort()
+                return
+            super().connection_made(transport)
 
         def connection_lost(self, exc) -> None:
-            if self.admitted:
-                self.admitted = False
-                server.guard.release(self.address, server.clock())
+            if not self.admitted:
+                return
+            self.admitted = False
+            server.guard.release(self.address, server.clock())
             super().connection_lost(exc)
+
+        def data_received(self, data) -> None:
+            if self.admitted:
+                super().data_received(data)
+
+        def eof_received(self):
+            return super().eof_received() if self.admitted else None
 
     return Guarded

@@ -23,6 +23,7 @@ class InProcess:
         self.core = Tables(store, limits, clock)
         self.core.restore_all()
         self.deliver = lambda frames: None  # set by the front
+        self.held = lambda code: []
         self._wake = asyncio.Event()
         self._bots: asyncio.Task | None = None
 
@@ -54,7 +55,7 @@ class InProcess:
         self._wake.set()
         return out
 
-    def start(self, share: str | None = None) -> None:
+    async def start(self, share: str | None = None) -> None:
         self.core.share = share
         self._bots = asyncio.get_running_loop().create_task(self._play_bots())
 

@@ -1,0 +1,116 @@
+"""Isolation on the server (#32): each table's game runs in a worker process, each call within a CPU limit, so a
+table over its limit stops alone, with a message to its seats, while the other tables and the page go on.
+
+The hostile table is eight search bots and one player at the two-deck house rule: a search decision there takes
+about 0.12 s of CPU, the limit here is 0.05 s (a live table's call, a move and its frames, takes a few ms).
+All the tables share one worker process, the hardest case. A worker killed mid-call (as by the kernel for
+memory) costs its table alone too: the worker starts again on the others, replayed from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import time
+
+import pytest
+from net_support import RawPlayer, ServerThread, bounded  # noqa: F401 - the autouse fixture that fails a hung test
+from websockets.asyncio.client import connect
+
+from rulesengine.net.protocol import Limits
+from rulesengine.net.worker import read_slot
+
+pytestmark = pytest.mark.slow
+
+
+async def host(url: str, source: str, **fields) -> str:
+    message = {"type": "host", "edition": "australia", "players": 3, "bots": 1, "bot_kind": "random"} | fields
+    async with connect(url, local_addr=(source, 0)) as socket:
+        await socket.send(json.dumps(message))
+        answer = json.loads(await socket.recv())
+    assert answer["type"] == "hosted", answer
+    return answer["table"]
+
+
+async def probe_page(port: int, stop: asyncio.Event, times: list) -> None:
+    """GET / again and again while the tables play: each answer's time (the page must keep answering)."""
+    while not stop.is_set():
+        started = time.perf_counter()
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        status = (await asyncio.wait_for(reader.readline(), 30)).decode()
+        await reader.read()
+        writer.close()
+        times.append((status.split()[1], time.perf_counter() - started))
+        await asyncio.sleep(0.1)
+
+
+def test_a_hostile_table_stops_alone_while_ten_live_tables_finish_and_the_page_answers(tmp_path):
+    server = ServerThread(tmp_path / "boom.sqlite", Limits(table_cpu=0.05), workers=1)
+    page: list = []
+
+    async def scenario():
+        hostile = await host(
+            server.url, "127.0.0.9", edition="australia-two-decks", players=8, bots=7, bot_kind="search"
+        )
+        codes = [await host(server.url, f"127.0.1.{n + 1}") for n in range(10)]
+        victim = RawPlayer(server.url, hostile, "Mallory", source="127.0.0.9")
+        players = [
+            RawPlayer(server.url, code, name, source=f"127.0.1.{n + 1}")
+            for n, code in enumerate(codes)
+            for name in ("Ana", "Ben")
+        ]
+        stop = asyncio.Event()
+        prober = asyncio.create_task(probe_page(server.port, stop, page))
+        await asyncio.gather(victim.play(), *(p.play() for p in players))
+        stop.set()
+        await prober
+        return victim, players
+
+    try:
+        victim, players = asyncio.run(scenario())
+        lag = list(server.server.lag)
+    finally:
+        server.stop()
+    stopped = [e for e in victim.errors if e["code"] == "stopped"]
+    assert stopped and "one call took more than 0.05 s of the server's time" in stopped[0]["message"]
+    assert all(p.final is not None and p.final["sheet"]["winners"] for p in players)
+    assert page and all(status == "200" for status, _ in page)
+    # the front never runs a game: the page answered well within a second each time, and the loop never lagged
+    # a second (a search decision on the loop took 0.12 s each, eight of them a pass)
+    assert max(t for _, t in page) < 1.0, max(t for _, t in page)
+    assert lag and max(lag) < 1.0, max(lag)
+
+
+def test_a_worker_killed_mid_call_costs_that_table_alone(tmp_path):
+    server = ServerThread(tmp_path / "boom.sqlite", Limits(table_cpu=30.0), workers=1)
+
+    async def scenario():
+        slow = await host(server.url, "127.0.0.9", edition="australia-two-decks", players=8, bots=7, bot_kind="search")
+        live = await host(server.url, "127.0.1.1")
+        mallory = RawPlayer(server.url, slow, "Mallory", source="127.0.0.9")
+        ana = RawPlayer(server.url, live, "Ana", source="127.0.1.1")
+        ben = RawPlayer(server.url, live, "Ben", source="127.0.1.1")
+        live_game = asyncio.gather(ana.play(pause=0.05), ben.play(pause=0.05))
+        while ana.decisions < 2 or ben.decisions < 2:  # the live table is seated and playing
+            await asyncio.sleep(0.005)
+        victim = asyncio.create_task(mallory.play())
+        pool = server.server.side
+        while mallory.seat is None:
+            await asyncio.sleep(0.005)
+        while read_slot(pool.workers[0].slots[1])[0] != slow:  # its bots think for it
+            await asyncio.sleep(0.005)
+        os.kill(pool.workers[0].process.pid, signal.SIGKILL)  # as the kernel kills a process out of memory
+        await victim
+        await live_game
+        return mallory, ana, ben, pool.stopped
+
+    try:
+        mallory, ana, ben, stopped = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert stopped == [mallory.table]
+    assert [e["code"] for e in mallory.errors][-1] == "stopped"
+    assert ana.final is not None and ana.final == ben.final
