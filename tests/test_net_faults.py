@@ -124,7 +124,7 @@ def test_bad_messages_are_each_answered_and_the_table_goes_on(server, australia)
         ("bad_message", 8),
     ]
     assert ana.errors[0]["message"] == "not JSON: Expecting value"
-    assert ana.errors[2]["message"] == 'unknown message type "dance"; expected one of host, join, resume, decide'
+    assert ana.errors[2]["message"] == 'unknown message type "dance"; expected one of host, join, resume, decide, watch'
     assert ana.errors[3]["message"] == "a frame may hold at most 65536 bytes"
     assert ana.errors[4]["message"] == "no choice of round 1 is asked of you now; you are asked: throw"
     assert ana.errors[5]["message"] == done[1]

@@ -85,4 +85,15 @@ def test_from_the_hosts_link_to_a_seated_friend_and_a_seat_taken_back_with_its_t
     hand = sorted(game.view(0)["hand"])
     shown = sorted(n.get_attribute("data-card") for n in phone.query_selector_all("#hand .row > [data-card]"))
     assert shown == hand
+    # a spectator's link: the table as everyone sees it, no hand, no token
+    watcher = context_page()
+    watcher.goto(f"{link}?watch")
+    watcher.wait_for_selector("#spectate .seat", timeout=WAIT)
+    assert watcher.text_content("#turn").startswith(f"Watching table {code} (live)")
+    assert watcher.query_selector("#hand") is None and watcher.query_selector("#seat-token") is None
+    assert [n.text_content().split(" ·")[0] for n in watcher.query_selector_all("#spectate .seat h3")] == [
+        "Ana",
+        "Ben",
+        "Bot 1",
+    ]
     assert sockets and all(url.startswith(f"wss://127.0.0.1:{port}") for url in sockets)

@@ -17,7 +17,7 @@ from .protocol import Limits
 OUTBOX = 256  # messages waiting for one client; a client that lets more pile up is too slow and is closed
 
 
-@dataclass
+@dataclass(eq=False)  # a connection is itself: kept in sets, compared by identity
 class Link:
     """One client connection: the seat it proved (if any) and its message budget."""
 
@@ -29,6 +29,7 @@ class Link:
     refused: int = 0
     told_too_fast: float = field(default=-1.0)
     address: str | None = None  # the address its budget is kept for (guard.address_key)
+    watching: str | None = None  # the table it watches as a spectator
     outbox: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(OUTBOX))
 
     async def write(self) -> None:

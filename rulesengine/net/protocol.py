@@ -22,8 +22,19 @@ from ..edition.shipped import shipped_dir
 SCHEMA_DIR = (shipped_dir("schemas") or Path(__file__).resolve().parents[2] / "schemas") / "protocol"
 # sent in `hosted` and `joined`; raised only when a message changes incompatibly (2: `decide` names its `id`)
 PROTOCOL = 2
-CLIENT_TYPES = ("host", "join", "resume", "decide")
-SERVER_TYPES = ("hosted", "joined", "lobby", "seat_status", "state", "ack", "error", "game_over")
+CLIENT_TYPES = ("host", "join", "resume", "decide", "watch")
+SERVER_TYPES = (
+    "hosted",
+    "joined",
+    "lobby",
+    "seat_status",
+    "state",
+    "ack",
+    "error",
+    "game_over",
+    "watching",
+    "spectate",
+)
 
 
 @dataclass(frozen=True)
@@ -34,6 +45,7 @@ class Limits:
     hard_frame: int = 1024 * 1024  # bytes; larger frames close the connection (code 1009)
     max_tables: int = 500  # tables not yet finished, over the whole server
     max_tables_per_ip: int = 20  # tables not yet finished opened from one address (since the server started)
+    max_spectators: int = 50  # spectators of one table
     max_seats: int = 12  # seats at one table (an edition may allow fewer)
     rate: float = 20.0  # messages per second per connection, sustained
     burst: int = 40  # messages a connection may send at once

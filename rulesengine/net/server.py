@@ -22,6 +22,7 @@ from .guard import Guard, address_key
 from .links import Link
 from .protocol import DEFAULT_LIMITS, Limits, ProtocolError, encode, error, parse_client_message
 from .side import InProcess
+from .spectators import NOBODY
 from .storage import Store
 
 log = logging.getLogger("boom.net")
@@ -34,6 +35,7 @@ class BoomServer:
         self.clock = clock
         self.guard = Guard(limits)
         self.links: dict[tuple[str, int], Link] = {}
+        self.watchers: dict[str, set[Link]] = {}  # a table's spectators
         self._tasks: set[asyncio.Task] = set()
         self.lag: deque[float] = deque(maxlen=10_000)  # how late the loop woke from 0.1 s sleeps (seconds)
         self.side = side if side is not None else InProcess(store, limits, clock)
@@ -52,7 +54,7 @@ class BoomServer:
         writer = asyncio.get_running_loop().create_task(link.write())
         try:
             while True:
-                wait = None if link.table is not None else self.limits.idle_timeout
+                wait = None if link.table is not None or link.watching else self.limits.idle_timeout
                 try:
                     raw = await asyncio.wait_for(socket.recv(), wait)
                 except TimeoutError:
@@ -98,6 +100,10 @@ class BoomServer:
             self._background(link.socket.close(1008, "too many refused messages"))
 
     async def _dropped(self, link: Link) -> None:
+        if link.watching:
+            self.watchers.get(link.watching, set()).discard(link)
+            if not self.watchers.get(link.watching):
+                self.watchers.pop(link.watching, None)
         key = (link.table, link.seat)
         if link.table is None or self.links.get(key) is not link:
             return
@@ -132,6 +138,19 @@ class BoomServer:
             old.table = None
             self._background(old.socket.close(4001, "this seat was resumed from another connection"))
         self._attach(link, code, seat)
+        for text in mine:
+            self._send_text(link, text)
+        self._deliver(frames)
+
+    async def on_watch(self, link: Link, message: dict) -> None:
+        code, ref = message["table"], message.get("ref")
+        if link.table is not None or link.watching:
+            raise ProtocolError("seat_taken", "this connection already holds a seat or watches a table", ref)
+        if len(self.watchers.get(code, ())) >= self.limits.max_spectators:
+            raise ProtocolError("table_full", f"table {code} has {self.limits.max_spectators} spectators already", ref)
+        mine, frames = await self.side.watch(code, ref)
+        link.watching = code
+        self.watchers.setdefault(code, set()).add(link)
         for text in mine:
             self._send_text(link, text)
         self._deliver(frames)
@@ -171,6 +190,10 @@ class BoomServer:
         """Send the game side's frames to the connections holding their seats (a seat nobody holds misses
         nothing: a connection coming back gets a fresh state)."""
         for code, seat, text, detach in frames:
+            if seat == NOBODY:  # the table's spectators
+                for watcher in list(self.watchers.get(code, ())):
+                    self._send_text(watcher, text)
+                continue
             link = self.links.get((code, seat))
             if link is None:
                 continue

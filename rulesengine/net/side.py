@@ -47,6 +47,9 @@ class InProcess:
         self._wake.set()
         return out
 
+    async def watch(self, code: str, ref):
+        return self.core.watch(code, ref)
+
     async def left(self, code: str, seat: int):
         return self.core.left(code, seat)
 

@@ -39,6 +39,7 @@ COLUMNS = {
         "sealed": "INTEGER NOT NULL DEFAULT 0",  # 1: `seed` holds the seed sealed with the database's key
         "host": "TEXT",  # the opening address, keyed (limits per address outlive a restart)
         "all_bots": "INTEGER NOT NULL DEFAULT 0",  # every seat a bot: pruned once finished (Limits.keep_bot_games)
+        "spectators": "TEXT NOT NULL DEFAULT 'live'",  # live, round or off (net/spectators.py)
     }
 }
 
@@ -62,6 +63,7 @@ class StoredTable:
     seats: tuple  # (seat, name, kind, token_hash) in seat order
     decisions: tuple  # [seat, answer, category] in the order accepted
     host: str | None = None  # the address that opened it, keyed (dbfile.SeedKey.address)
+    spectators: str = "live"  # what spectators are shown: live, round (a round behind) or off
 
 
 class Store:
@@ -166,10 +168,11 @@ class Store:
         created: float,
         deal: int,
         host: str | None = None,
+        spectators: str = "live",
     ) -> None:
         self._write(
-            "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, created, deal, sealed, host, all_bots)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+            "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, created, deal, sealed, host, all_bots,"
+            " spectators) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
             code,
             edition_text,
             players,
@@ -180,6 +183,7 @@ class Store:
             deal,
             self.key.address(host),
             int(bots == players),
+            spectators,
         )
 
     def add_seat(self, code: str, seat: int, name: str, kind: str, token: str | None) -> None:
@@ -258,7 +262,8 @@ class Store:
 
     def load(self, code: str) -> StoredTable | None:
         row = self.db.execute(
-            "SELECT code, edition, players, bots, bot_kind, seed, finished, deal, sealed, created, host FROM tables"
+            "SELECT code, edition, players, bots, bot_kind, seed, finished, deal, sealed, created, host, spectators"
+            " FROM tables"
             " WHERE code = ?",
             (code,),
         ).fetchone()
@@ -275,7 +280,18 @@ class Store:
         )
         seed = self.key.unseal(row[5], row[0], row[9]) if row[8] else row[5]
         return StoredTable(
-            row[0], json.loads(row[1]), row[2], row[3], row[4], seed, bool(row[6]), row[7], seats, decisions, row[10]
+            row[0],
+            json.loads(row[1]),
+            row[2],
+            row[3],
+            row[4],
+            seed,
+            bool(row[6]),
+            row[7],
+            seats,
+            decisions,
+            row[10],
+            row[11],
         )
 
 

@@ -22,6 +22,7 @@ from ..game.state import Decision, Game
 from .editions import edition_text
 from .protocol import ProtocolError
 from .secrecy import seat_events, seat_view
+from .spectators import NOBODY, Gallery
 from .storage import Store, StoredTable, token_hash
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -65,8 +66,12 @@ class Table:
         seed: int,
         store: Store,
         deal: int = DEAL_VERSION,
+        spectators: str = "live",
     ):
         self.code = code
+        self.spectators = spectators  # live, round (a round behind) or off: spectators.DELAYS
+        self.gallery: Gallery | None = None
+        self.round_starts = [0]  # the number of decisions played when each round began
         self.deal = deal  # the engine's deal version: a table resumes with the deal it started with
         self.edition = edition
         self.edition_text = edition_text
@@ -95,6 +100,7 @@ class Table:
             stored.seed,
             store,
             stored.deal,
+            stored.spectators,
         )
         table.host = stored.host
         for seat, name, kind, hashed in stored.seats:
@@ -120,6 +126,7 @@ class Table:
             now,
             self.deal,
             host,
+            self.spectators,
         )
         for number, seat in enumerate(self.seats):
             if seat.kind == "bot":
@@ -157,7 +164,10 @@ class Table:
         return seat, token
 
     def start(self) -> None:
-        self.game = Game(self.edition, [s.name for s in self.seats], self.seed, deal_version=self.deal)
+        players = [s.name for s in self.seats]
+        self.game = Game(self.edition, players, self.seed, deal_version=self.deal)
+        if self.spectators != "off":
+            self.gallery = Gallery(self.spectators, self.edition, players, self.seed, self.deal)
 
     def seat_of(self, token: str) -> int:
         """The seat this token opens, or ProtocolError (the same answer for every wrong token)."""
@@ -235,7 +245,10 @@ class Table:
         return next(d for d in self.game.pending() if d.seat == seat and d.category == category)
 
     def _play(self, decision: Decision, answer) -> None:
+        before = self.game.round
         self.game.apply(decision.seat, answer, decision.category)
+        if self.game.round != before:
+            self.round_starts.append(len(self.game.decisions))
         key = (decision.seat, decision.round, decision.kind, decision.category)
         self.answered[key] = self.answered.get(key, 0) + 1
 
@@ -286,6 +299,9 @@ class Table:
             news, _ = seat_events(self.game, number, seat.cursor)
             if news or number == decider or self._asked(number) != seat.asked:
                 out.append((number, self.state(number)))
+        news = self.gallery.news(self.code, self.game, self.round_starts) if self.gallery is not None else None
+        if news is not None:
+            out.append((NOBODY, news))
         if self.game.over:
             final = self.final()
             out += [

@@ -41,6 +41,10 @@ class Tables:
         self.connected: set[tuple[str, int]] = set()  # (table, seat) held by a connection now
         self.share: str | None = None  # the page's address friends use (listening.share_urls); links are under it
         self._turn = 0  # where the bots' round-robin over tables stands
+        # tables changed since the bots last looked (looking at every table for every request cost 1 ms at 200
+        # tables), and those with a bot decision to make
+        self.stirred: set[str] = set()
+        self.bot_ready: set[str] = set()
 
     # -- restoring -------------------------------------------------------------------------------
     def restore_all(self) -> None:
@@ -58,6 +62,7 @@ class Tables:
             return None
         table.opened = self.clock()  # a lobby gets its whole timeout again after a restart
         self.tables[code] = table
+        self.stirred.add(code)
         return table
 
     def _table(self, code: str, ref, *, token: str | None = None) -> Table:
@@ -122,10 +127,12 @@ class Tables:
             message.get("bot_kind", "greedy"),
             secrets.randbits(SEED_BITS) if seed is None else seed,
             self.store,
+            spectators=message.get("spectators", "live"),
         )
         table.save_new(time.time(), address)
         table.opened, table.host = self.clock(), self.store.keyed(address)
         self.tables[code] = table
+        self.stirred.add(code)
         if bots == players:
             table.start()
         hosted = {"type": "hosted", "protocol": PROTOCOL, "table": code, "players": players, "bots": bots}
@@ -139,6 +146,7 @@ class Tables:
         table = self._table(code, ref)
         seat, token = table.join(name)
         self.connected.add((code, seat))
+        self.stirred.add(code)
         out = _frames(code, [(n, table.lobby()) for n in self._present(table)])
         if table.game is not None:
             out += _frames(code, [(n, table.state(n, fresh=True)) for n in self._present(table)])
@@ -149,6 +157,7 @@ class Tables:
         table = self._table(code, ref, token=token)
         seat = table.seat_of(token)
         self.connected.add((code, seat))
+        self.stirred.add(code)
         state = table.seats[seat]
         state.connected, state.gone_since, state.stand_in = True, None, False
         mine = [encode(self._joined(table, seat, None, ref))]
@@ -167,8 +176,21 @@ class Tables:
             raise ProtocolError("not_seated", "join or resume this seat on this connection before deciding", ref)
         decision = table.check(seat, message)
         number = table.apply(decision, message["answer"])
+        self.stirred.add(code)
         ack = {"type": "ack", "table": code, "index": number} | ({"ref": ref} if ref is not None else {})
         return encode(ack), _frames(code, table.updates(seat))
+
+    def watch(self, code: str, ref) -> tuple[list[str], list[Frame]]:
+        """A spectator of this table: `watching` (the edition, the delay) and the table as it may see it."""
+        table = self._table(code, ref)
+        if table.spectators == "off":
+            raise ProtocolError("no_spectators", f"the host of table {code} allows no spectators", ref)
+        watching = {"type": "watching", "protocol": PROTOCOL, "table": code, "delay": table.spectators}
+        watching |= {"edition": table.edition_data()} | self._link(code) | ({"ref": ref} if ref is not None else {})
+        mine = [encode(watching)]
+        if table.gallery is not None:
+            mine.append(encode(table.gallery.snapshot(code, table.game, table.round_starts)))
+        return mine, []
 
     def left(self, code: str, seat: int) -> list[Frame]:
         """The connection holding this seat is gone: the others are told (unless the game is over)."""
@@ -189,6 +211,7 @@ class Tables:
         if table is None:
             return []
         self.connected.add((code, seat))
+        self.stirred.add(code)
         state = table.seats[seat]
         state.connected, state.gone_since, state.stand_in = True, None, False
         state.cursor = len(table.game.events) if table.game is not None else 0  # it has them already
@@ -224,6 +247,7 @@ class Tables:
                     gone = seat.gone_since is not None and now - seat.gone_since >= self.limits.away_timeout
                     if seat.kind == "player" and not seat.connected and not seat.stand_in and gone:
                         seat.stand_in = True
+                        self.stirred.add(table.code)
                         out += _frames(table.code, [(n, table.seat_status(number)) for n in self._present(table)])
         for table in [t for t in self.tables.values() if t.over and not any(s.connected for s in t.seats)]:
             del self.tables[table.code]
@@ -244,6 +268,7 @@ class Tables:
         """Stop one table for good (it went over a limit, or its bots failed): its seats are told, and the
         store never serves it again; every other table goes on."""
         table = self.tables.pop(code, None)
+        self.bot_ready.discard(code)
         if table is None:
             return []
         self.store.close_lobby(code)
@@ -254,7 +279,14 @@ class Tables:
     def bot_question(self, eligible=lambda code: True):
         """The next bot decision to make, taking the tables in turn (among those `eligible` says may think
         now): (table, decision, bot, view), or None."""
-        codes = [c for c, t in self.tables.items() if t.bot_decisions() and eligible(c)]
+        for code in self.stirred:
+            table = self.tables.get(code)
+            if table is not None and table.bot_decisions():
+                self.bot_ready.add(code)
+            else:
+                self.bot_ready.discard(code)
+        self.stirred.clear()
+        codes = sorted(c for c in self.bot_ready if c in self.tables and eligible(c))
         if not codes:
             return None
         self._turn = (self._turn + 1) % len(codes)
@@ -268,4 +300,5 @@ class Tables:
         if table is None or decision not in table.bot_decisions():
             return []
         table.apply(decision, answer)
+        self.stirred.add(code)
         return _frames(code, table.updates(None))

@@ -14,6 +14,7 @@ from everyone. The process dies with the front (PR_SET_PDEATHSIG): a killed serv
 from __future__ import annotations
 
 import ctypes
+import logging
 import os
 import pickle
 import queue
@@ -32,6 +33,7 @@ from .protocol import Limits, ProtocolError
 from .storage import Store
 from .tables import Tables
 
+log = logging.getLogger("boom.net")
 HEADER = struct.Struct("!I")
 OPENING = "#open"  # what `current` holds while a worker reads an edition a host sent
 
@@ -150,13 +152,17 @@ class Worker:
 
     def _answer(self, request) -> None:
         kind, number, *args = request
-        code = args[0] if kind in ("join", "resume", "decide", "left", "attach") else None
+        code = args[0] if kind in ("join", "resume", "decide", "left", "attach", "watch") else None
         try:
             result = self._call(code, lambda: getattr(self, f"on_{kind}")(*args))
         except ProtocolError as exc:
             send_frame(self.sock, ("refused", number, exc.code, exc.message, exc.ref))
         except BoomError as exc:  # the engine refused what the table checked: a bug, reported to its sender
             send_frame(self.sock, ("refused", number, "internal", exc.diagnostics[0].message, None))
+        except Exception:  # noqa: BLE001 - a bug in one request must not take the worker's other tables down
+            log.exception("worker: internal error on a %s request", kind)
+            message = "the server failed on this message (a bug, logged); try again or report it"
+            send_frame(self.sock, ("refused", number, "internal", message, None))
         else:
             send_frame(self.sock, ("ok", number, result))
 
@@ -176,6 +182,9 @@ class Worker:
 
     def on_decide(self, code, seat, message):
         return self.tables.decide(code, seat, message)
+
+    def on_watch(self, code, ref):
+        return self.tables.watch(code, ref)
 
     def on_left(self, code, seat):
         return self.tables.left(code, seat)

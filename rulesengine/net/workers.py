@@ -184,6 +184,9 @@ class WorkerPool:
         self.owner[code] = worker
         return out
 
+    async def watch(self, code: str, ref):
+        return await self._of(code).request("watch", code, ref)
+
     async def decide(self, code: str, seat: int, message: dict):
         return await self._of(code).request("decide", code, seat, message)
 

@@ -12,7 +12,10 @@ const page = { table: null, seat: null, name: null, deck: null, view: null, lobb
 const link = new Link(receive, connection);
 const fromPath = location.pathname.match(/^\/t\/([A-Z2-9]{6,12})$/);
 
-if (fromPath) {
+if (fromPath && new URLSearchParams(location.search).has("watch")) {
+  page.table = fromPath[1];
+  link.watch(page.table);
+} else if (fromPath) {
   page.table = fromPath[1];
   if (!link.resume(page.table)) showJoin(page.table);
 } else {
@@ -46,6 +49,19 @@ function receive(message) {
       showInvite();
       if (location.pathname !== `/t/${message.table}`) history.replaceState(null, "", `/t/${message.table}`);
       document.title = `Boomerang · ${message.table}`;
+      break;
+    case "watching":
+      page.table = message.table;
+      page.deck = new Deck(message.edition);
+      page.link = message.link || `${location.origin}/t/${message.table}`;
+      page.delay = message.delay;
+      document.title = `Boomerang · ${message.table} · watching`;
+      showInvite();
+      break;
+    case "spectate":
+      page.view = message.view;
+      document.body.dataset.states = String(Number(document.body.dataset.states || 0) + 1);
+      showSpectate();
       break;
     case "lobby":
       page.lobby = message;
@@ -245,7 +261,7 @@ function showWaiting() {
           ),
         ),
       ),
-      el("p", {}, "The game starts when every seat is taken."),
+      el("p", {}, "The game starts when every seat is taken. ", el("a", { href: `${share}?watch`, id: "watch-link" }, "A link to watch it")),
     ),
   );
 }
@@ -360,6 +376,35 @@ document.addEventListener("keydown", (event) => {
   const letter = event.key.length === 1 ? event.key.toUpperCase() : "";
   if (pick && pick.options.includes(letter)) answer(pick, letter);
 });
+
+// -- a spectator: the table as everyone sees it, never a hand ------------------------------------------
+function showSpectate() {
+  const view = page.view;
+  const deck = page.deck;
+  const when = page.delay === "round" ? "as it was when this round began" : "live";
+  const seats = (view.table || []).map((seat, number) =>
+    el(
+      "section",
+      { class: "seat", "data-seat": String(number) },
+      el("h3", {}, seat.name, el("span", { class: "count" }, ` · ${seat.hand_size} in hand`)),
+      el(
+        "div",
+        { class: "row" },
+        seat.throw_down ? deck.back() : null,
+        seat.face_up.map((c) => deck.card(c, { small: true })),
+      ),
+    ),
+  );
+  main.replaceChildren(
+    ...[
+      el("p", { class: "turn", id: "turn" }, `Watching table ${page.table} (${when}) · round ${view.round}`),
+      el("section", { class: "others", id: "spectate" }, seats),
+      view.sheet && view.sheet.players.some((p) => p.rounds.length)
+        ? el("section", { class: "panel" }, el("h2", {}, "Score sheet"), scoreSheet(view.sheet, deck.edition))
+        : null,
+    ].filter(Boolean),
+  );
+}
 
 // -- the end --------------------------------------------------------------------------------------
 function showFinal() {

@@ -41,6 +41,7 @@ export class Link {
       this.tries = 0;
       this.onStatus("open");
       if (this.table && this.token) this.send({ type: "resume", table: this.table, token: this.token });
+      else if (this.watching) this.send({ type: "watch", table: this.watching });
       for (const message of this.queue.splice(0)) this.send(message);
     };
     this.socket.onmessage = (frame) => {
@@ -62,7 +63,7 @@ export class Link {
 
   send(message) {
     if (this.socket.readyState !== WebSocket.OPEN) {
-      if (message.type !== "resume") this.queue.push(message);
+      if (message.type !== "resume" && message.type !== "watch") this.queue.push(message);
       return;
     }
     this.ref += 1;
@@ -95,6 +96,12 @@ export class Link {
     this.token = saved.token;
     this.send({ type: "resume", table, token: saved.token });
     return true;
+  }
+
+  // Watch a table as a spectator: its public view only (never a hand), live or a round behind as its host chose.
+  watch(table) {
+    this.watching = table;
+    this.send({ type: "watch", table });
   }
 
   // Take one's seat back in this browser with the seat token shown when joining (from another browser).

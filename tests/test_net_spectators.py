@@ -1,0 +1,80 @@
+"""Spectators: a `watch` gets the public view of a table, live or a round behind as its host chose, never a hand."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from net_support import RawPlayer, ServerThread, bounded  # noqa: F401 - the autouse fixture that fails a hung test
+from websockets.asyncio.client import connect
+
+from rulesengine.net.protocol import check_server_message
+from rulesengine.net.spectators import PUBLIC_KEYS
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = ServerThread(tmp_path / "boom.sqlite")
+    yield running
+    running.stop()
+
+
+async def host(url: str, spectators: str) -> str:
+    async with connect(url) as socket:
+        message = {"type": "host", "edition": "australia", "players": 3, "bots": 1, "bot_kind": "random"}
+        await socket.send(json.dumps(message | {"spectators": spectators, "seed": 7}))
+        return json.loads(await socket.recv())["table"]
+
+
+async def watch(url: str, code: str, frames: list, until: asyncio.Event) -> None:
+    async with connect(url, max_size=None) as socket:
+        await socket.send(json.dumps({"type": "watch", "table": code}))
+        while not (
+            until.is_set() and frames and json.loads(frames[-1]).get("view", {}).get("sheet", {}).get("winners")
+        ):
+            try:
+                frames.append(await asyncio.wait_for(socket.recv(), 1.0))
+            except TimeoutError:
+                continue
+
+
+@pytest.mark.parametrize("delay", ["live", "round"])
+def test_a_spectator_sees_the_public_table_and_never_a_hand(server, delay):
+    frames: list[str] = []
+
+    async def scenario():
+        code = await host(server.url, delay)
+        done = asyncio.Event()
+        spectator = asyncio.create_task(watch(server.url, code, frames, done))
+        players = [RawPlayer(server.url, code, name) for name in ("Ana", "Ben")]
+        await asyncio.gather(*(p.play() for p in players))
+        done.set()
+        await asyncio.wait_for(spectator, 60)
+        return players
+
+    players = asyncio.run(scenario())
+    messages = [json.loads(f) for f in frames]
+    assert all(check_server_message(m) == [] for m in messages)
+    assert messages[0]["type"] == "watching" and messages[0]["delay"] == delay
+    spectated = [m for m in messages if m["type"] == "spectate"]
+    assert spectated and all(set(m["view"]) <= set(PUBLIC_KEYS) for m in spectated)
+    for frame in frames:  # no seat's own keys, no decision asked, no token
+        assert not any(f'"{key}":' in frame for key in ("hand", "throw", "seen_hands", "picked", "pending", "token"))
+    assert spectated[-1]["view"]["sheet"] == players[0].final["sheet"]
+    rounds = [m["view"]["round"] for m in spectated]
+    assert rounds == sorted(rounds) and rounds[-1] == 4
+    if delay == "round":  # a round behind: nothing face up until a round is over
+        first_round = [m for m in spectated if m["view"]["round"] == 1]
+        assert all(not seat["face_up"] for m in first_round for seat in m["view"]["table"])
+
+
+def test_a_host_may_allow_no_spectators(server):
+    async def scenario():
+        code = await host(server.url, "off")
+        async with connect(server.url) as socket:
+            await socket.send(json.dumps({"type": "watch", "table": code}))
+            return code, json.loads(await socket.recv())
+
+    code, answer = asyncio.run(scenario())
+    assert (answer["code"], answer["message"]) == ("no_spectators", f"the host of table {code} allows no spectators")
