@@ -172,7 +172,8 @@ def main() -> None:
         db, port = Path(folder) / "load.sqlite", free_port()
         server = subprocess.Popen(
             [sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--db", str(db)]
-            + ["--max-tables", str(max(500, args.tables)), "--workers", str(args.workers)],
+            + ["--max-tables", str(max(500, args.tables)), "--workers", str(args.workers)]
+            + ["--max-connections", str(max(2000, 5 * args.tables * args.players))],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             text=True,

@@ -66,6 +66,13 @@ from .common import handles_errors
     help="Unfinished tables on the whole server.",
 )
 @click.option(
+    "--max-connections",
+    type=click.IntRange(1),
+    default=Limits.max_connections,
+    show_default=True,
+    help="Open connections on the whole server (each seat, spectator or page holds one).",
+)
+@click.option(
     "--max-tables-per-ip",
     type=click.IntRange(1),
     default=Limits.max_tables_per_ip,
@@ -94,6 +101,7 @@ def serve(
     allow_origin,
     away_timeout,
     max_tables,
+    max_connections,
     max_tables_per_ip,
     workers,
     fsync,
@@ -117,7 +125,12 @@ def serve(
             click.echo("the connection is not encrypted (ws://): to play over the internet see --certfile (README)")
 
     try:
-        limits = Limits(away_timeout=away_timeout, max_tables=max_tables, max_tables_per_ip=max_tables_per_ip)
+        limits = Limits(
+            away_timeout=away_timeout,
+            max_tables=max_tables,
+            max_connections=max_connections,
+            max_tables_per_ip=max_tables_per_ip,
+        )
         asyncio.run(
             serve_forever(
                 store,

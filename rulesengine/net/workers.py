@@ -12,6 +12,7 @@ anyone else.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import multiprocessing
 import os
@@ -39,7 +40,7 @@ class WorkerHandle:
         front, back = socket.socketpair()
         self.process = context.Process(
             target=run_worker,
-            args=(back, pool.db, pool.fsync, pool.limits, codes, pool.share, self.slots),
+            args=(back, pool.db, pool.fsync, pool.worker_limits, codes, pool.share, self.slots),
             name=f"boom-worker-{number}",
             daemon=True,
         )
@@ -129,6 +130,8 @@ class WorkerPool:
 
     def __init__(self, store: Store, db: str, fsync: bool, limits: Limits, workers: int):
         self.store, self.db, self.fsync, self.limits, self.size = store, str(db), fsync, limits, workers
+        # an address's tables may sit in every worker: each gives its bots an equal part of the address's share
+        self.worker_limits = dataclasses.replace(limits, bot_cpu_per_address=limits.bot_cpu_per_address / workers)
         self.owner: dict[str, WorkerHandle] = {}
         self.workers: list[WorkerHandle] = []
         self.numbers = count()
