@@ -11,28 +11,30 @@ import importlib
 
 import click
 
-COMMANDS = {   # name -> the first paragraph of its help (the module cli.<name> defines the command <name>)
-    "docs": "Print a guide installed with boom: `boom docs authoring`, `boom docs dsl`, `boom docs errors`...",
-    "editions": "List the shipped editions and variants: name, title, players, reconstructed or not, file.",
-    "export": "Export the record of finished TABLE, for `boom score` (and `boom replay` with --log).",
-    "host": "Open a table at URL for EDITION (a file here, or an edition name the server knows).",
-    "join": "Take a seat at TABLE on the server at URL and play it to the end.",
-    "lsp": "Run the language server for edition files over stdin and stdout, for an editor to start.",
-    "new": "Write NAME.yaml, a starter house rule of an edition, with a working $schema line for editors.",
-    "replay": "Re-play a log written by `boom run --log`.",
-    "resume": "Continue a game saved by `boom run --save` (or by an interruption).",
+DISTRIBUTION = "boomerang-rules"   # the name pip knows us by (pyproject.toml); the command is `boom`
+
+COMMANDS = {   # name -> the first paragraph of its help, in the order of use `boom --help` lists them in
+    "run": "Play a full game: humans at this terminal and/or bots.",
+    "validate": "Check edition files; report every error at file:line:col.",
     "rules": "Print the rules of an edition or house rule, in words: the round, the "
         "categories, the bonuses, the tie-breaks.",
-    "run": "Play a full game: humans at this terminal and/or bots.",
-    "schema": "Print the JSON Schema of edition files (with --path: where it is installed).",
     "score": "The score pad: score a game played on a real table from its record.",
+    "editions": "List the shipped editions and variants: name, title, players, reconstructed or not, file.",
+    "resume": "Continue a game saved by `boom run --save` (or by an interruption).",
+    "replay": "Re-play a log written by `boom run --log`.",
     "serve": "Host tables for network play (`boom host` opens one, `boom join` sits at one, or "
         "a browser at http://HOST:PORT/).",
+    "host": "Open a table at URL for EDITION (a file here, or an edition name the server knows).",
+    "join": "Take a seat at TABLE on the server at URL and play it to the end.",
+    "export": "Export the record of finished TABLE, for `boom score` (and `boom replay` with --log).",
+    "new": "Write NAME.yaml, a starter house rule of an edition, with a working $schema line for editors.",
+    "docs": "Print a guide installed with boom: `boom docs authoring`, `boom docs dsl`, `boom docs errors`...",
+    "schema": "Print the JSON Schema of edition files (with --path: where it is installed).",
+    "lsp": "Run the language server for edition files over stdin and stdout, for an editor to start.",
+    "tournament": "Play bots against each other and print their win rates (a benchmark, not a test).",
     "simulate": "Play many bot games of EDITION (and of EDITION2 on the same seeds and seats) and "
         "report the balance.",
     "tune": "Find the smallest change to RULE's numbers that meets the balance targets against BASE.",
-    "tournament": "Play bots against each other and print their win rates (a benchmark, not a test).",
-    "validate": "Check edition files; report every error at file:line:col.",
 }
 
 
@@ -40,7 +42,8 @@ class LazyGroup(click.Group):
     """A click group that imports a command's module only when the command is run or asked for."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
+        """By use (COMMANDS' order: play, check, score, ... simulate), then any command added otherwise."""
+        return [*COMMANDS, *sorted(set(super().list_commands(ctx)) - set(COMMANDS))]
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name in COMMANDS:
@@ -59,7 +62,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="boom", message="boom %(version)s")
+@click.version_option(package_name=DISTRIBUTION, message="boom %(version)s")
 def main():
     """boom: play, score and check the Boomerang family of card-drafting games."""
 

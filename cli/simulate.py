@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
+import sys
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
@@ -11,12 +11,22 @@ from rich.table import Table
 
 from rulesengine.bots.registry import BOTS
 
-from .common import handles_errors, seat_kinds, text_console
+from .common import (
+    PLAYERS_HELP,
+    SEED,
+    InputFile,
+    Players,
+    handles_errors,
+    jobs_for,
+    jobs_option,
+    seat_kinds,
+    text_console,
+)
 
 
-def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
-    """The line-up: the kinds given, then random bots up to --players."""
-    kinds = seat_kinds([text or ""], list(BOTS), "--seats")
+def parse_seats(texts, players: int | None) -> tuple[str, ...]:
+    """The line-up: the kinds given (--seats a,b or --seat a --seat b), then random bots up to --players."""
+    kinds = seat_kinds([texts] if isinstance(texts, str) else texts or (), list(BOTS), "--seats")
     if players is None:
         if not kinds:
             raise click.UsageError("give --players, or one seat kind per player with --seats")
@@ -132,8 +142,10 @@ def print_comparison(console, data: dict) -> None:
 
 
 @click.command()
-@click.argument("editions", nargs=-1, required=True, type=click.Path(dir_okay=False), metavar="EDITION [EDITION2]")
-@click.option("--players", "-p", type=int, default=None, help="Number of seats (default: one per --seats entry).")
+@click.argument("editions", nargs=-1, required=True, type=InputFile(edition=True), metavar="EDITION [EDITION2]")
+@click.option(
+    "--players", "-p", type=Players(), default=None, help=PLAYERS_HELP + " Default: one per --seats entry."
+)
 @click.option(
     "--games",
     "-n",
@@ -144,22 +156,22 @@ def print_comparison(console, data: dict) -> None:
 )
 @click.option(
     "--seats",
+    "--seat",
     "seats_text",
-    default=None,
-    help="The line-up, rotated every game: e.g. greedy,random (kinds: "
+    multiple=True,
+    metavar="BOT[,BOT...]",
+    help="The line-up, rotated every game: repeat it or give a list, e.g. greedy,random (kinds: "
     + ", ".join(BOTS)
     + "); seats not given are random bots.",
 )
 @click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=0,
     show_default=True,
-    help="Seed of the run; each game's seed derives from it and the game's index.",
+    help="Seed of the run, 0 or more; each game's seed derives from it and the game's index.",
 )
-@click.option(
-    "--jobs", "-j", type=click.IntRange(1), default=None, help="Local worker processes (default: the number of CPUs)."
-)
+@jobs_option
 @click.option(
     "--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True, help="Where the games run."
 )
@@ -199,17 +211,18 @@ def simulate(
     # imported here, not at the top: `boom` starts without loading what only this command needs
     from rulesengine.simulate import Settings, SettingsError, report_data, run_simulation, write_report
     from rulesengine.simulate.depth import chance_and_skill, skill_depth
-    from rulesengine.simulate.report import check_report_folder
+    from rulesengine.simulate.report import check_report_folder, missing_plotting
 
+    if report_dir is not None and missing_plotting():   # one line, before any game: what to install
+        click.echo(f"error: {missing_plotting()}", err=True)
+        sys.exit(2)
     if len(editions) > 2:
         raise click.UsageError(f"give one edition, or a base and its variant, not {len(editions)}")
     if games < 1:
         raise click.BadParameter(f"play at least one game, not {games}", param_hint="--games")
-    if players is not None and not 1 <= players <= 12:
-        raise click.BadParameter(f"{players} is not a number of players from 1 to 12", param_hint="--players")
     kinds = parse_seats(seats_text, players)
     rungs = parse_ladder(ladder) if depth else ()
-    jobs = min(jobs or os.cpu_count() or 1, games)
+    jobs = jobs_for(jobs, games)
     settings = Settings(tuple(editions), kinds, games, seed)
     console = text_console(stderr=output == "json")
     try:

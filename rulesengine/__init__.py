@@ -12,6 +12,8 @@ import importlib
 
 from .errors import BoomError, Diagnostic, EditionError, GameRuleError, RecordError, render
 
+DISTRIBUTION = "boomerang-rules"   # the name pip knows us by (pyproject.toml: the index's "boom" is another project)
+
 _ENTRY_POINTS = {   # name -> the module that defines it
     "check_edition": ".edition.loader", "load_edition": ".edition.loader",
     "load_record": ".game.records", "score_record": ".game.records",
@@ -32,6 +34,6 @@ def new_game(edition, players, seed: int = 0):
     return Game(edition, players, seed)
 
 __all__ = [
-    "BoomError", "Decision", "Diagnostic", "EditionError", "Game", "GameRuleError", "RecordError",
+    "DISTRIBUTION", "BoomError", "Decision", "Diagnostic", "EditionError", "Game", "GameRuleError", "RecordError",
     "check_edition", "load_edition", "load_record", "new_game", "render", "score_record",
 ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import subprocess
+import sys
 from collections import Counter
 from html.parser import HTMLParser
 
@@ -209,7 +211,7 @@ def test_json_output_is_the_report():
             "Invalid value for --seats: unknown seat kind 'wizard' (kinds: random, greedy, search)",
         ),
         (["-p", "5"], "Invalid value for --players: Boomerang: Australia is for 2 to 4 players, not 5"),
-        (["-p", "0"], "Invalid value for --players: 0 is not a number of players from 1 to 12"),
+        (["-p", "0"], "Invalid value for '--players' / '-p': 0 is not a number of players from 1 to 12"),
         (["-p", "2", "--seats", "random,random,random"], "Invalid value for --seats: 3 seats given for 2 players"),
     ],
 )
@@ -233,8 +235,20 @@ def test_an_unwritable_report_folder_exits_2_before_any_game(tmp_path):
     )
 
 
+def test_a_report_without_matplotlib_says_in_one_line_which_extra_to_install(tmp_path):
+    """The base install has no matplotlib (the `report` extra): --report says so before any game, exit 2."""
+    hidden = "import sys; sys.modules['matplotlib'] = None; from cli.main import main; main()"
+    folder = tmp_path / "balance"
+    done = subprocess.run([sys.executable, "-c", hidden, "simulate", AUSTRALIA, "-p", "2", "-n", "5",
+                           "--report", str(folder)], capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == ("error: --report draws its plots with matplotlib, which the base install leaves out: "
+                           "pip install 'boomerang-rules[report]'\n")
+    assert not folder.exists()
+
+
 def test_the_ray_backend_gives_the_local_figures(monkeypatch):
-    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'boom[ray]')")
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'boomerang-rules[ray]')")
     from rulesengine.simulate import ray_backend
 
     monkeypatch.setattr(ray_backend, "SHARDS_PER_TASK", 1)  # three tasks for 120 games

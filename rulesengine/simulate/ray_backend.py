@@ -1,4 +1,4 @@
-"""The same shards as the local backend, played on a Ray cluster (`pip install 'boom[ray]'`).
+"""The same shards as the local backend, played on a Ray cluster (`pip install 'boomerang-rules[ray]'`).
 
 Each task gets the editions as text with their hashes (put in the object store once) and a few
 shards; the worker compiles each edition once (source.compiled) and keeps it for later tasks.
@@ -24,7 +24,7 @@ def ray_results(settings: Settings, sources: tuple, layouts: tuple, address: str
     try:
         import ray
     except ImportError:
-        raise SettingsError("the Ray backend needs Ray: pip install 'boom[ray]'", "--backend") from None
+        raise SettingsError("the Ray backend needs Ray: pip install 'boomerang-rules[ray]'", "--backend") from None
     started = not ray.is_initialized()
     if started:
         try:

@@ -12,6 +12,7 @@ import platform
 from importlib import metadata
 from pathlib import Path
 
+from .. import DISTRIBUTION
 from ..game.outputs import check_outputs, write_atomic
 from .figures import WIN_UNIT
 from .runner import SettingsError
@@ -174,9 +175,9 @@ def describe_change(name: str, test: dict) -> str:
 
 def versions() -> dict:
     found = {"python": platform.python_version()}
-    for package in ("boom", "lark", "matplotlib"):
+    for package, distribution in (("boom", DISTRIBUTION), ("lark", "lark"), ("matplotlib", "matplotlib")):
         try:
-            found[package] = metadata.version(package)
+            found[package] = metadata.version(distribution)
         except metadata.PackageNotFoundError:
             found[package] = None
     return found
@@ -205,6 +206,16 @@ def report_data(simulation, extra: dict | None = None) -> dict:
         data["comparison"] = comparison(simulation)
     data |= extra or {}
     return {"verdict": verdict(data), **data}
+
+
+def missing_plotting() -> str | None:
+    """What to install when report.html cannot draw its plots (matplotlib is the `report` extra), or None."""
+    try:
+        import matplotlib  # noqa: F401 - only asked whether it is there
+    except ImportError:
+        return (f"--report draws its plots with matplotlib, which the base install leaves out: "
+                f"pip install '{DISTRIBUTION}[report]'")
+    return None
 
 
 def check_report_folder(folder: str | Path) -> None:
