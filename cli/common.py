@@ -1,4 +1,6 @@
-"""What every command shares: turning failures into located messages and an exit status."""
+"""What every command shares: turning failures into located messages and an exit status, and the
+options and arguments several commands take, declared once so they read and check alike (the README's
+"Command-line conventions"; tests/test_cli_convention.py checks every command against them)."""
 
 from __future__ import annotations
 
@@ -6,11 +8,12 @@ import functools
 import math
 import os
 import sys
+from pathlib import Path
 
 import click
 
 from rulesengine import BoomError, render
-from rulesengine.game.save_fields import MAX_ROLLOUTS, MAX_SEARCH_SECONDS, name_problem
+from rulesengine.game.save_fields import MAX_PLAYERS, MAX_ROLLOUTS, MAX_SEARCH_SECONDS, MAX_SEED, name_problem
 
 
 def fail(diagnostics, code: int = 1):
@@ -52,13 +55,120 @@ def check_seconds(ctx, param, value):
     return value
 
 
+def list_values(values) -> list[str]:
+    """A list option given several times, each a value or a comma-separated list: `--seat a --seat b` is
+    `--seats a,b` (every list option reads its values so)."""
+    return [part.strip() for value in values for part in value.split(",")]
+
+
 def check_names(ctx, param, value):
-    """--name: some text, not empty or only spaces, without control characters."""
-    for name in value:
+    """--name/--names: some text each, not empty or only spaces, without control characters, no name twice
+    (seat names are read without regard to case: `--seat ana` is Ana)."""
+    names = list_values(value)
+    seen: dict[str, str] = {}
+    for name in names:
         problem = name_problem(name)
         if problem:
             raise click.BadParameter(f"{name!r}: {problem}")
-    return value
+        if name.casefold() in seen:
+            raise click.BadParameter(f"{name!r} is given twice (as {seen[name.casefold()]!r} already): "
+                                     "each player needs a name of their own")
+        seen[name.casefold()] = name
+    return tuple(names)
+
+
+class InputFile(click.ParamType):
+    """A file the command reads: a missing one is a usage error (exit 2) before anything runs. With
+    edition=True the bare name of a shipped edition (`australia`) is taken too."""
+
+    name = "file"
+
+    def __init__(self, edition: bool = False, what: str = "file"):
+        self.edition, self.what = edition, what
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return "EDITION" if self.edition else "FILE"
+
+    def convert(self, value, param, ctx):
+        path = Path(value)
+        if path.is_dir():
+            self.fail(f"'{value}' is a folder, not a file", param, ctx)
+        if os.path.lexists(path):
+            return value
+        if self.edition:
+            from rulesengine.edition.shipped import is_bare_name, shipped_editions
+            from rulesengine.errors import suggest
+
+            if is_bare_name(value):
+                known = shipped_editions()
+                if value in known:
+                    return value
+                hint = suggest(value, known)
+                self.fail(f"no file '{value}' and no shipped edition of that name "
+                          f"({hint + ' ' if hint else ''}`boom editions` lists them)", param, ctx)
+        self.fail(f"no {self.what} '{value}'", param, ctx)
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(incomplete, type="file")]
+
+
+class Seed(click.ParamType):
+    """A game's seed: a whole number from 0 up (64 bits at most; the help does not print the bound)."""
+
+    name = "seed"
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return "N"
+
+    def convert(self, value, param, ctx):
+        try:
+            seed = value if isinstance(value, int) else int(str(value).strip())
+        except ValueError:
+            self.fail(f"{value!r} is not a whole number", param, ctx)
+        if not 0 <= seed < MAX_SEED:
+            self.fail(f"{seed} is not a seed: a whole number from 0 up, below 2**63", param, ctx)
+        return seed
+
+
+class Players(click.ParamType):
+    """A number of seats, 1 to MAX_PLAYERS; the edition decides how many it allows (checked once loaded)."""
+
+    name = "players"
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return "N"
+
+    def convert(self, value, param, ctx):
+        try:
+            players = value if isinstance(value, int) else int(str(value).strip())
+        except ValueError:
+            self.fail(f"{value!r} is not a whole number", param, ctx)
+        if not 1 <= players <= MAX_PLAYERS:
+            self.fail(f"{players} is not a number of players from 1 to {MAX_PLAYERS}", param, ctx)
+        return players
+
+
+SEED = Seed()
+PLAYERS_HELP = ("Number of seats: the edition decides how many (2-4 in the Almes editions, 3-5 in the 2010 game; "
+                "`boom editions` lists each).")
+
+
+def jobs_option(command):
+    """--jobs/-j: worker processes, by default one per CPU (tournament and simulate alike)."""
+    return click.option("--jobs", "-j", type=click.IntRange(1), default=None, metavar="N",
+                        help="Worker processes (default: the number of CPUs).")(command)
+
+
+def jobs_for(jobs: int | None, games: int) -> int:
+    """The processes to start: as asked (default one per CPU), never more than the games."""
+    return max(1, min(jobs or os.cpu_count() or 1, games))
+
+
+def written(what: str, path) -> None:
+    """Every command that writes a file says so, on standard error (standard output stays the data)."""
+    click.echo(f"{what} written to {path}", err=True)
 
 
 ROLLOUTS = click.IntRange(1, MAX_ROLLOUTS)
@@ -83,7 +193,7 @@ def search_budget_options(command):
 
 def seat_kinds(values, kinds, option: str) -> list[str]:
     """Seat kinds from an option given several times, each a kind or a comma-separated list of kinds."""
-    seats = [k.strip() for value in values for k in value.split(",") if k.strip()]
+    seats = [k.lower() for k in list_values(values) if k]
     unknown = [k for k in seats if k not in kinds]
     if unknown:
         raise click.BadParameter(f"unknown seat kind '{unknown[0]}' (kinds: {', '.join(kinds)})", param_hint=option)

@@ -6,11 +6,11 @@ import click
 
 from rulesengine.game.records import write_record
 
-from .common import handles_errors
+from .common import InputFile, handles_errors, written
 
 
 @click.command()
-@click.option("--db", "db_path", required=True, type=click.Path(dir_okay=False), help="The server's SQLite file.")
+@click.option("--db", "db_path", required=True, type=InputFile(what="database"), help="The server's SQLite file.")
 @click.argument("table")
 @click.option(
     "--out",
@@ -39,11 +39,12 @@ def export(db_path, table, out_path, log_path):
         record = export_table(store, table.upper())
         if log_path:
             edition_path = write_log(store, table.upper(), log_path)
-            click.echo(f"log written to {log_path} (edition: {edition_path})", err=True)
+            written("log", f"{log_path} (edition: {edition_path})")
     finally:
         store.close()
     if out_path:
         write_record(out_path, record)
+        written("record", out_path)
         return
     import yaml
 

@@ -11,13 +11,13 @@ import click
 from rulesengine.bots.registry import BOTS
 from rulesengine.net.editions import edition_data
 
-from .common import handles_errors
+from .common import PLAYERS_HELP, SEED, Players, handles_errors
 
 
 @click.command()
 @click.argument("url")
 @click.argument("edition")
-@click.option("--players", "-p", type=click.IntRange(1, 12), required=True, help="Number of seats.")
+@click.option("--players", "-p", type=Players(), required=True, help=PLAYERS_HELP)
 @click.option(
     "--bots",
     type=click.IntRange(0, 12),
@@ -28,9 +28,9 @@ from .common import handles_errors
 @click.option("--bot-kind", type=click.Choice(list(BOTS)), default="greedy", show_default=True)
 @click.option(
     "--seed",
-    type=click.IntRange(0),
+    type=SEED,
     default=None,
-    help="Seed of the deal (default: the server picks one and keeps it secret).",
+    help="Seed of the deal, 0 or more (default: the server picks one and keeps it secret).",
 )
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors

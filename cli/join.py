@@ -9,7 +9,7 @@ import click
 
 from rulesengine.bots.registry import BOTS, make_bot
 
-from .common import handles_errors, text_console
+from .common import SEED, handles_errors, text_console
 from .sheets import print_sheet, round_table
 from .terminal import GameAbandoned, TerminalAgent
 
@@ -21,7 +21,7 @@ from .terminal import GameAbandoned, TerminalAgent
 @click.option(
     "--bot", "bot_kind", type=click.Choice(list(BOTS)), default=None, help="Let a bot play this seat instead of you."
 )
-@click.option("--bot-seed", type=click.IntRange(0), default=None, help="Seed of that bot (default: a random one).")
+@click.option("--bot-seed", type=SEED, default=None, help="Seed of that bot, 0 or more (default: a random one).")
 @click.option("--token", default=None, help="Come back to your seat with the token printed when you left it.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet.")
 @handles_errors

@@ -10,12 +10,12 @@ from rulesengine.errors import shown
 from rulesengine.game.outputs import check_outputs
 from rulesengine.game.saves import resume as resume_session
 
-from .common import handles_errors
+from .common import InputFile, handles_errors
 from .playing import play_session
 
 
 @click.command()
-@click.argument("save_file", type=click.Path(dir_okay=False))
+@click.argument("save_file", type=InputFile())
 @click.option(
     "--save-record", type=click.Path(dir_okay=False), help="Write the finished game as a record for `boom score`."
 )

@@ -8,18 +8,18 @@ from rulesengine import load_edition
 from rulesengine.edition.catalogue import reconstructed_notice
 from rulesengine.edition.rules_text import rules_text
 
-from .common import handles_errors
+from .common import InputFile, handles_errors
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=InputFile(edition=True))
 @click.option("--quiet", "-q", is_flag=True, help="Leave out the note on reconstructed facts.")
 @click.option("--formulas", is_flag=True, help="Also print each scoring formula and what its names mean (for authors).")
 @handles_errors
 def rules(file, quiet, formulas):
     """Print the rules of an edition or house rule, in words: the round, the categories, the bonuses, the tie-breaks.
 
-    FILE is an edition file or the name of a shipped edition (`boom editions`)."""
+    EDITION is an edition file or the name of a shipped edition (`boom editions`)."""
     notice = None if quiet else reconstructed_notice(load_edition(file), file)
     if notice:
         click.echo(notice)

@@ -13,7 +13,16 @@ from rulesengine.errors import shown
 from rulesengine.game.outputs import check_outputs
 from rulesengine.game.saves import Session
 
-from .common import check_names, handles_errors, search_budget_options, seat_kinds
+from .common import (
+    PLAYERS_HELP,
+    SEED,
+    InputFile,
+    Players,
+    check_names,
+    handles_errors,
+    search_budget_options,
+    seat_kinds,
+)
 from .playing import play_session
 
 SEAT_KINDS = ["human", *BOTS]
@@ -21,19 +30,13 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option(
-    "--players",
-    "-p",
-    type=click.IntRange(1, 12),
-    required=True,
-    help="Number of seats, within the edition's range (2-4 for the shipped ones).",
-)
+@click.argument("file", type=InputFile(edition=True))
+@click.option("--players", "-p", type=Players(), required=True, help=PLAYERS_HELP)
 @click.option(
     "--seed",
-    type=click.IntRange(-(2**63), 2**63 - 1),
+    type=SEED,
     default=None,
-    help="Seed of the game (default: a random one, printed so the game can be replayed; "
+    help="Seed of the game, 0 or more (default: a random one, printed so the game can be replayed; "
     "at the end when a human plays).",
 )
 @click.option(
@@ -45,7 +48,15 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
     help="Who sits at each seat, in order: repeat it or give a list (--seats human,greedy); seats not given "
     f"are random bots. Kinds: {', '.join(SEAT_KINDS)}.",
 )
-@click.option("--name", "names", multiple=True, callback=check_names, help="Player names, in seat order.")
+@click.option(
+    "--name",
+    "--names",
+    "names",
+    multiple=True,
+    callback=check_names,
+    metavar="NAME[,NAME...]",
+    help="Player names, in seat order: repeat it or give a list (--names Ana,Ben); no name twice.",
+)
 @click.option(
     "--save",
     "save_path",
@@ -80,7 +91,7 @@ def run(
 ):
     """Play a full game: humans at this terminal and/or bots.
 
-    FILE is an edition file or the name of a shipped edition (`boom editions`)."""
+    EDITION is an edition file or the name of a shipped edition (`boom editions`)."""
     seats = seat_kinds(seat_lists, SEAT_KINDS, "--seat")
     edition = load_edition(file)
     if not edition.players_min <= players <= edition.players_max:
@@ -91,7 +102,8 @@ def run(
     if len(names) > players:
         raise click.BadParameter(f"{len(names)} names given for {players} players", param_hint="--name")
     seed = secrets.randbelow(2**31) if seed is None else seed
-    player_names = list(names) + [n for n in DEFAULT_NAMES if n not in names][: players - len(names)]
+    taken = {name.casefold() for name in names}
+    player_names = list(names) + [n for n in DEFAULT_NAMES if n.casefold() not in taken][: players - len(names)]
     kinds = list(seats) + ["random"] * (players - len(seats))
     budget = (("search_rollouts", search_rollouts), ("search_seconds", search_seconds))
     options = {key: value for key, value in budget if value is not None}

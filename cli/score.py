@@ -9,32 +9,50 @@ import click
 
 from rulesengine import BoomError, load_edition, load_record, score_record
 from rulesengine.edition.catalogue import reconstructed_notice
+from rulesengine.errors import shown
 
-from .common import handles_errors, text_console
+from .common import InputFile, handles_errors, text_console
 from .sheets import print_sheet, sheet_json
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", required=False, type=InputFile(edition=True))
 @click.option(
     "--record",
     "record_path",
     required=True,
-    type=click.Path(dir_okay=False),
+    type=InputFile(),
     help="The game: players and each round's drafts and choices (YAML or JSON).",
+)
+@click.option(
+    "--edition",
+    "what_if",
+    metavar="NAME",
+    type=InputFile(edition=True),
+    default=None,
+    help="Score the game under this edition or house rule instead of the one it was played under "
+    "(what would it give under my rule?).",
 )
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--quiet", "-q", is_flag=True, help="Leave out the note on reconstructed facts.")
 @handles_errors
-def score(file, record_path, fmt, quiet):
+def score(file, record_path, what_if, fmt, quiet):
     """The score pad: score a game played on a real table from its record.
 
-    FILE is an edition file or the name of a shipped edition (`boom editions`). With --format json,
-    mistakes in the record come out as a JSON list of located diagnostics too."""
+    EDITION is an edition file or the name of a shipped edition (`boom editions`); without it, the
+    edition the record names. With --format json, mistakes in the record come out as a JSON list of located
+    diagnostics too."""
+    if file and what_if:
+        raise click.UsageError(f"give the edition as EDITION ({file}) or as --edition ({what_if}), not both")
     try:
-        edition = load_edition(file)
         record, source_map = load_record(record_path)
-        sheet = score_record(edition, record, source_map)
+        played = record.get("edition") if isinstance(record, dict) else None
+        name = what_if or file or played
+        if name is None:
+            raise click.UsageError(f"{record_path} names no edition (no 'edition:' line): give it, e.g. "
+                                   f"boom score australia --record {record_path}")
+        edition = load_edition(name)
+        sheet = score_record(edition, record, source_map, what_if=what_if is not None)
     except BoomError as exc:
         if fmt != "json":
             raise
@@ -43,7 +61,9 @@ def score(file, record_path, fmt, quiet):
     if fmt == "json":
         click.echo(sheet_json(sheet))
         return
-    notice = None if quiet else reconstructed_notice(edition, file)
+    notice = None if quiet else reconstructed_notice(edition, name)
     if notice:
         click.echo(notice)
+    if what_if and played != edition.id:
+        click.echo(shown(f"Scored under {edition.name}; the game was played under {played or 'an unnamed edition'}."))
     print_sheet(text_console(), edition, sheet)

@@ -13,7 +13,7 @@ from rulesengine import Game
 
 from . import flow_terminal
 from .cards import cards_row, chip_line, table_view
-from .sheets import print_sheet, round_table
+from .sheets import hunt_line, print_sheet, round_drafts, round_table
 
 WHAT = {"throw": "chose the Throw", "draft": "drafted", "choice": "chose"}
 
@@ -32,6 +32,22 @@ def show_seat(played: Game, seat: int, console: Console) -> None:
             shown += 1
     if game.over:
         print_sheet(console, edition, game.scores.sheet(), per_round=False)
+
+
+def show_all_seats(game: Game, console: Console) -> None:
+    """A finished game with every seat: each round's sheet and every seat's cards in the order taken
+    (Throw first, Catch last) and its choices, or each round's hunt in a game with a flow; then the
+    final sheet. Only for a game that is over: nothing is hidden any more."""
+    edition = game.edition
+    sheet = game.scores.sheet()
+    for index, finished in enumerate(game.history):
+        if edition.flow is not None:
+            console.print(f"Round {index + 1}: {hunt_line(finished)}")
+            continue
+        console.print(round_table(edition, sheet, index))
+        for line in round_drafts(edition, game.players, finished, verbose=True):
+            console.print(line)
+    print_sheet(console, edition, sheet, per_round=False)
 
 
 def _draw(console: Console, edition, view: dict, decision, name: str, answer) -> None:

@@ -100,6 +100,13 @@ def _uncounted(edition) -> dict:
     return {c.key: c for c in edition.categories if c.key not in edition.counting_keys}
 
 
+def hunt_line(event: dict) -> str:
+    """A round of a game with a flow in words: who was left last and what each seat's hunt took."""
+    taken = "; ".join(f"{name} ({event['choices'][name]}) took {len(cards)} card{'s' if len(cards) != 1 else ''}"
+                      for name, cards in event["captured"].items())
+    return f"{event['last_left']} was left last. {taken or 'Nobody took a card'}."
+
+
 def _without(points: dict, keys) -> int:
     """A round's points but those of the given keys (the bonuses, shown on their own lines)."""
     return sum(v for k, v in points.items() if k not in keys)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -13,7 +12,16 @@ from rulesengine.bots.registry import BOTS
 from rulesengine.bots.search import search_budget
 from rulesengine.bots.tournament import Tournament, run_tournament
 
-from .common import handles_errors, search_budget_options, seat_kinds, text_console
+from .common import (
+    SEED,
+    InputFile,
+    handles_errors,
+    jobs_for,
+    jobs_option,
+    search_budget_options,
+    seat_kinds,
+    text_console,
+)
 
 
 def parse_seats(texts) -> list[str]:
@@ -53,7 +61,7 @@ def result_table(result: Tournament) -> Table:
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=InputFile(edition=True))
 @click.option(
     "--seats",
     "--seat",
@@ -65,16 +73,11 @@ def result_table(result: Tournament) -> Table:
     "(bots: " + ", ".join(BOTS) + ").",
 )
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Number of games.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game g uses seed + g.")
-@search_budget_options
 @click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1),
-    default=1,
-    show_default=True,
-    help="Worker processes (at most the number of CPUs).",
+    "--seed", type=SEED, default=0, show_default=True, help="Seed of the first game, 0 or more; game g uses seed + g."
 )
+@search_budget_options
+@jobs_option
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors
 def tournament(file, seats_text, games, seed, search_rollouts, search_seconds, jobs, output):
@@ -82,7 +85,7 @@ def tournament(file, seats_text, games, seed, search_rollouts, search_seconds, j
     kinds = parse_seats(seats_text)
     options = {"search": search_budget(search_rollouts, search_seconds)}
     console = text_console(stderr=output == "json")
-    jobs = min(jobs, os.cpu_count() or 1, games)
+    jobs = jobs_for(jobs, games)
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),

@@ -10,14 +10,14 @@ import click
 from rulesengine import check_edition, render
 from rulesengine.errors import as_errors
 
-from .common import handles_errors
+from .common import InputFile, handles_errors
 
 # In text output the "ok:" line already counts the reconstructed facts; --verbose shows the warning too.
 SUMMARY_CODES = {"W402"}
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=InputFile(edition=True))
 @click.option(
     "--format",
     "fmt",

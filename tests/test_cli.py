@@ -139,7 +139,8 @@ def test_validate_json_format(tmp_path):
 
 def test_validate_missing_file_and_non_mapping(tmp_path):
     result = invoke("validate", tmp_path / "nope.yaml")
-    assert result.exit_code == 1 and "cannot read" in result.output
+    assert result.exit_code == 2
+    assert f"Invalid value for 'EDITION...': no file '{tmp_path / 'nope.yaml'}'" in result.output
     (tmp_path / "list.yaml").write_text("- 1\n- 2\n")
     result = invoke("validate", tmp_path / "list.yaml")
     assert result.exit_code == 1 and "must be a YAML mapping" in result.output

@@ -55,7 +55,7 @@ def test_a_bare_name_selects_a_shipped_edition_from_any_directory(tmp_path, monk
 def test_an_unknown_name_says_which_edition_was_meant(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = invoke("run", "austrlia", "--players", "3")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert (
         "no file 'austrlia' and no shipped edition of that name (did you mean 'australia'? `boom editions` lists them)"
         in result.output

@@ -81,6 +81,8 @@ def test_two_players_and_a_bot_finish_and_the_export_scores_the_same(server, tmp
         ],
     )
     assert exported.exit_code == 0, exported.output
+    assert f"log written to {tmp_path / 'g.jsonl'} (edition: " in exported.output    # a written file is said
+    assert exported.output.endswith(f"record written to {tmp_path / 'game.json'}\n")
     replayed = runner.invoke(main, ["replay", str(tmp_path / "g.jsonl"), "--verify"])
     assert replayed.exit_code == 0, replayed.output
     assert "replay identically; game finished" in replayed.output
@@ -241,7 +243,8 @@ def test_the_network_commands_fail_with_one_clear_line(server, tmp_path):
     nobody = runner.invoke(main, ["join", "ws://127.0.0.1:9", "ABCDEF", "--name", "Ana"])
     assert nobody.exit_code == 1 and nobody.output.startswith("error: cannot reach the server at ws://127.0.0.1:9")
     no_db = runner.invoke(main, ["export", "--db", str(tmp_path / "none.sqlite"), "ABCDEF"])
-    assert no_db.exit_code == 1 and no_db.output == f"error: no database at {tmp_path / 'none.sqlite'}\n"
+    assert no_db.exit_code == 2
+    assert f"Invalid value for '--db': no database '{tmp_path / 'none.sqlite'}'" in no_db.output
     running = host(server, "australia", "--players", "2")
     unfinished = runner.invoke(main, ["export", "--db", str(server.db), running])
     assert (

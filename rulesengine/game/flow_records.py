@@ -15,6 +15,12 @@ from .flow_scoring import flow_sheet
 KEYS = ("edition", "players", "captured", "kept")
 
 
+def other_edition(played: object, edition: Edition) -> tuple[str, str]:
+    """The message and hint for a record of another edition (the hint: how to ask "what would it give?")."""
+    return (f"this record is a game of '{played}', not of '{edition.id}'",
+            f"to see what it gives under {edition.id}: boom score --record FILE --edition {edition.id}")
+
+
 def score_flow_record(edition: Edition, record, source_map: SourceMap) -> dict:
     problems: list[Diagnostic] = []
 
@@ -40,7 +46,7 @@ def score_flow_record(edition: Edition, record, source_map: SourceMap) -> dict:
             f"this record has {len(players)}",
         )
     if "edition" in record and record["edition"] != edition.id:
-        error(("edition",), f"this record is a game of '{record['edition']}', not of '{edition.id}'")
+        error(("edition",), *other_edition(record["edition"], edition))
     for section in ("captured", "kept"):
         if not isinstance(record.get(section), dict):
             error(

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..edition.model import Edition
 from ..edition.source import SourceMap, load_yaml
 from ..errors import Diagnostic, EditionError, RecordError, suggest
-from .flow_records import score_flow_record
+from .flow_records import other_edition, score_flow_record
 from .outputs import write_atomic
 from .scoring import ScoreKeeper
 
@@ -35,8 +35,12 @@ def load_record(path: str | Path) -> tuple[dict, SourceMap]:
         raise RecordError(exc.diagnostics) from None
 
 
-def score_record(edition: Edition, record, source_map: SourceMap) -> dict:
-    """Check a record against the edition and return its score sheet, or raise RecordError."""
+def score_record(edition: Edition, record, source_map: SourceMap, what_if: bool = False) -> dict:
+    """Check a record against the edition and return its score sheet, or raise RecordError.
+
+    what_if: the record may name another edition (a game scored under a house rule's scoring)."""
+    if what_if and isinstance(record, dict):
+        record = {key: value for key, value in record.items() if key != "edition"}
     try:
         if edition.flow is not None:
             return score_flow_record(edition, record, source_map)
@@ -71,7 +75,7 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
             f"this record has {len(players)}",
         )
     if "edition" in record and record["edition"] != edition.id:
-        check.error(("edition",), f"this record is a game of '{record['edition']}', not of '{edition.id}'")
+        check.error(("edition",), *other_edition(record["edition"], edition))
     rounds = record.get("rounds")
     if not isinstance(rounds, list):
         check.error(("rounds",), "'rounds' must be a list with one entry per round")

@@ -1,0 +1,78 @@
+"""The base install: a name of our own, extras by use, and the base alone plays, validates, scores and serves.
+
+The measured figures (a fresh venv's size, `make demo` on a fresh clone) are in the issue's closing note;
+here the same promise is kept as data: the extras' packages are blocked from import and every base command
+still works, the server included (a real one, on a free port, asked for its page over HTTP).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+import urllib.request
+
+from conftest import EDITIONS, ROOT
+
+import cli.main
+import rulesengine
+
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+EXTRAS_ONLY = ("matplotlib", "numpy", "PIL", "ray", "playwright", "pytest", "hypothesis", "check_jsonschema")
+BLOCKER = f"""
+import sys
+class ExtrasOnly:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] in {EXTRAS_ONLY!r}:
+            raise ImportError(name + ' is not in the base install')
+sys.meta_path.insert(0, ExtrasOnly())
+from cli.main import main
+main()
+"""
+
+
+def _base(*args, **options):
+    return subprocess.run([sys.executable, "-c", BLOCKER, *args], capture_output=True, text=True, **options)
+
+
+def test_the_distribution_has_a_name_of_its_own_and_the_command_stays_boom():
+    assert PYPROJECT["name"] == "boomerang-rules" == cli.main.DISTRIBUTION == rulesengine.DISTRIBUTION
+    assert PYPROJECT["scripts"] == {"boom": "cli.main:main"}
+
+
+def test_the_base_needs_no_plotting_and_each_extra_adds_one_use():
+    names = {re.match(r"[A-Za-z0-9_.-]+", d).group(0) for d in PYPROJECT["dependencies"]}
+    assert names == {"pyyaml", "jsonschema", "lark", "click", "rich", "websockets"}
+    extras = PYPROJECT["optional-dependencies"]
+    assert extras["report"] == ["matplotlib>=3.7"]
+    assert extras["ray"] == ["ray>=2.9"]
+    assert extras["browser-tests"] == ["playwright>=1.40"]
+    assert extras["dev"][0].startswith("boomerang-rules[") and {"report", "ray", "browser-tests"} <= set(
+        extras["dev"][0].split("[")[1].rstrip("]").split(","))
+
+
+def test_the_base_plays_validates_and_scores_without_any_extra(tmp_path):
+    record = tmp_path / "game.yaml"
+    played = _base("run", "australia", "-p", "3", "--seed", "1", "-q", "--save-record", str(record), cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    assert "Winner: Ben" in played.stdout
+    checked = _base("validate", str(EDITIONS / "usa.yaml"))
+    assert checked.returncode == 0, checked.stderr
+    scored = _base("score", "--record", str(record), cwd=tmp_path)
+    assert scored.returncode == 0, scored.stderr
+    assert "Winner: Ben" in scored.stdout
+
+
+def test_the_base_serves_the_web_page_without_any_extra(tmp_path):
+    server = subprocess.Popen([sys.executable, "-c", BLOCKER, "serve", "--port", "0", "--db", str(tmp_path / "t.db")],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = server.stdout.readline()
+        assert first.startswith("boom server on ws://127.0.0.1:"), first + server.stderr.read()
+        port = int(first.split("ws://127.0.0.1:")[1].split()[0])
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=600) as page:
+            assert page.status == 200 and b"<script" in page.read()
+    finally:
+        server.terminate()
+        server.wait(timeout=600)
