@@ -61,8 +61,23 @@ class LazyGroup(click.Group):
                 formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in commands])
 
 
+def print_version(ctx: click.Context, param, value) -> None:
+    """--version: the installed distribution's version (a checkout run without installing says so)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib import metadata
+
+    try:
+        version = metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        version = f"(not installed as {DISTRIBUTION}: pip install -e .)"
+    click.echo(f"boom {version}")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name=DISTRIBUTION, message="boom %(version)s")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=print_version,
+              help="Show the version and exit.")
 def main():
     """boom: play, score and check the Boomerang family of card-drafting games."""
 

@@ -41,6 +41,13 @@ def test_the_distribution_has_a_name_of_its_own_and_the_command_stays_boom():
     assert PYPROJECT["scripts"] == {"boom": "cli.main:main"}
 
 
+def test_version_names_the_installed_distribution():
+    from importlib import metadata
+
+    result = subprocess.run([sys.executable, "-m", "cli.main", "--version"], capture_output=True, text=True)
+    assert result.stdout == f"boom {metadata.version('boomerang-rules')}\n"
+
+
 def test_the_base_needs_no_plotting_and_each_extra_adds_one_use():
     names = {re.match(r"[A-Za-z0-9_.-]+", d).group(0) for d in PYPROJECT["dependencies"]}
     assert names == {"pyyaml", "jsonschema", "lark", "click", "rich", "websockets"}
