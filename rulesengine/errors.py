@@ -142,6 +142,21 @@ def shown(text: str) -> str:
     return text.translate(CONTROLS)
 
 
+WHOLE_LINE = 80     # a quoted line up to this long is shown whole
+WINDOW = 60         # a longer one (a one-line JSON save, a minified file): this many columns around the caret
+
+
+def window(line: str, at: int, width: int) -> tuple[str, int, int]:
+    """The part of a quoted line to show, the caret's column in it and the marked width: a long line
+    is cut to about WINDOW columns around the caret, '...' where it is cut."""
+    if len(line) <= WHOLE_LINE:
+        return line, at, width
+    start = max(0, min(at - WINDOW // 2, len(line) - WINDOW))
+    end = min(len(line), start + WINDOW)
+    before, after = ("..." if start > 0 else ""), ("..." if end < len(line) else "")
+    return before + line[start:end] + after, len(before) + at - start, max(1, min(width, end - at))
+
+
 def render(diagnostic: Diagnostic, code: bool = False) -> str:
     """`file:line:col: severity: message`, the source line, a caret under the span, the hint, then
     each note the same way. code=True ends the first line with the code (`[D202]`, docs/errors.md).
@@ -163,8 +178,8 @@ def _quoted(span: Span | None, text: str | None, indent: str) -> list[str]:
     """The quoted source line and a caret line under the span's characters (none without a quote)."""
     if span is None or text is None:
         return []
-    text = shown(text.expandtabs(1))
     width = 1
     if span.end_line == span.line and span.end_col and span.end_col > span.col:
         width = span.end_col - span.col
-    return [f"{indent}{text}", indent + " " * (span.col - 1) + "^" + "~" * (width - 1)]
+    text, at, width = window(text.expandtabs(1), span.col - 1, width)
+    return [f"{indent}{shown(text)}", indent + " " * at + "^" + "~" * (width - 1)]

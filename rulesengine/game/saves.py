@@ -82,7 +82,7 @@ class Session:
         """Write the save file and the new log lines; called after every decision."""
         if self.save_path:
             state = dict(self.header(), type="saved_game", decisions=self.game.decisions, over=self.game.over)
-            write_atomic(self.save_path, json.dumps(state, ensure_ascii=False) + "\n", private=True)
+            write_atomic(self.save_path, save_text(state), private=True)
         if self.log_path:
             try:
                 self._append_log()
@@ -99,6 +99,19 @@ class Session:
                 handle.write(json.dumps(event, ensure_ascii=False) + "\n")
             handle.flush()
         self._logged = len(events)
+
+
+def save_text(state: dict) -> str:
+    """A save as JSON with one field a line and one decision a line, so that an error in it points at a
+    short line (a one-line save quoted 2 KB around its caret)."""
+    fields = []
+    for key, value in state.items():
+        if key == "decisions" and value:
+            rows = ",\n".join(f"  {json.dumps(decision, ensure_ascii=False)}" for decision in value)
+            fields.append(f" {json.dumps(key)}: [\n{rows}\n ]")
+        else:
+            fields.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
 def replay_decisions(game: Game, decisions, where=lambda index: None) -> Game:
