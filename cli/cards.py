@@ -57,6 +57,47 @@ def cards_row(edition, letters, notes: dict | None = None) -> Columns:
     return Columns([card_box(edition, x, (notes or {}).get(x, "")) for x in letters], padding=(0, 1))
 
 
+def icons_text(edition, icons) -> Text:
+    """A card's icons in their colours, with their values: `Emus 4, Indigenous Culture`."""
+    return Text(", ").join(icon_text(edition, icon) for icon in icons)
+
+
+def card_lines(edition, letters, width: int = 80, indent: int = 1) -> Text:
+    """Cards one a line, as a player reads them on the table: letter, number, name, region, icons with
+    their values. Columns are aligned; when the longest line would not fit in width, the regions, then
+    the names, are cut with '…' (as little as needed), so that a card never takes two lines."""
+    cards = [edition.card(x) for x in letters]
+    if not cards:
+        return Text("")
+    region = max(len(c.region.name) if c.region else 0 for c in cards)
+    name = max(len(c.name) for c in cards)
+    number = max(len(str(c.number)) for c in cards)
+    letter = max(len(c.letter) for c in cards) + 2           # `[A]`, `[A.2]` for a second deck's copy
+    longest = max(len(icons_text(edition, c.icons)) for c in cards)
+    over = indent + letter + 1 + number + 1 + name + 2 + region + 2 + longest - (width - 1)
+    cut_region = min(max(over, 0), max(region - 6, 0))
+    region -= cut_region
+    name -= min(max(over - cut_region, 0), max(name - 8, 0))
+    lines = []
+    for card in cards:
+        colour = region_colour(edition, card.region)
+        line = Text(" " * indent)
+        line.append(f"[{card.letter}]".ljust(letter), style=f"bold {colour}")
+        line.append(f" {card.number:>{number}} ", style="bold")
+        line.append(_cut(card.name, name).ljust(name), style="bold")
+        line.append("  ")
+        line.append(_cut(card.region.name if card.region else "", region).ljust(region), style=colour)
+        line.append("  ")
+        line.append_text(icons_text(edition, card.icons))
+        line.truncate(width - 1, overflow="ellipsis")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+
+
 def chip(edition, letter: str) -> Text:
     """A card in one short word for the table: letter, number, region colour."""
     card = edition.card(letter)
@@ -68,47 +109,28 @@ def chip_line(edition, letters) -> Text:
 
 
 def table_view(edition, view: dict) -> Table:
-    """Every seat's cards of this round as the seat may see them: face-up cards, its own Throw only."""
-    table = Table(
-        title=f"Round {view['round']} of {view['rounds']}, passing {'left' if view['direction'] > 0 else 'right'}",
-        title_justify="left",
-        show_edge=False,
-    )
-    for column in ("player", "throw", "face-up cards", "hand", "total"):
-        table.add_column(column, justify="right" if column in ("hand", "total") else "left")
-    totals = {p["name"]: p["total"] for p in view["sheet"]["players"]}
+    """Every seat at the table as this seat may see it: its Throw (face down; its own shown to it), its
+    face-up cards this round, the cards in hand, its points in each round scored so far and its total."""
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    for column in ("player", "throw", "face-up cards", "hand"):
+        table.add_column(column, justify="right" if column == "hand" else "left")
+    players = {p["name"]: p for p in view["sheet"]["players"]}
+    races = {race.key for race in edition.races}
+    scored = len(next(iter(players.values()))["rounds"]) if players else 0
+    for index in range(scored):
+        table.add_column(f"r{index + 1}", justify="right")
+    table.add_column("total", justify="right")
     for seat, seat_view in enumerate(view["table"]):
         face_up = chip_line(edition, seat_view["face_up"]) if seat_view["face_up"] else Text("-", style="dim")
         if seat == view["seat"]:
-            throw = (
-                chip(edition, view["throw"]) + Text(" (yours, face down)", style="dim")
-                if view["throw"] and seat_view["throw_down"]
-                else Text("")
-            )
+            throw = (chip(edition, view["throw"]) + Text(" yours", style="dim")
+                     if view["throw"] and seat_view["throw_down"] else Text(""))
         else:
             throw = Text("▮ face down", style="dim") if seat_view["throw_down"] else Text("")
         name = Text(seat_view["name"], style="bold underline" if seat == view["seat"] else "")
-        table.add_row(name, throw, face_up, str(seat_view["hand_size"]), str(totals.get(seat_view["name"], 0)))
-    return table
-
-
-def sheet_so_far(edition, view: dict) -> Table | None:
-    """Points per round and in total for every seat, once a round has been scored."""
-    players = view["sheet"]["players"]
-    if not players or not players[0]["rounds"]:
-        return None
-    table = Table(title="Score sheet so far", title_justify="left", show_edge=False)
-    table.add_column("round")
-    for player in players:
-        table.add_column(player["name"], justify="right")
-    races = {race.key for race in edition.races}
-    for index in range(len(players[0]["rounds"])):
-        table.add_row(
-            str(index + 1), *[str(sum(v for k, v in p["rounds"][index].items() if k not in races)) for p in players]
-        )
-    if races:  # bonuses on their own line, as on the final sheet, so the rounds add up the same way
-        table.add_row("bonuses", *[str(sum(r.get(k, 0) for r in p["rounds"] for k in races)) for p in players])
-    table.add_row("total", *[str(p["total"]) for p in players], style="bold")
+        sheet = players.get(seat_view["name"], {"rounds": [], "total": 0})
+        rounds = [str(sum(v for k, v in points.items() if k not in races)) for points in sheet["rounds"]]
+        table.add_row(name, throw, face_up, str(seat_view["hand_size"]), *rounds, str(sheet["total"]))
     return table
 
 
@@ -143,7 +165,7 @@ def catch_keys(edition) -> set[str]:
 
 def choice_table(edition, category, options) -> Table:
     """The options of a round-end choice, numbered, with the points each scores now."""
-    table = Table(title=f"{category.title}: choose one for this round", title_justify="left", show_edge=False)
+    table = Table(show_edge=False)    # the prompt names the category: `Activities (name or number...)`
     for column in ("#", "option", "points", ""):
         table.add_column(column, justify="right" if column == "points" else "left")
     best = max((o.points for o in options), default=0)

@@ -166,6 +166,16 @@ def jobs_for(jobs: int | None, games: int) -> int:
     return max(1, min(jobs or os.cpu_count() or 1, games))
 
 
+def echo_wrapped(text: str) -> None:
+    """A note of a paragraph, wrapped at words to the terminal's width (80 columns when it cannot tell,
+    100 at most): the terminal would cut it mid-word."""
+    import shutil
+    import textwrap
+
+    click.echo(textwrap.fill(text, width=min(shutil.get_terminal_size().columns, 100) - 1,
+                             break_long_words=False, break_on_hyphens=False))
+
+
 def written(what: str, path) -> None:
     """Every command that writes a file says so, on standard error (standard output stays the data)."""
     click.echo(f"{what} written to {path}", err=True)

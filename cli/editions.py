@@ -36,4 +36,8 @@ def editions(fmt):
             f"reconstructed ({facts} facts)" if facts else "published",
             str(entry.path.relative_to(folder)) if folder and entry.path.is_relative_to(folder) else str(entry.path),
         )
+    table.caption = ("reconstructed (N facts): N fields of the deck (a card's name, number, region or icons...) "
+                     "filled in by a stated rule, not read from a printed card; docs/sources.md says how, and "
+                     "`boom validate --verbose NAME` lists them")
+    table.caption_justify = "left"
     text_console(width=160).print(table)

@@ -90,7 +90,7 @@ def play_session(session: Session, quiet: bool = False, save_record: str | None 
         console.print(f"seed {game.seed}")
     if save_record:
         write_record(save_record, game.record())
-        console.print(f"record written to {save_record}")
+        click.echo(f"record written to {save_record}")     # not wrapped: a path is copied whole
 
 
 def _save_for_later(session: Session) -> str:

@@ -10,7 +10,7 @@ from rulesengine.errors import shown
 from rulesengine.game.outputs import check_outputs
 from rulesengine.game.saves import resume as resume_session
 
-from .common import InputFile, handles_errors
+from .common import InputFile, echo_wrapped, handles_errors
 from .playing import play_session
 
 
@@ -43,8 +43,10 @@ def resume(save_file, save_record, log_path, allow_changed_edition, quiet):
     game = session.game
     notice = None if quiet else reconstructed_notice(game.edition, session.edition_path)
     if notice:
-        click.echo(notice)
+        echo_wrapped(notice)
     seed = "" if "human" in session.seats else f"; seed {game.seed}"
     where = min(game.round + 1, game.edition.rounds or game.round + 1)
-    click.echo(shown(f"{game.edition.name}: resumed in round {where} after {len(game.decisions)} decisions{seed}"))
+    made = len(game.decisions)
+    click.echo(shown(f"{game.edition.name}: resumed in round {where} after {made} decision{'s' if made != 1 else ''}"
+                     f"{seed}"))
     play_session(session, quiet, save_record)

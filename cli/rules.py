@@ -8,7 +8,7 @@ from rulesengine import load_edition
 from rulesengine.edition.catalogue import reconstructed_notice
 from rulesengine.edition.rules_text import rules_text
 
-from .common import InputFile, handles_errors
+from .common import InputFile, echo_wrapped, handles_errors
 
 
 @click.command()
@@ -22,5 +22,5 @@ def rules(file, quiet, formulas):
     EDITION is an edition file or the name of a shipped edition (`boom editions`)."""
     notice = None if quiet else reconstructed_notice(load_edition(file), file)
     if notice:
-        click.echo(notice)
+        echo_wrapped(notice)
     click.echo(rules_text(file, formulas), nl=False)

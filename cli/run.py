@@ -19,6 +19,7 @@ from .common import (
     InputFile,
     Players,
     check_names,
+    echo_wrapped,
     handles_errors,
     search_budget_options,
     seat_kinds,
@@ -111,7 +112,7 @@ def run(
     session = Session.start(file, player_names, kinds, seed, save_path, log_path, options)
     notice = None if quiet else reconstructed_notice(session.game.edition, file)
     if notice:
-        click.echo(notice)
+        echo_wrapped(notice)
     # with a human seat the seed is a secret until the end: with it anyone could replay every deal
     shown_seed = "" if "human" in kinds else f"; seed {seed}"
     seats = ", ".join(f"{n} ({k})" for n, k in zip(player_names, kinds, strict=True))

@@ -11,7 +11,7 @@ from rulesengine import BoomError, load_edition, load_record, score_record
 from rulesengine.edition.catalogue import reconstructed_notice
 from rulesengine.errors import shown
 
-from .common import InputFile, handles_errors, text_console
+from .common import InputFile, echo_wrapped, handles_errors, text_console
 from .sheets import print_sheet, sheet_json
 
 
@@ -63,7 +63,7 @@ def score(file, record_path, what_if, fmt, quiet):
         return
     notice = None if quiet else reconstructed_notice(edition, name)
     if notice:
-        click.echo(notice)
+        echo_wrapped(notice)
     if what_if and played != edition.id:
         click.echo(shown(f"Scored under {edition.name}; the game was played under {played or 'an unnamed edition'}."))
     print_sheet(text_console(), edition, sheet)

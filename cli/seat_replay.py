@@ -12,7 +12,7 @@ from rich.console import Console
 from rulesengine import Game
 
 from . import flow_terminal
-from .cards import cards_row, chip_line, table_view
+from .cards import card_lines, table_view
 from .sheets import hunt_line, print_sheet, round_drafts, round_table
 
 WHAT = {"throw": "chose the Throw", "draft": "drafted", "choice": "chose"}
@@ -57,14 +57,17 @@ def _draw(console: Console, edition, view: dict, decision, name: str, answer) ->
         said = {"throw": "threw a token into the pot", "stop": "stopped"}
         console.print(f"{name} {said.get(answer, f'chose {answer}') if decision.kind == 'bid' else f'chose {answer}'}")
         return
-    console.rule(f"{name}: round {view['round']} of {view['rounds']}, {decision.kind}")
-    console.print(table_view(edition, view))
+    console.rule(f"{name} · round {view['round']} of {view['rounds']} · {decision.kind}", characters="─")
+    own = ([view["throw"]] if view["throw"] else []) + list(view["table"][view["seat"]]["face_up"])
     if decision.kind == "choice":
-        console.print("Your cards this round:", chip_line(edition, view["table"][view["seat"]]["face_up"]))
+        console.print("Cards this round (the first the Throw, the last the Catch):")
+        console.print(card_lines(edition, own, console.width))
         console.print(f"{name} chose {answer if answer is not None else 'none'} for {decision.category}")
         return
-    if view["throw"]:
-        console.print(cards_row(edition, [view["throw"]], {view["throw"]: "your Throw (face down)"}))
+    console.print(table_view(edition, view))
+    if own:
+        console.print(f"Cards this round{' (the first, the Throw, face down)' if view['throw'] else ''}:")
+        console.print(card_lines(edition, own, console.width))
     console.print("Hand:")
-    console.print(cards_row(edition, view["hand"]))
+    console.print(card_lines(edition, view["hand"], console.width))
     console.print(f"{name} {WHAT[decision.kind]} {answer} {edition.card(answer).name}")

@@ -12,15 +12,25 @@ from __future__ import annotations
 
 import click
 from rich.console import Console
+from rich.text import Text
 
 from rulesengine.bots.advice import card_advice, choice_advice, sheet_keys
 
 from . import flow_terminal
-from .cards import advice_table, card_box, cards_row, catch_keys, chip_line, choice_table, sheet_so_far, table_view
+from .cards import advice_table, card_box, card_lines, catch_keys, chip, chip_line, choice_table, table_view
 from .common import text_console
 
 NONE_WORDS = ("none", "-", "no", "0")
 SCROLLBACK_CLEAR = "\x1b[3J"
+
+
+def phase_prompt(view: dict, decision) -> str:
+    """The prompt at a card decision, naming the phase: `Throw card`, `draft 3 of 5` (the drafts of
+    this round: the cards this seat keeps face up, the Catch being the last card, handed to it)."""
+    if decision.kind == "throw":
+        return "Throw card"
+    drafted = len(view["table"][view["seat"]]["face_up"]) + len(view.get("picked") or [])
+    return f"draft {drafted + 1} of {drafted + len(view['hand']) - 1}"
 
 
 class GameAbandoned(Exception):
@@ -63,58 +73,82 @@ class TerminalAgent:
     def _decide(self, view: dict, decision, name: str):
         out = self.console
         if view.get("flow"):
-            out.print()
             flow_terminal.show(out, self.edition, view, decision)
             return flow_terminal.ask(self, view, decision)
-        out.print()
-        out.rule(f"{name}: round {view['round']} of {view['rounds']}, {self._what(decision)}")
-        self._show_news(view)
-        sheet = sheet_so_far(self.edition, view)
-        if sheet is not None:
-            out.print(sheet)
-        out.print(table_view(self.edition, view))
-        if decision.kind == "choice":
+        passing = "left" if view["direction"] > 0 else "right"
+        out.rule(f"{name} · round {view['round']} of {view['rounds']} · {self._what(view, decision)} · "
+                 f"passing {passing}", characters="─")
+        own = ([view["throw"]] if view["throw"] else []) + list(view["table"][view["seat"]]["face_up"])
+        if decision.kind == "choice":   # the rule, the seat's cards, the options with a header, the prompt
+            family = next(c for c in self.edition.choice_categories if c.key == decision.category).choice.family
+            needed = 1 + len(own) + 1 + len(family.icons) + 1 + 2 + 1
+        else:   # the rule, the table (a header, a seat a line), the cards, the hand, the help, the prompt
+            needed = 1 + 1 + len(view["table"]) + (len(own) + 1 if own else 0) + len(view["hand"]) + 1 + 2
+        self._show_news(view, room=max(self.console.height - needed, 2))
+        if decision.kind == "choice":      # the round is over: the cards and the choice, not the table
             return self._choose(view, decision)
+        out.print(table_view(self.edition, view))
+        self._show_own(view)
         if decision.kind == "mulligan":
             out.print("Your hand:")
-            out.print(cards_row(self.edition, view["hand"]))
+            out.print(card_lines(self.edition, view["hand"], out.width))
             return self._mulligan()
-        if view["throw"]:
-            out.print(cards_row(self.edition, [view["throw"]], {view["throw"]: "your Throw (face down)"}))
         out.print("Your hand:")
-        out.print(cards_row(self.edition, view["hand"]))
+        out.print(card_lines(self.edition, view["hand"], out.width))
         return self._pick(view, decision)
 
+    def _show_own(self, view: dict) -> None:
+        """This seat's cards of the round, one a line with their icons and values: the Throw first."""
+        own = ([view["throw"]] if view["throw"] else []) + list(view["table"][view["seat"]]["face_up"])
+        if own:
+            first = " (the first, your Throw, is face down)" if view["throw"] else ""
+            self.console.print(f"Your cards this round{first}:")
+            self.console.print(card_lines(self.edition, own, self.console.width))
+
     @staticmethod
-    def _what(decision) -> str:
+    def _what(view: dict, decision) -> str:
+        """The decision in a few words: the phase, as the prompt names it too."""
         if decision.kind == "mulligan":
-            return "keep this hand, or take your mulligan"
+            return "keep or mulligan"
         if decision.kind == "throw":
-            return "choose your Throw card (kept face down until the round ends)"
+            return "Throw card (face down)"
         if decision.kind == "draft":
-            return "draft a card (the rest of the hand passes on)"
+            return phase_prompt(view, decision)
         return "end of the round"
 
-    def _show_news(self, view: dict) -> None:
-        """What the other seats took face up since this seat last decided (and, at the round's end,
-        the Throws revealed and the cards caught)."""
+    def _show_news(self, view: dict, room: int) -> None:
+        """What the other seats took face up since this seat last decided, a card a line with its icons
+        when room lines hold them, else as short chips (at the round's end, in one line a seat: the last
+        cards, the Catch and the Throw revealed)."""
         now = (view["round"], tuple(tuple(t["face_up"]) for t in view["table"]))
         before, self._seen = self._seen, now
         if before is None or before[0] != now[0]:
             return
-        lines = []
+        news, taken = [], []
         for seat, (old, new) in enumerate(zip(before[1], now[1], strict=True)):
             if seat == view["seat"] or new == old:
                 continue
+            who = view["players"][seat]
             if view["phase"] == "choice":
-                picks, extra = new[len(old) + 1:-1], f"; caught {self._named(new[-1])}; Throw: {self._named(new[0])}"
+                took = chip_line(self.edition, new[len(old) + 1:-1])
+                line = Text(f"{who} took ") + (took if took.plain else Text("nothing more"))
+                news.append(line + Text(", caught ") + chip(self.edition, new[-1]) + Text(", Throw ")
+                            + chip(self.edition, new[0]))
             else:
-                picks, extra = new[len(old):], ""
-            words = ", ".join(self._named(x) for x in picks)
-            lines.append(f"  {view['players'][seat]} took {words or 'nothing more'}{extra}")
-        if lines:
+                taken += [(who, letter) for letter in new[len(old):]]
+        if taken and len(taken) + 1 > room:      # a big table: the picks in a paragraph of chips
+            chips = Text("; ").join(Text(f"{who} took ") + chip(self.edition, letter) for who, letter in taken)
+            news.append(chips)
+        elif taken:             # one card a line, aligned as the seat's own cards are
+            width = max(len(who) for who, _ in taken)
+            cards = card_lines(self.edition, [letter for _, letter in taken], self.console.width - width - 5)
+            news += [Text(f"{who:<{width}} took") + line for (who, _), line in zip(taken, cards.split("\n"),
+                                                                                   strict=True)]
+        if len(news) + 1 > room:    # a big table at the round's end: the seats in one paragraph
+            news = [Text("; ").join(news)]
+        if news:
             self.console.print("Since your last turn:")
-            for line in lines:
+            for line in news:
                 self.console.print(line)
 
     def _named(self, letter: str) -> str:
@@ -133,9 +167,14 @@ class TerminalAgent:
 
     def _pick(self, view: dict, decision):
         options = decision.options
-        self.console.print(f"Type a letter ({' '.join(options)}); ? explains every card; ?X explains card X.")
+        self.console.print("Type a letter; ? explains every card, ?X card X; table: the others' cards.")
         while True:
-            answer = self._ask("card").strip()
+            answer = self._ask(phase_prompt(view, decision)).strip()
+            if not answer:          # a blank line (Enter pressed twice): ask again, quietly
+                continue
+            if answer.lower() == "table":
+                self._show_table(view)
+                continue
             if answer.startswith("?"):
                 self._explain(view, decision, answer[1:].strip().upper())
                 continue
@@ -143,6 +182,16 @@ class TerminalAgent:
             if letter in options:
                 return letter
             self.console.print(f"'{answer}' is not in your hand; type one of: {' '.join(options)} (or ? for help)")
+
+    def _show_table(self, view: dict) -> None:
+        """Every other seat's face-up cards of this round, one a line with their icons and values."""
+        for seat, seat_view in enumerate(view["table"]):
+            if seat == view["seat"]:
+                continue
+            down = ", its Throw face down" if seat_view["throw_down"] else ""
+            self.console.print(f"{seat_view['name']}: {len(seat_view['face_up'])} face up{down}")
+            if seat_view["face_up"]:
+                self.console.print(card_lines(self.edition, seat_view["face_up"], self.console.width))
 
     def _explain(self, view: dict, decision, letter: str) -> None:
         advice = card_advice(self.edition, view, decision)
@@ -167,7 +216,8 @@ class TerminalAgent:
     def _choose(self, view: dict, decision):
         category = next(c for c in self.edition.choice_categories if c.key == decision.category)
         cards = view["table"][view["seat"]]["face_up"]
-        self.console.print("Your cards this round:", chip_line(self.edition, cards))
+        self.console.print("Your cards this round (the first your Throw, the last your Catch):")
+        self.console.print(card_lines(self.edition, cards, self.console.width))
         options = choice_advice(self.edition, view, decision)
         self.console.print(choice_table(self.edition, category, options))
         allowed = [o.icon for o in options if not o.note or o.icon is None]
@@ -182,8 +232,13 @@ class TerminalAgent:
             if answer.isdigit() and 1 <= int(answer) <= len(allowed):
                 return allowed[int(answer) - 1]
             matches = [icon for icon in allowed if icon is not None and icon.lower() == answer.lower()]
-            if matches:
+            if not matches:         # a unique prefix is enough: `bush` for Bushwalking
+                matches = [icon for icon in allowed if icon is not None and icon.lower().startswith(answer.lower())]
+            if len(matches) == 1:
                 return matches[0]
+            if matches:
+                self.console.print(f"'{answer}' could be {' or '.join(matches)}; type more of the name")
+                continue
             shown = ", ".join(icon for icon in allowed if icon is not None)
             self.console.print(f"'{answer}' is not an option; type one of: {shown or '(none allowed)'}, or none")
 

@@ -115,9 +115,9 @@ def test_a_human_at_the_terminal_keeps_or_takes_the_mulligan(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["run", str(PATH), "-p", "2", "--seat", "human", "--seed", "3", "-q"],
                                 input="x\nm\n")
-    assert "keep this hand, or take your mulligan" in result.output
+    assert "· keep or mulligan ·" in result.output
     assert "'x' is neither; type k to keep the hand or m for a mulligan" in result.output
-    assert "choose your Throw card" in result.output.split("mulligan (a new hand")[-1]
+    assert "Throw card (face down)" in result.output.split("mulligan (a new hand")[-1]
     assert [p.name.startswith("boom-australia-mulligan-") for p in tmp_path.iterdir()] == [True]
 
 

@@ -191,7 +191,7 @@ def test_the_terminal_plays_two_cards_at_once(tmp_path):
         catch_exceptions=False,
     )
     assert result.exit_code == 0, result.output[-2000:]
-    assert result.output.count("choose your Throw card") == 4 and "Final score sheet" in result.output
+    assert result.output.count("Throw card (face down)") == 4 and "Final score sheet" in result.output
     assert "Traceback" not in result.output
     assert json.loads((tmp_path / "game.json").read_text()) == game.record()
 

@@ -183,14 +183,15 @@ def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[st
     lines += _wrap(described or _sentence(in_words(category.score.text, edition, category.title)), "    ")
     choice = category.choice
     if choice is not None:
-        once = ", each icon once per game" if choice.once_per_game else ""
+        choice_spec = spec.get("choice") if isinstance(spec.get("choice"), dict) else {}
+        # the author's own words on the choice say the once-a-game rule themselves: not said twice
+        once = ", each icon once per game" if choice.once_per_game and not choice_spec.get("description") else ""
         lines += _wrap(
             f"At the end of the round you may choose one {choice.family.title} icon "
             f"({', '.join(choice.family.icons)}){once}; "
             "without a choice the category scores 0.",
             "    ",
         )
-        choice_spec = spec.get("choice") if isinstance(spec.get("choice"), dict) else {}
         if choice_spec.get("description"):
             lines += _wrap(fill(choice_spec["description"], edition), "    ")
         elif choice.requires is not None:
