@@ -10,6 +10,8 @@ from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
+from rulesengine.bots.advice import shown_lines
+
 REGION_COLOURS = [
     "red",
     "green",
@@ -134,19 +136,18 @@ def table_view(edition, view: dict) -> Table:
     return table
 
 
-def advice_table(edition, advice, keys, throw: bool = False) -> Table:
+def advice_table(edition, advice, throw: bool = False) -> Table:
     """What each card would change on this seat's sheet now, and the expected score of the whole round.
 
     At the Throw, the lines that need the Catch (not known until the round's last card) are left out:
-    they cannot be told yet."""
+    they cannot be told yet (bots.advice.shown_lines: the web page shows the same)."""
     if throw:
         title = "If you throw it (the lines known now, as if it were your only card; races as if you alone qualified)"
-        keys = [(key, t) for key, t in keys if key not in catch_keys(edition)]
     else:
         title = "If you take it now (as if it were your last card; races as if you alone qualified)"
     table = Table(title=title, title_justify="left", show_edge=False)
     table.add_column("card")
-    used = [(key, title) for key, title in keys if any(a.change(key) for a in advice)]
+    used = shown_lines(edition, advice, throw)
     for _, title in used:
         table.add_column(title, justify="right")
     table.add_column("expected round score", justify="right")
@@ -157,10 +158,6 @@ def advice_table(edition, advice, keys, throw: bool = False) -> Table:
         table.add_row(chip(edition, item.letter), *cells, Text(f"{item.expected:.1f}", style=style))
     return table
 
-
-def catch_keys(edition) -> set[str]:
-    """The categories whose score reads the Catch card: unknown while the Throw is chosen."""
-    return {c.key for c in edition.categories if "catch" in c.score.variables}
 
 
 def choice_table(edition, category, options) -> Table:

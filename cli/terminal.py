@@ -14,10 +14,10 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from rulesengine.bots.advice import card_advice, choice_advice, sheet_keys
+from rulesengine.bots.advice import card_advice, catch_keys, choice_advice
 
 from . import flow_terminal
-from .cards import advice_table, card_box, card_lines, catch_keys, chip, chip_line, choice_table, table_view
+from .cards import advice_table, card_box, card_lines, chip, chip_line, choice_table, table_view
 from .common import text_console
 
 NONE_WORDS = ("none", "-", "no", "0")
@@ -202,7 +202,7 @@ class TerminalAgent:
             advice = [a for a in advice if a.letter == letter]
             self.console.print(card_box(self.edition, letter))
         throw = decision.kind == "throw"
-        self.console.print(advice_table(self.edition, advice, sheet_keys(self.edition), throw=throw))
+        self.console.print(advice_table(self.edition, advice, throw=throw))
         if throw and not letter:
             titles = ", ".join(c.title for c in self.edition.categories if c.key in catch_keys(self.edition))
             self.console.print("Your Throw is the first card you keep; it stays face down until the round ends. "

@@ -42,6 +42,31 @@ def sheet_keys(edition: Edition) -> list[tuple[str, str]]:
     return [(c.key, c.title) for c in edition.categories] + [(r.key, r.title) for r in edition.races]
 
 
+def catch_keys(edition: Edition) -> set[str]:
+    """The categories whose score reads the Catch card: unknown while the Throw is chosen."""
+    return {c.key for c in edition.categories if c.score is not None and "catch" in c.score.variables}
+
+
+def shown_lines(edition: Edition, advice: list[CardAdvice], throw: bool) -> list[tuple[str, str]]:
+    """(key, title) of the sheet lines the advice shows: those some card changes, and at the Throw only
+    those known before the Catch (the terminal's `?` and the web page's show the same)."""
+    hidden = catch_keys(edition) if throw else set()
+    return [(key, title) for key, title in sheet_keys(edition)
+            if key not in hidden and any(item.change(key) for item in advice)]
+
+
+def advice_data(edition: Edition, view: dict, decision: Decision) -> dict:
+    """The advice of a Throw or a draft as data (for the web page): the lines shown, and for every card
+    of the hand what it changes on them and the expected round score, as the terminal prints them."""
+    advice = card_advice(edition, view, decision)
+    lines = shown_lines(edition, advice, decision.kind == "throw")
+    return {
+        "lines": [[key, title] for key, title in lines],
+        "cards": [{"letter": item.letter, "changes": {key: item.change(key) for key, _ in lines if item.change(key)},
+                   "expected": round(item.expected, 1)} for item in advice],
+    }
+
+
 def card_advice(edition: Edition, view: dict, decision: Decision, samples: int = 6) -> list[CardAdvice]:
     """Advice for every card this decision offers (a Throw or a draft), in the hand's order."""
     standing = standing_from_view(edition, view)

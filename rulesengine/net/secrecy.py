@@ -8,9 +8,12 @@ not sent until someone decides it is public. Audited against the engine as it is
   flag for a face-down Throw; "history" and "sheet" cover finished rounds only, whose cards are all
   revealed at the round's end.
   A pending round-end choice also carries "points": what each of its options scores, computed from
-  that same view (the numbers the terminal shows). The house-rule scope variables (opponents, left,
-  right with their cards and visited; round_totals) are read at round end and game end only, when
-  those cards are face up and the totals on the sheet, so a score or a choice's points reveal nothing more.
+  that same view (the numbers the terminal shows); a pending Throw or draft carries "advice" (the
+  terminal's `?`): for each card of the seat's own hand, what it changes on its sheet and the expected
+  round score, whose rollouts deal the unseen cards from that view alone. The house-rule scope
+  variables (opponents, left, right with their cards and visited; round_totals) are read at round end
+  and game end only, when those cards are face up and the totals on the sheet, so a score or a
+  choice's points reveal nothing more.
 - events: "deal", "hand", "throw" and "decision" are addressed to one seat and go to it alone (a
   mulligan's new hand is a "hand"; the public "mulligan" says only who took one);
   the public ones name cards only once they are face up ("draft", "catch", "reveal").
@@ -100,7 +103,13 @@ def seat_view(game: Game, seat: int) -> dict:
 
 
 def _with_points(game: Game, view: dict, entry: dict) -> dict:
-    """A round-end choice with what each option scores now (from the seat's own view, as the terminal's `?`)."""
+    """A round-end choice with what each option scores now, a Throw or draft of the seat with the advice
+    of every card of its hand (from the seat's own view, by the code of the terminal's `?`)."""
+    if entry["kind"] in ("throw", "draft") and entry["seat"] == view["seat"]:
+        from ..bots.advice import advice_data
+
+        decision = next(d for d in game.pending() if (d.seat, d.kind) == (entry["seat"], entry["kind"]))
+        return {**entry, "advice": advice_data(game.edition, view, decision)}
     if entry["kind"] != "choice":
         return entry
     from ..bots.advice import choice_advice

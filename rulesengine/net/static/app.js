@@ -8,7 +8,7 @@ import { Link, savedSeat } from "./protocol.js";
 
 const main = document.getElementById("main");
 const status = document.getElementById("status");
-const page = { table: null, seat: null, name: null, deck: null, view: null, lobby: null, over: null, error: "" };
+const page = { table: null, seat: null, name: null, deck: null, view: null, lobby: null, over: null, error: "", advice: false };
 const link = new Link(receive, connection);
 const fromPath = location.pathname.match(/^\/t\/([A-Z2-9]{6,12})$/);
 
@@ -310,7 +310,19 @@ function showTable() {
   const hand = el(
     "section",
     { class: "hand", id: "hand" },
-    el("h2", {}, "Your hand"),
+    el(
+      "h2",
+      {},
+      "Your hand",
+      pick && pick.advice
+        ? el(
+            "button",
+            { type: "button", id: "advice-button", class: "help", onclick: () => toggleAdvice(), title: "key: ?" },
+            page.advice ? "Hide the advice" : "? What is each card worth?",
+          )
+        : null,
+    ),
+    pick && pick.advice && page.advice ? advicePanel(pick, deck) : null,
     el(
       "div",
       { class: "row" },
@@ -343,7 +355,12 @@ function showTable() {
       hand,
       el("section", { class: "others" }, others),
       view.sheet.players.some((p) => p.rounds.length)
-        ? el("section", { class: "panel" }, el("h2", {}, "Score sheet"), scoreSheet(view.sheet, deck.edition))
+        ? el(
+            "section",
+            { class: "panel" },
+            el("h2", {}, "Score sheet"),
+            scoreSheet(view.sheet, deck.edition, { over: false }),
+          )
         : null,
     ].filter(Boolean),
   );
@@ -360,12 +377,62 @@ function choicePanel(decision) {
   const points = decision.points || {};
   const label = (option) =>
     option === null ? "Nothing this round (keep every icon for later)" : `${option}: ${points[option] ?? 0} points`;
-  const title = `Round ${decision.round}: score ${decision.category}`;
+  const category = (page.deck.edition.categories || []).find((c) => c.key === decision.category);
+  const title = `Round ${decision.round}: ${category && category.title ? category.title : decision.category}`;
   return optionsPanel({ "data-category": decision.category }, title, decision, label, answer);
 }
 
 function answer(decision, value) {
+  page.advice = false;
   link.decide(decision, value);
+}
+
+// The terminal's `?`: what each card of the hand would change on your sheet now, and the expected
+// score of the whole round if you take it. The numbers come from the server (bots.advice), computed
+// from this seat's view alone, so they are the terminal's.
+function toggleAdvice() {
+  page.advice = !page.advice;
+  showTable();
+}
+
+function advicePanel(pick, deck) {
+  const { lines, cards } = pick.advice;
+  const throwing = pick.kind === "throw";
+  const best = Math.max(...cards.map((c) => c.expected));
+  const title = throwing
+    ? "If you throw it (the lines known now, as if it were your only card; races as if you alone qualified)"
+    : "If you take it now (as if it were your last card; races as if you alone qualified)";
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
+  return el(
+    "section",
+    { class: "advice", id: "advice" },
+    el("h3", {}, title),
+    el(
+      "table",
+      { class: "sheet" },
+      el("thead", {}, el("tr", {}, el("th", {}, "card"), lines.map(([, t]) => el("th", {}, t)), el("th", {}, "expected round score"))),
+      el(
+        "tbody",
+        {},
+        cards.map((c) =>
+          el(
+            "tr",
+            { "data-card": c.letter, class: c.expected === best ? "best" : "" },
+            el("th", {}, `${c.letter} ${deck.cards.get(c.letter)?.name ?? ""}`),
+            lines.map(([key]) => el("td", { "data-key": key }, c.changes[key] ? signed(c.changes[key]) : "")),
+            el("td", { "data-key": "expected" }, c.expected.toFixed(1)),
+          ),
+        ),
+      ),
+    ),
+    el(
+      "p",
+      { class: "note" },
+      "Expected round score: the greedy bot's estimate of everything this round adds to your total (not only " +
+        "this card's share) if you take the card now and the rest at random from the cards still in play." +
+        (throwing ? " Lines that need your Catch, the round's last card, are not known yet: not shown." : ""),
+    ),
+  );
 }
 
 document.addEventListener("keydown", (event) => {
@@ -373,6 +440,10 @@ document.addEventListener("keydown", (event) => {
     return;
   const view = page.view;
   const pick = view.pending.find((d) => d.seat === view.seat && (d.kind === "throw" || d.kind === "draft"));
+  if (event.key === "?" && pick && pick.advice) {
+    toggleAdvice();
+    return;
+  }
   const letter = event.key.length === 1 ? event.key.toUpperCase() : "";
   if (pick && pick.options.includes(letter)) answer(pick, letter);
 });

@@ -55,6 +55,18 @@ export class Deck {
       }
     }
     this.regions = (edition.regions || []).map((region) => region.name);
+    // an icon's value, for the families that have values ({Leaves: 1, ...}; a list has none)
+    this.values = new Map();
+    for (const family of Object.values(edition.families || {})) {
+      const icons = family && !Array.isArray(family) ? family.icons : null;
+      if (icons && !Array.isArray(icons)) for (const [icon, value] of Object.entries(icons)) this.values.set(icon, value);
+    }
+  }
+
+  // An icon as the card prints it: its name, and its value when its family has values ("Emus 4").
+  icon(icon) {
+    const value = this.values.get(icon);
+    return el("li", {}, icon, value === undefined ? null : el("span", { class: "value" }, ` ${value}`));
   }
 
   colour(region) {
@@ -85,7 +97,7 @@ export class Deck {
       el(
         "ul",
         { class: "icons" },
-        (card.icons || []).map((icon) => el("li", {}, icon)),
+        (card.icons || []).map((icon) => this.icon(icon)),
       ),
     ];
     if (onPick) {
@@ -103,9 +115,10 @@ export class Deck {
   }
 }
 
-// The sheet as on the printed pad: a column per player, each round's categories in rows, then the
-// game-end ones, then the total; the winners' columns marked.
-export function scoreSheet(sheet, edition) {
+// The sheet as on the printed pad: a column per player, each round's categories in rows and their
+// total, then the bonuses won that round, then the game-end lines, then the total; the winners'
+// columns marked. Before the game is over (over false) the game-end lines are shown as to come.
+export function scoreSheet(sheet, edition, { over = true } = {}) {
   // a line with `counts: false` is shown apart: named so, and never mistaken for part of the total
   const uncounted = new Set((edition.categories || []).filter((c) => c.counts === false).map((c) => c.key));
   const titles = new Map(
@@ -114,6 +127,7 @@ export function scoreSheet(sheet, edition) {
       (c.title || c.key) + (uncounted.has(c.key) ? " (not counted)" : ""),
     ]),
   );
+  const races = new Set((edition.races || []).map((race) => race.key));
   const players = sheet.players || [];
   const rounds = Math.max(0, ...players.map((p) => p.rounds.length));
   const roundKeys = players.length ? Object.keys(players[0].rounds[0] || {}) : [];
@@ -128,24 +142,36 @@ export function scoreSheet(sheet, edition) {
     ),
   );
   const rows = [];
+  const line = (key, r) =>
+    el(
+      "tr",
+      { class: uncounted.has(key) ? "uncounted" : "" },
+      el("th", {}, titles.get(key) || key),
+      players.map((p) =>
+        el(
+          "td",
+          { "data-player": p.name, "data-round": String(r + 1), "data-key": key },
+          String(p.rounds[r] ? p.rounds[r][key] : ""),
+        ),
+      ),
+    );
   for (let r = 0; r < rounds; r += 1) {
     rows.push(el("tr", { class: "round-head" }, el("th", { colspan: String(players.length + 1) }, `Round ${r + 1}`)));
-    for (const key of roundKeys) {
-      rows.push(
-        el(
-          "tr",
-          { class: uncounted.has(key) ? "uncounted" : "" },
-          el("th", {}, titles.get(key) || key),
-          players.map((p) =>
-            el(
-              "td",
-              { "data-player": p.name, "data-round": String(r + 1), "data-key": key },
-              String(p.rounds[r] ? p.rounds[r][key] : ""),
-            ),
-          ),
-        ),
-      );
-    }
+    for (const key of roundKeys.filter((k) => !races.has(k))) rows.push(line(key, r));
+    rows.push(
+      el(
+        "tr",
+        { class: "round-total" },
+        el("th", {}, `Round ${r + 1} total`),
+        players.map((p) => {
+          const points = p.rounds[r] || {};
+          const counted = Object.entries(points).filter(([k]) => !races.has(k) && !uncounted.has(k));
+          const sum = counted.reduce((total, [, v]) => total + v, 0);
+          return el("td", { "data-player": p.name, "data-round": String(r + 1), "data-key": "round_total" }, String(sum));
+        }),
+      ),
+    );
+    for (const key of roundKeys.filter((k) => races.has(k))) rows.push(line(key, r));
   }
   if (endKeys.length)
     rows.push(el("tr", { class: "round-head" }, el("th", { colspan: String(players.length + 1) }, "End of the game")));
@@ -153,9 +179,13 @@ export function scoreSheet(sheet, edition) {
     rows.push(
       el(
         "tr",
-        { class: uncounted.has(key) ? "uncounted" : "" },
+        { class: [uncounted.has(key) ? "uncounted" : "", over ? "" : "to-come"].filter(Boolean).join(" ") },
         el("th", {}, titles.get(key) || key),
-        players.map((p) => el("td", { "data-player": p.name, "data-key": key }, String(p.categories[key]))),
+        players.map((p) =>
+          over
+            ? el("td", { "data-player": p.name, "data-key": key }, String(p.categories[key]))
+            : el("td", { "data-player": p.name, "data-key": key, title: "scored at the end of the game" }, "to come"),
+        ),
       ),
     );
   }
