@@ -57,7 +57,8 @@ SLOW = ("tests/fuzz/", "tests/test_differential.py", "tests/test_bots.py::test_e
         "tests/test_editions_by_name.py::test_editions_lists_every_shipped_edition_with_players_and_provenance",
         "tests/test_validation_corpus.py::test_the_command_line_reports_it_without_a_traceback",
         "tests/test_house_rules.py::test_every_house_rule_is_played_by_bots",
-        "tests/test_extends.py::test_every_shipped_variant_validates_and_plays")
+        "tests/test_extends.py::test_every_shipped_variant_validates_and_plays",
+        "tests/test_screens_80x24.py::test_every_screen_of_every_variant_fits_80x24")
 
 
 def pytest_collection_modifyitems(config, items):
