@@ -22,7 +22,7 @@ from rulesengine.game.outputs import check_outputs, lock_outputs
 from rulesengine.game.records import write_record
 from rulesengine.game.saves import Session
 
-from .common import text_console
+from .common import text_console, written
 from .sheets import print_sheet, round_drafts, round_table
 from .terminal import GameAbandoned, TerminalAgent
 
@@ -90,7 +90,9 @@ def play_session(session: Session, quiet: bool = False, save_record: str | None 
         console.print(f"seed {game.seed}")
     if save_record:
         write_record(save_record, game.record())
-        click.echo(f"record written to {save_record}")     # not wrapped: a path is copied whole
+    for what, path in (("save", session.save_path), ("log", session.log_path), ("record", save_record)):
+        if path:
+            written(what, path)      # on standard error, not wrapped: a path is copied whole
 
 
 def _save_for_later(session: Session) -> str:

@@ -157,3 +157,11 @@ def test_the_commands_are_listed_by_use():
     listed = [line.split()[0] for line in invoke("--help").output.split("Commands:\n")[1].splitlines()]
     assert listed[:4] == ["run", "validate", "rules", "score"]
     assert listed == list(COMMANDS)
+
+
+def test_run_says_every_file_it_wrote(tmp_path):
+    save, log, record = tmp_path / "g.json", tmp_path / "g.jsonl", tmp_path / "g.yaml"
+    result = invoke("run", AUSTRALIA, "-p", 2, "--seed", 1, "-q", "--save", save, "--log", log, "--save-record", record)
+    assert result.exit_code == 0
+    assert result.output.endswith(f"save written to {save}\nlog written to {log}\nrecord written to {record}\n")
+    assert save.is_file() and log.is_file() and record.is_file()
