@@ -8,6 +8,7 @@ still works, the server included (a real one, on a free port, asked for its page
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -83,3 +84,23 @@ def test_the_base_serves_the_web_page_without_any_extra(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=600)
+
+
+def test_make_demo_installs_the_base_and_make_test_says_what_it_installs_system_wide(tmp_path):
+    """The Makefile's promises, read from its recipes: demo needs only the base install; the Chromium
+    install (root with apt, no Chromium) says what and why before apt-get runs, and can be declined."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "\ndemo: $(BASE)\n" in makefile
+    assert "$(BIN)/pip install --quiet -e .\n" in makefile and "-e '.[dev]'" not in makefile.split("$(BASE):")[1].split(
+        "\n\n")[0]
+    browser = makefile.split("\nbrowser:\n", 1)[1].split("\n\n", 1)[0]
+    said = browser.index("installing Debian's chromium system-wide with apt-get (about 350 MB)")
+    assert said < browser.index("apt-get update") and "INSTALL_CHROMIUM=no" in browser
+    bare = tmp_path / "bin"     # a PATH without Chromium (nor apt-get): only a shell and id
+    bare.mkdir()
+    for tool in ("sh", "id"):
+        (bare / tool).symlink_to(shutil.which(tool))
+    declined = subprocess.run(["make", "-s", "browser", "INSTALL_CHROMIUM=no", f"PATH={bare}", "SHELL=/bin/sh"],
+                              capture_output=True, text=True, cwd=ROOT)
+    assert (declined.returncode, declined.stdout) == (0, "no Chromium and INSTALL_CHROMIUM=no: the browser tests "
+                                                         "will be skipped\n")
