@@ -29,6 +29,8 @@ It must never add the seed, the decisions list, another seat's hand, Throw or se
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from ..game.state import Game
 
 VIEW_KEYS = (
@@ -106,10 +108,8 @@ def _with_points(game: Game, view: dict, entry: dict) -> dict:
     """A round-end choice with what each option scores now, a Throw or draft of the seat with the advice
     of every card of its hand (from the seat's own view, by the code of the terminal's `?`)."""
     if entry["kind"] in ("throw", "draft") and entry["seat"] == view["seat"]:
-        from ..bots.advice import advice_data
-
         decision = next(d for d in game.pending() if (d.seat, d.kind) == (entry["seat"], entry["kind"]))
-        return {**entry, "advice": advice_data(game.edition, view, decision)}
+        return {**entry, "advice": _card_advice(game, view, decision)}
     if entry["kind"] != "choice":
         return entry
     from ..bots.advice import choice_advice
@@ -119,6 +119,26 @@ def _with_points(game: Game, view: dict, entry: dict) -> dict:
     advice = choice_advice(game.edition, view, decision)
     points = {o.icon: o.points for o in advice if o.icon is not None and o.icon in entry["options"]}
     return {**entry, "points": points}
+
+
+_ADVICE: OrderedDict = OrderedDict()     # the advice of a seat's pick, while other seats' decisions resend the view
+ADVICE_KEPT = 512
+
+
+def _card_advice(game: Game, view: dict, decision) -> dict:
+    """bots.advice.advice_data, computed once a pick: the view is sent again after every other seat's
+    decision while the pick waits (0.27 ms of a 0.30 ms view, measured on a 4-seat game), and the
+    advice depends only on what the key holds: the game, the seat's cards, the table, the rounds before."""
+    from ..bots.advice import advice_data
+
+    key = (id(game), game.seed, tuple(game.players), view["seat"], view["round"], decision.kind, decision.options,
+           view["throw"], tuple(tuple(seat["face_up"]) for seat in view["table"]), repr(view.get("seen_hands")),
+           repr(view.get("picked")), repr(view.get("history")), repr(view.get("used_choices")))
+    if key not in _ADVICE:
+        _ADVICE[key] = advice_data(game.edition, view, decision)
+        if len(_ADVICE) > ADVICE_KEPT:
+            _ADVICE.popitem(last=False)
+    return _ADVICE[key]
 
 
 def seat_events(game: Game, seat: int, start: int = 0) -> tuple[list[dict], int]:
