@@ -1,6 +1,7 @@
 """The web page at the table (issue 33), in the distribution's Chromium through Playwright: the table code
-always in view (the invitation in the header, #37), icon values on the cards, `?` advice with the terminal's numbers, a choice titled by its
-category, each round's total on the sheet, and the game-end lines shown as still to come.
+always in view (the invitation in the header, #37), icon values on the cards, `?` advice with the
+terminal's numbers, a choice titled by its category, each round's total on the sheet, and the game-end
+lines shown as still to come.
 
 Screenshots go to tests/artefacts/web/ (advice.png, sheet.png).
 """
