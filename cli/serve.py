@@ -9,7 +9,7 @@ import click
 from rulesengine import BoomError, Diagnostic
 from rulesengine.net.protocol import Limits
 
-from .common import handles_errors
+from .common import handles_errors, list_values
 
 
 @click.command()
@@ -48,8 +48,12 @@ from .common import handles_errors
 )
 @click.option(
     "--allow-origin",
+    "--allow-origins",
+    "allow_origin",
     multiple=True,
-    help="Also accept the WebSocket of pages from this origin (https://site:port); repeat for more.",
+    metavar="URL[,URL...]",
+    callback=lambda ctx, param, value: tuple(url for url in list_values(value) if url),
+    help="Also accept the WebSocket of pages from this origin (https://site:port): repeat it or give a list.",
 )
 @click.option(
     "--away-timeout",

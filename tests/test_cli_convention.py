@@ -72,6 +72,7 @@ def test_every_list_option_takes_a_singular_and_a_plural_name_and_repeats():
         ("run", ("--seat", "--seats")),
         ("tournament", ("--seat", "--seats")),
         ("simulate", ("--seat", "--seats")),
+        ("serve", ("--allow-origin", "--allow-origins")),
     }
 
 
