@@ -10,7 +10,7 @@ from rich.progress import Progress, TextColumn, TimeElapsedColumn
 
 from rulesengine.bots.registry import BOTS
 
-from .common import handles_errors, text_console
+from .common import PLAYERS_HELP, SEED, InputFile, Players, handles_errors, jobs_option, list_values, text_console
 from .simulate import parse_seats
 
 
@@ -43,27 +43,39 @@ def parse_target(texts: tuple) -> dict:
 
 
 @click.command()
-@click.argument("base", type=click.Path(dir_okay=False))
-@click.argument("rule", type=click.Path(dir_okay=False))
+@click.argument("base", type=InputFile(edition=True))
+@click.argument("rule", type=InputFile(edition=True))
 @click.option(
     "--vary",
     "vary",
     multiple=True,
+    metavar="PATH=LOW..HIGH[,...]",
+    callback=lambda ctx, param, value: tuple(v for v in list_values(value) if v),
     help="A number that may change and its range: families.animal.icons.Kangaroos=1..9, regions.Tasmania.bonus=0..6, "
-    "tables.activity_points.6=5..20; * for every key (families.animal.icons.*=1..9). Repeatable; added to the "
-    "rule file's own `tune:` section.",
+    "tables.activity_points.6=5..20; * for every key (families.animal.icons.*=1..9). Repeat it or give a list; "
+    "added to the rule file's own `tune:` section.",
 )
 @click.option(
     "--target",
+    "--targets",
     "targets",
     multiple=True,
+    metavar="TARGET[,TARGET...]",
+    callback=lambda ctx, param, value: tuple(v for v in list_values(value) if v),
     help="seats=POINTS (each seat's share of the wins within ±POINTS of parity), lines (no line's r(win) above the "
     "base's interval), margin=PERCENT (the winning margin within PERCENT of the base's). Default: "
     "seats=1.5, lines, margin=10.",
 )
-@click.option("--players", "-p", type=int, default=None, help="Number of seats (default: one per --seats entry).")
 @click.option(
-    "--seats", "seats_text", default=None, help="The line-up, rotated every game (kinds: " + ", ".join(BOTS) + ")."
+    "--players", "-p", type=Players(), default=None, help=PLAYERS_HELP + " Default: one per --seats entry."
+)
+@click.option(
+    "--seats",
+    "--seat",
+    "seats_text",
+    multiple=True,
+    metavar="BOT[,BOT...]",
+    help="The line-up, rotated every game: repeat it or give a list (kinds: " + ", ".join(BOTS) + ").",
 )
 @click.option(
     "--games",
@@ -87,8 +99,10 @@ def parse_target(texts: tuple) -> dict:
     show_default=True,
     help="Passes that move the winner's numbers back toward the rule's while the targets hold.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the games (the same for every rule).")
-@click.option("--jobs", "-j", type=click.IntRange(1), default=None, help="Local worker processes (default: the CPUs).")
+@click.option(
+    "--seed", type=SEED, default=0, show_default=True, help="Seed of the games, 0 or more (the same for every rule)."
+)
+@jobs_option
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
 @click.option("--address", default=None, help="Ray: the cluster to join ('auto' for the running one).")
 @click.option(
@@ -137,8 +151,6 @@ def tune(
     from rulesengine.simulate.report import check_report_folder
     from rulesengine.simulate.tune import Search, Targets, tune_rule
 
-    if players is not None and not 1 <= players <= 12:
-        raise click.BadParameter(f"{players} is not a number of players from 1 to 12", param_hint="--players")
     kinds = parse_seats(seats_text, players)
     chosen = Targets(**parse_target(targets))
     rule_path = resolve_edition(rule)

@@ -47,6 +47,7 @@ READERS = [
     ("tournament", ["gone.yaml", "--seats", "random,random"]),
     ("simulate", ["gone.yaml", "-p", "2"]),
     ("export", ["--db", "gone.yaml", "ABCDEF"]),
+    ("tune", ["australia", "gone.yaml", "-p", "2"]),
 ]
 
 
@@ -65,7 +66,7 @@ def test_every_reader_of_a_file_is_in_the_list_above():
     assert readers == {name for name, _ in READERS}
 
 
-def test_every_list_option_takes_a_singular_and_a_plural_name_and_repeats():
+def test_every_list_option_takes_repeats_and_a_plural_name_where_english_has_one():
     lists = {(name, tuple(sorted(p.opts))) for name in COMMANDS for p in options(name).values() if p.multiple}
     assert lists == {
         ("run", ("--name", "--names")),
@@ -73,6 +74,9 @@ def test_every_list_option_takes_a_singular_and_a_plural_name_and_repeats():
         ("tournament", ("--seat", "--seats")),
         ("simulate", ("--seat", "--seats")),
         ("serve", ("--allow-origin", "--allow-origins")),
+        ("tune", ("--seat", "--seats")),
+        ("tune", ("--target", "--targets")),
+        ("tune", ("--vary",)),      # a verb: no plural; a list all the same (--vary a=1..2,b=0..3)
     }
 
 
@@ -102,14 +106,14 @@ def test_a_name_given_twice_is_a_usage_error(names):
 
 def test_an_option_several_commands_share_has_one_type_default_and_range():
     seeds = {name: options(name)["--seed"] for name in COMMANDS if "--seed" in options(name)}
-    assert set(seeds) == {"run", "tournament", "simulate", "host"}
+    assert set(seeds) == {"run", "tournament", "simulate", "host", "tune"}
     assert all(isinstance(option.type, Seed) for option in seeds.values())
     assert options("join")["--bot-seed"].type is seeds["run"].type
     players = {name: options(name)["--players"] for name in COMMANDS if "--players" in options(name)}
-    assert set(players) == {"run", "simulate", "host"}
+    assert set(players) == {"run", "simulate", "host", "tune"}
     assert all(isinstance(option.type, Players) for option in players.values())
     jobs = {name: options(name)["--jobs"] for name in COMMANDS if "--jobs" in options(name)}
-    assert set(jobs) == {"tournament", "simulate"}
+    assert set(jobs) == {"tournament", "simulate", "tune"}
     assert {(option.default, option.help) for option in jobs.values()} == {
         (None, "Worker processes (default: the number of CPUs).")}
 
