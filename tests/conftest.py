@@ -35,7 +35,7 @@ def letters(cards) -> set:
 # children's, measured with getrusage around every test (the figures in the commit that last changed
 # this list). Slow: the fuzzers, whole games for every bot, edition and player count, the differential
 # scorers, the recorded games and logs (fingerprints, golden logs), worker pools and Ray, subprocess round
-# trips, the same check over every shipped variant where one edition shows the point.
+# trips, and (_a_variant) the same check over every shipped variant where one edition shows the point.
 SLOW = ("tests/fuzz/", "tests/test_differential.py", "tests/test_bots.py::test_every_bot_plays",
         "tests/test_bots.py::test_bots_only_make_legal_decisions", "tests/test_shipped.py::test_a_half_written",
         "tests/test_session.py::test_a_game_killed", "tests/test_properties.py",
@@ -57,14 +57,21 @@ SLOW = ("tests/fuzz/", "tests/test_differential.py", "tests/test_bots.py::test_e
         "tests/test_editions_by_name.py::test_editions_lists_every_shipped_edition_with_players_and_provenance",
         "tests/test_validation_corpus.py::test_the_command_line_reports_it_without_a_traceback",
         "tests/test_house_rules.py::test_every_house_rule_is_played_by_bots",
-        "tests/test_extends.py::test_every_shipped_variant_validates_and_plays",
-        "tests/test_screens_80x24.py::test_every_screen_of_every_variant_fits_80x24")
+        "tests/test_extends.py::test_every_shipped_variant_validates_and_plays")
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.nodeid.startswith(SLOW):
+        if item.nodeid.startswith(SLOW) or _a_variant(item):
             item.add_marker(pytest.mark.slow)
+
+
+def _a_variant(item) -> bool:
+    """A test run once per shipped edition and variant: its variants are slow, its editions quick (the
+    same check, where one edition shows the point; `make test` runs them all)."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    variants = EDITIONS / "variants"
+    return any(isinstance(value, Path) and value.parent == variants for value in params.values())
 
 
 # A game the CLI saves or logs by default lands in the working folder as boom-*.json / boom-*.log: a test

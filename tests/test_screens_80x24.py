@@ -12,14 +12,12 @@ import io
 
 import pytest
 from rich.console import Console
-from shipped import shipped_that_load
+from shipped import SHIPPED
 
 from cli.terminal import TerminalAgent
 from rulesengine import Game, load_edition
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.game.loop import play
-
-DRAFTING = [path for path in shipped_that_load() if load_edition(path).flow is None]
 
 
 class Screens(TerminalAgent):
@@ -57,14 +55,12 @@ def screens_of(path, seed: int = 3):
     return human.screens
 
 
-@pytest.mark.parametrize("path", [p for p in DRAFTING if p.parent.name == "editions"], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_every_screen_fits_80x24_with_its_phase_and_the_seat_s_cards(path):
-    check_screens(path)
-
-
-@pytest.mark.parametrize("path", [p for p in DRAFTING if p.parent.name == "variants"], ids=lambda p: p.stem)
-def test_every_screen_of_every_variant_fits_80x24(path):
-    """The house rules too: 8 seats and two decks, ghost hands, two cards a pass, a mulligan."""
+    """Every shipped edition and variant (the variants in the slow suite: 8 seats and two decks, ghost
+    hands, two cards a pass, a mulligan)."""
+    if load_edition(path).flow is not None:
+        pytest.skip("a game with a flow of its own (the 2010 game): its screens come with the one engine (#30)")
     check_screens(path)
 
 
