@@ -176,9 +176,9 @@ class TerminalAgent:
                 self._show_table(view)
                 continue
             if answer.startswith("?"):
-                self._explain(view, decision, answer[1:].strip().upper())
+                self._explain(view, decision, _letter(answer[1:].strip(), options))
                 continue
-            letter = answer.upper()
+            letter = _letter(answer, options)
             if letter in options:
                 return letter
             self.console.print(f"'{answer}' is not in your hand; type one of: {' '.join(options)} (or ? for help)")
@@ -247,3 +247,12 @@ class TerminalAgent:
             return self.read(text)
         except (EOFError, click.Abort, KeyboardInterrupt):
             raise GameAbandoned() from None
+
+
+def _letter(answer: str, options) -> str:
+    """The card a typed answer names: its letter as typed, else the one letter of the hand it is in
+    another case ('b' for B; a mixed deck has both A and a, each typed as it is)."""
+    if answer in options:
+        return answer
+    matches = [option for option in options if option.lower() == answer.lower()]
+    return matches[0] if len(matches) == 1 else answer.upper()

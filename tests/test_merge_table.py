@@ -66,7 +66,7 @@ def test_the_table_has_a_row_for_every_place_of_the_schema_that_merges_otherwise
     places = {unquoted(row[0]).split(" ")[0] for row in TABLE}
     assert {"players", "passing", "passing.directions", "families", "families.*", "families.*.icons", "regions",
             "cards", "cards[].icons", "map", "map.paths", "card_sets", "card_sets.*", "tables", "tables.*",
-            "categories", "categories[].choice", "races", "tie_breaks", "flow", "remove"} <= places
+            "categories", "categories[].choice", "races", "tie_breaks", "flow", "remove", "borrow"} <= places
 
 
 @pytest.mark.parametrize("place, rule, edition, example, gives", TABLE, ids=[f"{r[0]} {r[3]}"[:60] for r in TABLE])

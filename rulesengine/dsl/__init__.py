@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import checker
-from .ast import Binary, Call, Comprehension, Let, Name, Node, Visitor, variable_names, walk
+from .ast import Binary, Call, Comprehension, Let, Name, Node, Symbol, Visitor, variable_names, walk
 from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
 from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError, Param, exactly
 from .checker import Checked, Problem, Symbols
@@ -131,6 +131,7 @@ __all__ = [
     "Node",
     "Problem",
     "Scope",
+    "Symbol",
     "Symbols",
     "Visitor",
     "check",

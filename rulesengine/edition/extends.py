@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from ..errors import Diagnostic, EditionError
+from .borrow import Borrow
 from .merge import KEYED_LISTS, NAMED_MAPS, ComposedSourceMap, Merge, edits_without_parent
 from .schema import validator
 from .shipped import is_bare_name, shipped_editions
@@ -42,7 +43,7 @@ def load_with_extends(path: str | Path, chain: tuple = (), *, quote: bool = True
     if not quote and not looks_like_edition(data):
         message = f"{path} is not an edition (not a YAML mapping of an edition's keys)"
         raise EditionError(Diagnostic(None, message, "X804"))
-    if not isinstance(data, dict) or "extends" not in data:
+    if not isinstance(data, dict) or ("extends" not in data and "borrow" not in data):
         problems = edits_without_parent(data, source_map)
         if problems:
             raise EditionError(problems).quoting(source_map.texts)
@@ -53,10 +54,10 @@ def load_with_extends(path: str | Path, chain: tuple = (), *, quote: bool = True
         raise exc.quoting(source_map.texts) from None
 
 
-def parent_file(path, parent_name: str, source_map: SourceMap) -> Path:
-    """The file `extends: parent_name` in the file at path names: a path relative to it, else a
-    shipped edition's name; named as the user wrote it when that is the same file."""
-    where = source_map.span_at(("extends",))
+def parent_file(path, parent_name: str, source_map: SourceMap, at: tuple = ("extends",)) -> Path:
+    """The file `extends: parent_name` (or the value at `at`) in the file at path names: a path relative
+    to it, else a shipped edition's name; named as the user wrote it when that is the same file."""
+    where = source_map.span_at(at)
     try:
         parent_path = (Path(path).parent / parent_name).resolve()
         if not parent_path.is_file() and is_bare_name(parent_name) and parent_name in shipped_editions():
@@ -78,38 +79,59 @@ def parent_file(path, parent_name: str, source_map: SourceMap) -> Path:
 
 
 def _extend(path, chain: tuple, data: dict, source_map: SourceMap) -> tuple[dict, ComposedSourceMap]:
-    """data (the file at path, with `extends`) merged onto its parent."""
-    parent_name = data["extends"]
-    if not isinstance(parent_name, str) or not parent_name:
+    """data (the file at path, with `extends`, `borrow` or both) merged onto its parent and what it borrows."""
+    parent_name = data.get("extends")
+    if "extends" in data and (not isinstance(parent_name, str) or not parent_name):
         message = "'extends' must be the path or the name of the edition this file changes"
         raise EditionError(Diagnostic(source_map.span_at(("extends",)), message, "X801"))
-    parent = parent_file(path, parent_name, source_map)
-    here, parent_path = Path(path).resolve(), Path(parent).resolve()
-    if parent_path in chain or parent_path == here:
-        cycle = " -> ".join(p.name for p in (*chain, here, parent_path))
-        raise EditionError(Diagnostic(source_map.span_at(("extends",)), f"'extends' makes a cycle: {cycle}", "X802"))
-    if len(chain) >= MAX_CHAIN:
-        raise EditionError(
-            Diagnostic(source_map.span_at(("extends",)), f"more than {MAX_CHAIN} files extend one another", "X803")
-        )
-    try:
-        parent_data, parent_map = load_with_extends(parent, (*chain, here), quote=False)
-    except EditionError as exc:
-        if [d.code for d in exc.diagnostics] == ["X804"] and exc.diagnostics[0].span is None:
-            message = f"'{parent_name}' is not an edition: {exc.diagnostics[0].message}"
-            raise EditionError(Diagnostic(source_map.span_at(("extends",)), message, "X804")) from None
-        raise
+
+    def read(name: str, where: tuple) -> tuple[object, object]:
+        return _read_named(path, chain, name, source_map, where)
+
+    if "extends" in data:
+        parent_data, parent_map = read(parent_name, ("extends",))
+    else:  # a whole edition that borrows: its parent is nothing, its own file places what it does not borrow
+        parent_data, parent_map = {}, source_map
     if not isinstance(parent_data, dict):
         parent_data = {}  # an empty parent: the schema check says what the result lacks
     composed = ComposedSourceMap(str(path), parent_map)
     merge = Merge(source_map, composed)
     merged = merge.removals(parent_data, data.get("remove"))
+    borrow = Borrow(source_map, composed, read, data)
+    merged = borrow.apply(merged, data.get("borrow"))
     for key, value in data.items():
-        if key not in ("extends", "remove"):
+        if key not in ("extends", "remove", "borrow"):
             merged[key] = merge.value(merged.get(key), value, (key,), (key,))
     composed.origins[()] = (source_map, ())
-    if merge.problems:
-        raise EditionError(merge.problems)
-    if not chain:  # the file being checked: what its changes do to its parent (loader.py warns once it is sound)
-        composed.changes = (parent_data, data)
+    if borrow.problems or merge.problems:
+        raise EditionError(sorted(borrow.problems + merge.problems, key=_position))
+    if not chain and "extends" in data:  # the file being checked: what its changes do to its parent
+        composed.changes = (borrow.onto(parent_data), data)  # the parent and what it borrows (loader.py warns)
     return merged, composed
+
+
+def _read_named(path, chain: tuple, name: str, source_map: SourceMap, where: tuple) -> tuple[object, object]:
+    """The data and positions of the edition that the value at where (`extends`, a `borrow`'s `from`)
+    names, read with its own parents; a cycle, a chain too long, a file that is not one are errors there."""
+    parent = parent_file(path, name, source_map, where)
+    here, parent_path = Path(path).resolve(), Path(parent).resolve()
+    word = where[0]
+    if parent_path in chain or parent_path == here:
+        cycle = " -> ".join(p.name for p in (*chain, here, parent_path))
+        raise EditionError(Diagnostic(source_map.span_at(where), f"'{word}' makes a cycle: {cycle}", "X802"))
+    if len(chain) >= MAX_CHAIN:
+        raise EditionError(
+            Diagnostic(source_map.span_at(where), f"more than {MAX_CHAIN} files extend one another", "X803")
+        )
+    try:
+        return load_with_extends(parent, (*chain, here), quote=False)
+    except EditionError as exc:
+        if [d.code for d in exc.diagnostics] == ["X804"] and exc.diagnostics[0].span is None:
+            message = f"'{name}' is not an edition: {exc.diagnostics[0].message}"
+            raise EditionError(Diagnostic(source_map.span_at(where), message, "X804")) from None
+        raise
+
+
+def _position(diagnostic: Diagnostic) -> tuple:
+    span = diagnostic.span
+    return (0, "", 0, 0) if span is None else (1, span.file, span.line, span.col)

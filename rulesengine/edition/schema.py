@@ -95,6 +95,18 @@ def schema_diagnostics(data, source_map: SourceMap) -> list[Diagnostic]:
     return unique
 
 
+@lru_cache(maxsize=4)
+def _part_validator(key: str) -> Draft202012Validator:
+    return Draft202012Validator({"type": "object", "properties": {key: schema_document()["properties"][key]}})
+
+
+def part_diagnostics(key: str, value, source_map) -> list[Diagnostic]:
+    """The structural problems of one top-level key that is read before the merge (`borrow`) and so is
+    not in the merged data the schema checks, each at the key or value it concerns."""
+    data = {key: value}
+    return [d for error in _part_validator(key).iter_errors(data) for d in _diagnose(error, source_map, data)]
+
+
 def _is_key_error(error) -> bool:
     return "propertyNames" in error.schema_path
 
@@ -196,6 +208,10 @@ def _diagnose(error, source_map: SourceMap, data=None):
             "S106",
             hint=f"for example '{_as_name(error.instance)}'" if _as_name(error.instance) else None,
         )
+    elif kind == "anyOf" and path[:1] == ("borrow",) and path[-1:] == ("letters",):
+        yield Diagnostic(span, f"{where} must be 'auto' or a mapping of the other edition's letters to new ones "
+                               f"({{A: a}}), not {_describe(error.instance)}", "S103",
+                         hint=suggest(str(error.instance), ["auto"]) if isinstance(error.instance, str) else None)
     elif kind == "oneOf" and path[:1] == ("tie_breaks",):
         yield Diagnostic(
             span,

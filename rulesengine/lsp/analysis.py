@@ -65,7 +65,7 @@ class Analysis:
         if not isinstance(composed, ComposedSourceMap):
             return {}
         return {original: merged for merged, (source_map, original) in composed.origins.items()
-                if source_map is self._composed_own() and merged}
+                if source_map is self._composed_own() and merged and original[:1] == merged[:1]}  # not a borrow's
 
     def _composed_own(self):
         composed = self.checked.source_map
@@ -246,8 +246,12 @@ class Analysis:
             return Span(composed.parent.file, 1, 1)  # the parent file itself, from its first line
         merged = place.merged
         if len(merged) == 3 and merged[0] in KEYED_LISTS and merged[2] == KEYED_LISTS[merged[0]]:
-            parent = composed.parent if isinstance(composed, ComposedSourceMap) else None
-            return parent.span_at(place.merged) if parent is not None else None
+            if not isinstance(composed, ComposedSourceMap):
+                return None
+            source_map, original = composed.resolve(merged[:2])  # a borrowed entry: in the edition it came from
+            if source_map is not self._composed_own() and original[:1] == merged[:1]:
+                return source_map.span_at(original + merged[2:])
+            return composed.parent.span_at(place.merged)
         if place.offset is not None and place.path[-1] in EXPRESSION_KEYS:
             node = _node_at(_value_at(self.data, place.path), place.offset)
             if isinstance(node, Name):
