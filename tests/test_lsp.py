@@ -156,6 +156,41 @@ async def _session(tmp_path):
         await session.stop()
 
 
+KOALAS = "\U0001f428" * 8  # eight koalas: each beyond the Basic Multilingual Plane, 2 UTF-16 code units
+WIDE = f"""extends: australia
+id: koalas
+name: "Boomerang: Australia (Koala bonus)"
+categories:
+  - {{key: koalas, title: "{KOALAS} bonus", description: 2 points a Koala., score: "2 * count('Koala', cards)"}}
+"""
+
+
+def test_positions_are_utf16_code_units_as_the_protocol_counts_them(tmp_path):
+    asyncio.run(_wide_session(tmp_path))
+
+
+async def _wide_session(tmp_path):
+    path = tmp_path / "wide.yaml"
+    path.write_text(WIDE, encoding="utf-8")
+    uri = from_fs_path(str(path))
+    line = WIDE.splitlines()[4]
+    mistake, cards = line.index("'Koala'"), line.index("cards")  # in characters, as Python counts them
+    session = Session()
+    await session.start(tmp_path)
+    try:
+        session.client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+            uri=uri, language_id="yaml", version=1, text=WIDE)))
+        [found] = await session.diagnostics(uri, 1)
+        assert (found.code, found.message) == ("D201", "unknown name 'Koala'\nhint: did you mean 'Koalas'?")
+        # the eight koalas before the mistake count 16 code units, not 8 characters
+        assert (found.range.start.line, found.range.start.character) == (4, mistake + 8)
+        assert (found.range.end.line, found.range.end.character) == (4, mistake + 8 + len("'Koala'"))
+        # asked in code units, the server finds `cards`; read as characters, 8 further on, it would be past it
+        assert await session.hover(uri, 4, cards + 8) == "`cards`: list of cards — the cards you drafted this round"
+    finally:
+        await session.stop()
+
+
 def _locations(answer) -> list:
     return [answer] if isinstance(answer, types.Location) else list(answer or ())
 

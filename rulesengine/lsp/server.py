@@ -2,7 +2,10 @@
 
 Each open edition file is checked again at every change (its parents read from disk) and its
 diagnostics published; hover, completion and go-to-definition are asked of the latest Analysis.
-Positions are converted here (the protocol's lines and characters count from 0). It never writes a
+Positions are converted here, and only here: the protocol's lines and characters count from 0, and
+its characters are code units of the encoding agreed with the editor (UTF-16 unless it says
+otherwise: a character beyond the Basic Multilingual Plane, an emoji, counts 2), where boom counts
+characters from 1 (pygls's position codec converts, with each file's own lines). It never writes a
 file.
 """
 
@@ -13,6 +16,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path
+from pygls.workspace.position_codec import ServerTextPosition
 
 from ..errors import Diagnostic, Span
 from .analysis import Analysis
@@ -42,9 +46,46 @@ class EditionServer(LanguageServer):
         analysis = Analysis(document.path, document.source, self.analyses.get(uri))
         self.analyses[uri] = analysis
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=uri, diagnostics=[lsp_diagnostic(d, analysis.path) for d in analysis.diagnostics],
+            uri=uri, diagnostics=[lsp_diagnostic(d, analysis.path, self.lines_of(analysis))
+                                  for d in analysis.diagnostics],
             version=document.version))
         return analysis
+
+    def asked(self, params) -> tuple[Analysis, int, int]:
+        """The analysis of the document a request is about, and its position as boom counts: line and
+        character from 1."""
+        uri = params.text_document.uri
+        analysis = self.analyses.get(uri) or self.analyse(uri)
+        document = self.workspace.get_text_document(uri)
+        here = document.position_codec.position_from_client_units(document.lines, params.position)
+        return analysis, here.line + 1, here.character + 1
+
+    def lines_of(self, analysis: Analysis):
+        """file -> its lines, to convert a position in it to the editor's units: the open document as
+        typed, a parent as read for the check."""
+        texts = getattr(analysis.checked.source_map, "texts", None) or {}
+
+        def lines(file: str) -> list[str]:
+            if Path(file).resolve() == Path(analysis.path).resolve():
+                return analysis.text.splitlines(keepends=True)
+            text = texts.get(file)
+            if text is None:
+                try:
+                    text = Path(file).read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    text = ""
+            return text.splitlines(keepends=True)
+
+        return lines
+
+    def lsp_range(self, span: Span, lines) -> types.Range:
+        """A boom span (from 1, in characters) as a protocol range (from 0, in the editor's units)."""
+        codec, text = self.workspace.position_codec, lines(span.file)
+        end_line = span.end_line or span.line
+        end_col = span.end_col if span.end_col and span.end_line else span.col + 1
+        return types.Range(
+            start=codec.position_to_client_units(text, ServerTextPosition(span.line - 1, span.col - 1)),
+            end=codec.position_to_client_units(text, ServerTextPosition(end_line - 1, end_col - 1)))
 
 
 server = EditionServer()
@@ -73,8 +114,8 @@ def did_close(ls: EditionServer, params: types.DidCloseTextDocumentParams) -> No
 
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 def hover(ls: EditionServer, params: types.HoverParams) -> types.Hover | None:
-    analysis = ls.analyses.get(params.text_document.uri) or ls.analyse(params.text_document.uri)
-    words = analysis.hover(params.position.line + 1, params.position.character + 1)
+    analysis, line, character = ls.asked(params)
+    words = analysis.hover(line, character)
     if not words:
         return None
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=words))
@@ -83,40 +124,34 @@ def hover(ls: EditionServer, params: types.HoverParams) -> types.Hover | None:
 @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                 types.CompletionOptions(trigger_characters=["'", "(", " ", ":"]))
 def completion(ls: EditionServer, params: types.CompletionParams) -> types.CompletionList:
-    analysis = ls.analyses.get(params.text_document.uri) or ls.analyse(params.text_document.uri)
-    found = analysis.completions(params.position.line + 1, params.position.character + 1)
+    analysis, line, character = ls.asked(params)
+    found = analysis.completions(line, character)
     items = [types.CompletionItem(label=label, kind=KINDS.get(kind), detail=detail) for label, kind, detail in found]
     return types.CompletionList(is_incomplete=False, items=items)
 
 
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: EditionServer, params: types.DefinitionParams) -> types.Location | None:
-    analysis = ls.analyses.get(params.text_document.uri) or ls.analyse(params.text_document.uri)
-    span = analysis.definition(params.position.line + 1, params.position.character + 1)
+    analysis, line, character = ls.asked(params)
+    span = analysis.definition(line, character)
     return None if span is None else types.Location(uri=from_fs_path(str(Path(span.file).resolve())),
-                                                    range=lsp_range(span))
+                                                    range=ls.lsp_range(span, ls.lines_of(analysis)))
 
 
-def lsp_range(span: Span) -> types.Range:
-    end_line = span.end_line or span.line
-    end_col = span.end_col if span.end_col and span.end_line else span.col + 1
-    return types.Range(start=types.Position(line=span.line - 1, character=span.col - 1),
-                       end=types.Position(line=end_line - 1, character=end_col - 1))
-
-
-def lsp_diagnostic(diagnostic: Diagnostic, path: str) -> types.Diagnostic:
+def lsp_diagnostic(diagnostic: Diagnostic, path: str, lines) -> types.Diagnostic:
     """A boom diagnostic for the open file at path: one in another file (a parent's) is shown on the
-    first line, its place in the message."""
+    first line, its place in the message. lines: file -> its lines (EditionServer.lines_of)."""
     span = diagnostic.span
     here = span is not None and Path(span.file).resolve() == Path(path).resolve()
     message = diagnostic.message if here or span is None else f"{span}: {diagnostic.message}"
     if diagnostic.hint:
         message += f"\nhint: {diagnostic.hint}"
     related = [types.DiagnosticRelatedInformation(
-        location=types.Location(uri=from_fs_path(str(Path(note.span.file).resolve())), range=lsp_range(note.span)),
+        location=types.Location(uri=from_fs_path(str(Path(note.span.file).resolve())),
+                                range=server.lsp_range(note.span, lines)),
         message=note.message) for note in diagnostic.notes if note.span is not None]
-    where = lsp_range(span) if here else types.Range(start=types.Position(line=0, character=0),
-                                                     end=types.Position(line=0, character=0))
+    where = server.lsp_range(span, lines) if here else types.Range(start=types.Position(line=0, character=0),
+                                                                   end=types.Position(line=0, character=0))
     return types.Diagnostic(range=where, message=message, severity=SEVERITY.get(diagnostic.severity),
                             code=diagnostic.code, source="boom", related_information=related or None)
 
