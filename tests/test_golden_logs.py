@@ -1,10 +1,13 @@
 """Logs of bot games written before the speed work of issue #12 (at commit fa97866, file format 4), and
 before the one engine of issue #30 (at commit d528381, format 4: the 2010 game, the mulligan with two seats
 taking one in the same round, ghost hands, two cards a pass), still replay identically. `boom replay
---verify` re-decides every bot seat, so a faster greedy or search bot
-must decide exactly as the bot that wrote the log. The header names its edition as EDITIONS/<file>,
-pointed here at editions/; if an edition file changes on purpose, its log must be written again (the
-header holds the file's sha256)."""
+--verify` re-decides every bot seat, so a faster greedy or search bot must decide exactly as the bot that
+wrote the log. The header names its edition as EDITIONS/<file>, pointed here at editions/, with that
+file's sha256 then: an edition file changed since (Australia's, Europe's and USA's descriptions took
+placeholders at 7b4ab2b) still verifies when every decision and event replays identically, and replay
+says in a note that the file differs. A log is written again only when a change of the rules changes
+the games it holds (and that change says why in its commit). A save written at d528381 resumes too,
+without --allow-changed-edition: it has no digest of the rules, so its decisions are replayed."""
 
 from __future__ import annotations
 
@@ -17,6 +20,8 @@ from click.testing import CliRunner
 
 from cli.main import main
 from rulesengine.bots import greedy
+from rulesengine.bots.seats import SEAT_KINDS
+from rulesengine.game.saves import file_digest, resume
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -76,3 +81,52 @@ def test_a_game_saved_halfway_in_format_4_resumes_to_the_logged_end(tmp_path, na
     assert final["over"] and final["decisions"] == decisions
     for name_, total in totals.items():
         assert re.search(rf"\b{re.escape(name_)}\s+{total}\b", result.output), (name_, total, result.output)
+
+
+def placed_save(tmp_path: Path) -> Path:
+    save = json.loads((GOLDEN / "australia-d528381-save.json").read_text(encoding="utf-8"))
+    save["edition"] = str(ROOT / "editions" / save["edition"].removeprefix("EDITIONS/"))
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(save), encoding="utf-8")
+    return path
+
+
+def test_a_save_written_at_d528381_resumes_without_a_flag_though_its_edition_was_reworded(tmp_path):
+    """`boom run editions/australia.yaml -p 3 --seat human --seat greedy --seat random --seed 11 --save
+    --log` at d528381, the human's input ending at round 2's choice: 39 decisions, and australia.yaml's
+    sha256 before its descriptions took placeholders. Resumed now, its decisions replay legally to the very
+    events logged there, a note says so, and the game plays on to its end."""
+    save = placed_save(tmp_path)
+    header = json.loads(save.read_text())
+    assert "rules_sha256" not in header and header["edition_sha256"] != file_digest(ROOT / "editions" /
+                                                                                     "australia.yaml")
+    notes: list[str] = []
+    session = resume(save, seat_kinds=SEAT_KINDS, warn=notes.append)
+    session.unlock()
+    logged = [json.loads(line) for line in (GOLDEN / "australia-d528381-save.log").read_text().splitlines()[1:]]
+    assert session.game.events == logged and len(session.game.decisions) == 39 and session.game.round == 1
+    assert notes == [f"note: {ROOT / 'editions' / 'australia.yaml'} changed since the game was saved (by a boom "
+                     "that did not record the digest of the rules); its 39 decisions replay legally with the file "
+                     "as it is now, and the game goes on with it"]
+    letters = list("ABCDEFGHIJKLMNOPQRSTUVWXYZ@#")
+    typed = "\n".join((["0"] + letters) * 40) + "\n"  # a skipped choice, else the first letter of the hand
+    result = CliRunner().invoke(main, ["resume", str(save), "-q"], input=typed)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "note: " in result.output and "--allow-changed-edition" not in result.output
+    finished = json.loads(save.read_text())
+    assert finished["over"] and finished["decisions"][:39] == header["decisions"]
+    assert finished["rules_sha256"] == session.game.edition.rules_sha256  # saved again: with the rules' digest
+
+
+def test_a_save_at_d528381_whose_decisions_no_longer_replay_is_refused(tmp_path):
+    save = placed_save(tmp_path)
+    header = json.loads(save.read_text())
+    edition = tmp_path / "australia.yaml"  # Ana's first card, J, moved to another letter: her Throw is unknown
+    edition.write_text((ROOT / "editions" / "australia.yaml").read_text().replace("letter: 'J'", "letter: 'j'"))
+    header["edition"] = str(edition)
+    save.write_text(json.dumps(header))
+    result = CliRunner().invoke(main, ["resume", str(save), "-q"])
+    assert result.exit_code == 1
+    refused = f"error: {edition} changed since the game was saved, and the game no longer replays with it\n"
+    assert refused in result.output
+    assert "note: " in result.output and "decision 1: 'J' is not a legal throw for Ana" in result.output

@@ -183,9 +183,16 @@ def test_a_changed_edition_is_refused_unless_allowed(tmp_path):
     edition.write_text(AUSTRALIA.read_text())
     save = tmp_path / "g.json"
     Session.start(edition, ["Ana", "Ben"], ["random", "random"], 3, save_path=str(save)).unlock()
-    edition.write_text(AUSTRALIA.read_text() + "\n# a comment changes the file\n")
+    saved = save.read_text()
+    edition.write_text(AUSTRALIA.read_text() + "\n# a comment changes the file, not the rules\n")
+    words = invoke("resume", save, "-q")
+    assert words.exit_code == 0
+    assert f"note: {edition} changed since the game was saved, in its words only: the rules are the same" in (
+        words.output)
+    save.write_text(saved)
+    edition.write_text(AUSTRALIA.read_text().replace("Koalas: 7", "Koalas: 8"))
     refused = invoke("resume", save, "-q")
-    assert refused.exit_code == 1 and f"{edition} changed since the game was saved" in refused.output
+    assert refused.exit_code == 1 and f"the rules of {edition} changed since the game was saved" in refused.output
     assert "--allow-changed-edition" in refused.output
     allowed = invoke("resume", save, "-q", "--allow-changed-edition")
     assert allowed.exit_code == 0 and "warning:" in allowed.output

@@ -34,6 +34,7 @@ from .deck import DeckBuilder
 from .draft import draft_options
 from .flow import Catch, Deal, PickAndPass, build_flow, default_drafting, flow_kind
 from .model import ROUND, Category, Choice, Edition, Expression, Passing, Race, Table
+from .rules_digest import rules_digest
 from .scopes import AWARD, FLOW_END, GAME_END, QUALIFIES, REQUIRES, ROUND_CATEGORY
 
 ROUND_VARIABLES = ROUND_CATEGORY.checker_scope({}).variables  # a round category's, without a choice
@@ -373,6 +374,7 @@ class Builder(DeckBuilder):
             flow=flow,
             drafting=drafting,
             stocks=stocks,
+            rules_sha256=rules_digest(data),
         )
 
 

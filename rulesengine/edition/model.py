@@ -145,6 +145,7 @@ class Edition:
     stocks: dict = field(default_factory=dict)       # a flow's tokens per seat: name -> how many at the start
     lowest_first: frozenset = frozenset()            # tie-break keys where the fewest points win the tie
     draft: DraftOptions = DraftOptions()             # the drafting round's options (teams)
+    rules_sha256: str = ""                           # what plays, without the words (edition/rules_digest.py)
 
     @cached_property
     def counting_keys(self) -> tuple[str, ...]:

@@ -110,6 +110,11 @@ def _replay_log(path, seat_kinds, bots) -> tuple[Game, list[str], str | None]:
     changed = None
     if header.edition_sha256 != file_digest(header.edition_path):
         changed = f"{file}:1: the edition file {header.edition_path} differs from the one the game was played with"
+        if header.rules_sha256 == edition.rules_sha256:
+            changed += ", in its words only (the rules are the same)"
+    elif header.rules_sha256 not in (None, edition.rules_sha256):
+        changed = (f"{file}:1: the rules of {header.edition_path} differ from the ones the game was played with "
+                   "(an edition it extends or borrows from changed)")
     game = Game(edition, list(header.players), header.seed, deal_version=header.format)
     agents = bots(header, edition) if bots else {}
     decided = [(number, e) for number, e in entries if e.get("type") == "decision"]

@@ -35,6 +35,7 @@ class Header:
     seats: tuple[str, ...]
     seed: int
     options: dict = field(hash=False)  # search_rollouts and/or search_seconds only
+    rules_sha256: str | None = None  # what the edition plays, without its words (none before boom wrote it)
 
 
 def name_problem(name) -> str | None:
@@ -117,6 +118,9 @@ def check_header(
     seats = get("seats", lambda v: isinstance(v, list), "must be a list of seat kinds")
     seed = get("seed", lambda v: is_int(v) and -MAX_SEED <= v < MAX_SEED, "must be a whole number of at most 64 bits")
     options = get("options", lambda v: isinstance(v, dict), "must be a mapping")
+    rules = data.get("rules_sha256")  # optional: older saves and logs have only the file's digest
+    if "rules_sha256" in data and not (isinstance(rules, str) and re.fullmatch(r"[0-9a-f]{64}", rules)):
+        bad(("rules_sha256",), "must be 64 hex digits")
     if players is not None:
         for index, name in enumerate(players):
             problem = name_problem(name)
@@ -143,4 +147,5 @@ def check_header(
                 clean_options[key] = value
     if problems:
         return None, problems
-    return Header(version, edition, edition_id, digest, tuple(players), tuple(seats), seed, clean_options), []
+    return Header(version, edition, edition_id, digest, tuple(players), tuple(seats), seed, clean_options,
+                  rules), []

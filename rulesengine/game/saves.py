@@ -16,7 +16,7 @@ from pathlib import Path
 from ..edition.loader import load_edition
 from ..edition.shipped import resolve_edition
 from ..edition.source import MAX_FILE_BYTES, load_yaml
-from ..errors import BoomError, Diagnostic, EditionError, Span
+from ..errors import BoomError, Diagnostic, EditionError, Note, Span
 from .outputs import check_outputs, lock_outputs, open_private, unwritable, write_atomic
 from .save_fields import Header, check_header
 from .state import Game
@@ -72,6 +72,7 @@ class Session:
             "edition": str(Path(self.edition_path).resolve()),
             "edition_id": self.game.edition.id,
             "edition_sha256": file_digest(self.edition_path),
+            "rules_sha256": self.game.edition.rules_sha256,
             "players": self.game.players,
             "seats": self.seats,
             "seed": self.game.seed,
@@ -168,20 +169,52 @@ def _resume(file: str, log_path, data, source_map, seat_kinds, allow_changed_edi
         problems.append(Diagnostic(where, "the saved game's 'over' must be true or false", "F903"))
     if problems:
         raise BoomError(problems)
-    edition = _saved_edition(header, lambda key: source_map.span_at((key,)), allow_changed_edition, warn, "saved game")
+    def where(key):
+        return source_map.span_at((key,))
+
+    # a save of an earlier boom has only its file's digest: a changed file is accepted if the decisions replay
+    older = header.rules_sha256 is None and not allow_changed_edition and _file_changed(header)
+    edition = _saved_edition(header, where, allow_changed_edition or older,
+                             (lambda message: None) if older else warn, "saved game")
     try:
         game = Game(edition, list(header.players), header.seed, deal_version=header.format)
     except BoomError as exc:
-        where = source_map.span_at(("players",))
-        raise BoomError([Diagnostic(where, d.message, d.code) for d in exc.diagnostics]) from None
-    replay_decisions(game, decisions, lambda index: source_map.span_at(("decisions", index)))
+        where_players = source_map.span_at(("players",))
+        raise BoomError([Diagnostic(where_players, d.message, d.code) for d in exc.diagnostics]) from None
+    try:
+        replay_decisions(game, decisions, lambda index: source_map.span_at(("decisions", index)))
+    except BoomError as exc:
+        if not older:
+            raise
+        message = f"{header.edition_path} changed since the game was saved, and the game no longer replays with it"
+        raise BoomError(Diagnostic(where("edition_sha256"), message, "F904",
+                                   notes=tuple(Note(d.span, d.message) for d in exc.diagnostics))) from None
+    if older:
+        if data.get("over", game.over) != game.over:
+            state = "over" if game.over else "not over"
+            raise BoomError(Diagnostic(where("edition_sha256"), f"{header.edition_path} changed since the game "
+                                       f"was saved: its decisions replay to a game {state}, which the save is not",
+                                       "F904", hint="resume with --allow-changed-edition to go on all the same"))
+        warn(f"note: {header.edition_path} changed since the game was saved (by a boom that did not record the "
+             f"digest of the rules); its {len(game.decisions)} decisions replay legally with the file as it is "
+             "now, and the game goes on with it")
     session = Session(header.edition_path, game, list(header.seats), file, log_path, dict(header.options))
     session.lock()
     return session
 
 
+def _file_changed(header: Header) -> bool:
+    try:
+        return Path(header.edition_path).is_file() and file_digest(header.edition_path) != header.edition_sha256
+    except OSError:
+        return False  # _saved_edition says what is wrong with the file
+
+
 def _saved_edition(header: Header, where, allow_changed: bool, warn, what: str):
-    """The edition a save or log names, refused if it changed since (unless allowed) or is another one."""
+    """The edition a save or log names, refused if what it plays changed since (unless allowed) or is another
+    one. A header with the rules' digest (Edition.rules_sha256) is compared by it: a file changed only in its
+    words is the same game (said in a note), and a parent's change is found though the file is the same; an
+    older header has only the file's digest."""
     path = header.edition_path
     try:
         regular = Path(path).is_file()
@@ -189,19 +222,30 @@ def _saved_edition(header: Header, where, allow_changed: bool, warn, what: str):
         regular = False
     if not regular:
         raise BoomError(Diagnostic(where("edition"), f"the edition {path} is gone (or is not a regular file)", "F904"))
-    if file_digest(path) != header.edition_sha256:
-        if not allow_changed:
-            raise BoomError(
-                Diagnostic(
-                    where("edition_sha256"),
-                    f"{path} changed since the game was saved",
-                    "F904",
-                    hint="resume with --allow-changed-edition to go on with the file as it is now",
-                )
+    changed_file = file_digest(path) != header.edition_sha256
+    if changed_file and header.rules_sha256 is None and not allow_changed:
+        raise BoomError(
+            Diagnostic(
+                where("edition_sha256"),
+                f"{path} changed since the game was saved",
+                "F904",
+                hint="resume with --allow-changed-edition to go on with the file as it is now",
             )
-        warn(f"warning: {path} changed since the game was saved; the game continues with the file as it is now")
+        )
     edition = load_edition(path, quote=False)
     if edition.id != header.edition_id:
         message = f"the {what} is a game of '{header.edition_id}', but {path} is the edition '{edition.id}'"
         raise BoomError(Diagnostic(where("edition_id"), message, "F904"))
+    if header.rules_sha256 is not None and header.rules_sha256 != edition.rules_sha256:
+        if not allow_changed:
+            raise BoomError(Diagnostic(where("rules_sha256"), f"the rules of {path} changed since the game was saved"
+                                       + ("" if changed_file else " (in an edition it extends or borrows from)"),
+                                       "F904", hint="resume with --allow-changed-edition to go on with the rules as "
+                                                    "they are now"))
+        warn(f"warning: the rules of {path} changed since the game was saved; the game continues with them as they "
+             "are now")
+    elif changed_file and header.rules_sha256 is not None:
+        warn(f"note: {path} changed since the game was saved, in its words only: the rules are the same")
+    elif changed_file:
+        warn(f"warning: {path} changed since the game was saved; the game continues with the file as it is now")
     return edition
