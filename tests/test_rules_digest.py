@@ -23,7 +23,7 @@ def house_rule(tmp_path, text: str, name: str = "rule.yaml"):
     return load_edition(path)
 
 
-def test_the_words_change_nothing_the_rules_change_it(tmp_path):
+def test_the_words_and_the_tune_ranges_change_nothing_the_rules_change_it(tmp_path):
     plain = load_edition(AUSTRALIA).rules_sha256
     reworded = house_rule(tmp_path, """name: Another name
 description: Other words.
@@ -35,6 +35,7 @@ categories:
   - {key: animals, title: Pairs, description: "Pairs of animals, {families.animal}."}
   - {key: activities, choice: {description: Choose one.}}
 races: [{key: regions, title: Firsts, description: The first to complete a region.}]
+tune: {families.animal.icons.*: 0..9}
 """)
     assert reworded.rules_sha256 == plain and len(plain) == 64
     changed = {
