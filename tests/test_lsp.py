@@ -51,6 +51,15 @@ class Session:
             capabilities=types.ClientCapabilities(), root_uri=from_fs_path(str(folder))))
         self.client.initialized(types.InitializedParams())
 
+    async def open(self, path: Path, text: str) -> str:
+        """Write path, start the server in its folder and open it there as an editor does (version 1): its uri."""
+        path.write_text(text, encoding="utf-8")
+        await self.start(path.parent)
+        uri = from_fs_path(str(path))
+        self.client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+            uri=uri, language_id="yaml", version=1, text=text)))
+        return uri
+
     async def diagnostics(self, uri: str, version: int) -> list:
         while (uri, version) not in self.published:
             self.arrived.clear()
@@ -86,14 +95,9 @@ def test_an_editor_session_with_boom_lsp(tmp_path):
 
 
 async def _session(tmp_path):
-    path = tmp_path / "koalas.yaml"
-    path.write_text(RULE, encoding="utf-8")
-    uri = from_fs_path(str(path))
     session = Session()
-    await session.start(tmp_path)
+    uri = await session.open(tmp_path / "koalas.yaml", RULE)
     try:
-        session.client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
-            uri=uri, language_id="yaml", version=1, text=RULE)))
         assert await session.diagnostics(uri, 1) == []  # the house rule is valid
 
         # the author types a mistake: a misspelt icon, unsaved
@@ -170,16 +174,11 @@ def test_positions_are_utf16_code_units_as_the_protocol_counts_them(tmp_path):
 
 
 async def _wide_session(tmp_path):
-    path = tmp_path / "wide.yaml"
-    path.write_text(WIDE, encoding="utf-8")
-    uri = from_fs_path(str(path))
     line = WIDE.splitlines()[4]
     mistake, cards = line.index("'Koala'"), line.index("cards")  # in characters, as Python counts them
     session = Session()
-    await session.start(tmp_path)
+    uri = await session.open(tmp_path / "wide.yaml", WIDE)
     try:
-        session.client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
-            uri=uri, language_id="yaml", version=1, text=WIDE)))
         [found] = await session.diagnostics(uri, 1)
         assert (found.code, found.message) == ("D201", "unknown name 'Koala'\nhint: did you mean 'Koalas'?")
         # the eight koalas before the mistake count 16 code units, not 8 characters
