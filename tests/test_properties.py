@@ -37,11 +37,17 @@ def check_invariants(edition, game):
         assert all(len(game.hands[s]) + len(game.drafts[s]) == edition.hand_size for s in range(n))
 
 
-@settings(max_examples=25, deadline=None)
+def seatings(edition) -> list[int]:
+    """The player counts this edition seats (teams need equal teams)."""
+    return [n for n in range(edition.players_min, edition.players_max + 1) if edition.draft.fits(n)]
+
+
+# derandomized, as the fuzzers' ci profile: every run sees the same examples, so a failure is never luck
+@settings(max_examples=25, deadline=None, derandomize=True)
 @given(name=st.sampled_from(sorted(DRAFTING)), seed=st.integers(0, 2**31 - 1), data=st.data())
 def test_cards_are_conserved_and_hands_stay_full(name, seed, data):
     edition = DRAFTING[name]
-    players = data.draw(st.integers(edition.players_min, edition.players_max))
+    players = data.draw(st.sampled_from(seatings(edition)))
     game = Game(edition, [f"p{i}" for i in range(players)], seed)
     agents = [RandomAgent(agent_seed(seed, s)) for s in range(players)]
     while not game.over:
@@ -56,12 +62,12 @@ def test_cards_are_conserved_and_hands_stay_full(name, seed, data):
     assert all(p["total"] == sum(p["categories"][k] for k in edition.counting_keys) for p in sheet["players"])
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15, deadline=None, derandomize=True)
 @given(name=st.sampled_from(sorted(DRAFTING)), seed=st.integers(0, 2**31 - 1), steps=st.integers(0, 30))
 def test_a_view_is_unchanged_when_hidden_cards_change(name, seed, steps):
     """Two states that differ only in what seat 0 cannot see give seat 0 the same view."""
     edition = DRAFTING[name]
-    game = Game(edition, ["a", "b", "c"][: max(edition.players_min, 2)], seed)
+    game = Game(edition, [f"p{i}" for i in range(max(seatings(edition)[0], 2))], seed)
     for _ in range(steps):
         for decision in game.pending():
             if not game.over:
