@@ -161,8 +161,8 @@ def test_what_means_something_else_here_is_an_error_with_both_places(tmp_path):
                      "regions: [{name: Tasmania, bonus: 5}, {name: Bass Strait, bonus: 2}]\n"
                      "cards:\n  - {letter: '%', name: Hobart, region: Tasmania, number: 7, icons: [Koalas, Views]}\n"
                      "  - {letter: '&', name: King Island, region: Bass Strait, number: 2, icons: [Emus, Views]}\n")
-    path = rule(tmp_path, "borrow:\n  - from: other.yaml\n    cards: ['%']\n")
-    assert [(e[0], e[1], e[2], e[3], e[5]) for e in errors(path)] == [
+    path = rule(tmp_path, "borrow:\n  - from: other.yaml\n    cards: ['%', '#']\n    letters: {'#': h}\n")
+    assert [(e[0], e[1], e[2], e[3], e[5]) for e in errors(path)] == [  # two cards of Tasmania: one error
         ("X809", 4, 11, "the icon 'Koalas' is worth 7 here and 8 in other.yaml",
          ["'Koalas' is worth 7 here", "and 8 in other.yaml"]),
         ("X809", 4, 11, "the region 'Tasmania' has a bonus of 3 here and 5 in other.yaml",

@@ -126,8 +126,8 @@ class _Entry:
                 families, tables = families + reads["families"], tables + reads["tables"]
         for key in dict.fromkeys(families):
             self.family(key)
-        for _, card, _ in chosen:
-            self.region(card.get("region"))
+        for name in dict.fromkeys(card.get("region") for _, card, _ in chosen if isinstance(card.get("region"), str)):
+            self.region(name)
         for (position, card, _), (letter, where) in zip(chosen, lettered, strict=True):
             self.card(position, card, letter, where)
         for section in ("categories", "races"):
