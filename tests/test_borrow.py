@@ -281,3 +281,18 @@ def test_the_language_server_reads_a_borrow_where_it_is_written():
     assert Path(span.file).resolve() == (EDITIONS / "europe.yaml").resolve()
     assert (span.line, span.col) == (next(i for i, line in enumerate(europe) if line.strip() == "- key: treasures") + 1,
                                      10)
+
+
+def test_an_edition_with_structural_mistakes_lends_nothing_and_its_mistakes_are_shown_in_it(tmp_path):
+    other = tmp_path / "broken.yaml"
+    other.write_text("format: 1\nid: broken\nname: Broken\nplayers: {min: 2, max: 2}\nrounds: 1\nhand_size: 2\n"
+                     "passing: {directions: [left]}\nfamilies: {f: {title: F, icons: [X, [Y]]}}\n"
+                     "regions: [{name: R, bonus: 1}]\ncards:\n"
+                     "  - {letter: a, name: A, region: [R], number: 1, icons: [X]}\n"
+                     "  - {letter: b, name: B, region: R, number: 1, icons: [X]}\n"
+                     "categories: [{key: k, title: K, description: d, score: '1'}]\n", encoding="utf-8")
+    _, diagnostics = check_edition(rule(tmp_path, "borrow:\n  - from: broken.yaml\n"))
+    assert [(Path(d.span.file).name, d.span.line, d.code, d.message) for d in diagnostics] == [
+        ("broken.yaml", 8, "S103", "families.f.icons[1] must be a text, not a list"),
+        ("broken.yaml", 11, "S103", "'region' of the card 'a' must be a text, not a list"),
+    ]

@@ -8,12 +8,13 @@ entry names, with the families and tables those read. Everything comes as the ot
 (less the `counts:` and `letters:` that check its own typing), and joins the parent before the file's
 own changes, so a house rule can change a borrowed card or category by its letter or key.
 
-What would mean two things is refused at the borrow, never merged silently: a letter or a key taken
-twice (X808); an icon, a family or a region that this edition has otherwise (X809: another value,
-another family, another bonus); a name the other edition lacks (X810). A family both editions have
-gains the icons it lacks. Every borrowed value keeps its place in the other file, so an error in it
-points there; a new letter points at the `letters:` that gave it. It reads no file: extends.py hands
-it the other edition's data.
+Only an edition sound in its structure lends anything (its mistakes are shown in its file). What
+would mean two things is refused at the borrow, never merged silently: a letter or a key taken twice
+(X808); an icon, a family or a region that this edition has otherwise (X809: another value, another
+family, another bonus); a name the other edition lacks (X810). A family both editions have gains the
+icons it lacks. Every borrowed value keeps its place in the other file, so an error in it points
+there; a new letter points at the `letters:` that gave it. It reads no file: extends.py hands it the
+other edition's data.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Callable
 
 from ..dsl import DslSyntaxError, Symbol, parse, variable_names, walk
 from ..errors import Diagnostic, Note, suggest
-from .schema import part_diagnostics
+from .schema import part_diagnostics, schema_diagnostics
 from .templates import PLACEHOLDER
 
 OWN_CHECKS = {"families": "counts", "regions": "letters"}  # checks of the other file's typing, left there
@@ -70,7 +71,10 @@ class Borrow:
                 merged[section] = kind(merged[section])
         for index, entry in enumerate(entries):
             other, other_map = self.read(entry["from"], ("borrow", index, "from"))
-            if isinstance(other, dict):
+            broken = schema_diagnostics(other, other_map)  # only a sound edition's parts are taken, in its file
+            if broken:
+                self.problems += broken
+            else:
                 _Entry(self, merged, index, entry, other, other_map).add()
         for key, value in merged["families"].items():
             if (base.get("families") or {}).get(key) is not value:
@@ -124,10 +128,12 @@ class _Entry:
                 reads = self.read_by(spec)
                 self.check_reads(section, position, spec, reads, renamed)
                 families, tables = families + reads["families"], tables + reads["tables"]
-        for key in dict.fromkeys(families):
+        for key in [key for key in self.section("families", dict) if key in families]:  # in the other's order
             self.family(key)
-        for name in dict.fromkeys(card.get("region") for _, card, _ in chosen if isinstance(card.get("region"), str)):
-            self.region(name)
+        names = {card.get("region") for _, card, _ in chosen}
+        for name in [r.get("name") for r in self.section("regions", list) if isinstance(r, dict)]:
+            if name in names:
+                self.region(name)
         for (position, card, _), (letter, where) in zip(chosen, lettered, strict=True):
             self.card(position, card, letter, where)
         for section in ("categories", "races"):
