@@ -2,8 +2,9 @@
 
 Not a test: run by hand (`make bench`). For each edition and player count it plays the same number
 of games through the engine (rulesengine, random bots, one process) and through bench/handwritten
-(plain Python, the same rules, random decisions), in alternating slices so that a machine shared
-with other work slows both alike, and prints both rates and their ratio. The scoring columns time
+(the lean baseline: plain Python written for speed, playing the engine's games of the same seeds),
+in alternating slices so that a machine shared with other work slows both alike, and prints both
+rates and their ratio. The scoring columns time
 the engine's score sheet and the hand scorer of tests/handscorers on the engine's records.
 """
 
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import random
 import sys
 import time
 from pathlib import Path
@@ -41,10 +41,10 @@ def engine_games(edition, players: int, seeds: range, records: list) -> float:
     return time.process_time() - start
 
 
-def hand_games(rules, players: int, games: int, rng: random.Random) -> float:
+def hand_games(rules, players: int, seeds: range) -> float:
     start = time.process_time()
-    for _ in range(games):
-        play_by_hand(rules, players, rng)
+    for seed in seeds:
+        play_by_hand(rules, players, seed)
     return time.process_time() - start
 
 
@@ -80,17 +80,16 @@ def main() -> None:
           f"{'scoring: engine/s':>18}{'hand/s':>10}{'ratio':>8}")
     for name in args.editions:
         edition = load_edition(ROOT / "editions" / f"{name}.yaml")
-        rules = importlib.import_module(f"handwritten.{name}").Rules
+        rules = importlib.import_module(f"handwritten.{name}")
         scorer = importlib.import_module(f"handscorers.{name}")
         for players in args.players:
             engine_time = hand_time = 0.0
             records: list = []
-            rng = random.Random(players)
             size = max(1, args.games // SLICES)
             for first in range(0, args.games, size):
                 seeds = range(first, min(args.games, first + size))
                 engine_time += engine_games(edition, players, seeds, records)
-                hand_time += hand_games(rules, players, len(seeds), rng)
+                hand_time += hand_games(rules, players, seeds)
             engine_scoring, hand_scoring = score_with_engine(edition, records), score_by_hand(scorer, records)
             games = args.games
             print(f"{name:<11}{players:>8}{games / engine_time:>10,.0f}{games / hand_time:>10,.0f}"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import random
 import re
 import shutil
 import subprocess
@@ -31,10 +30,9 @@ def play_games(side: str, name: str, players: int, games: int) -> None:
     if side == "hand":
         from handwritten.game import play as play_by_hand
 
-        rules = importlib.import_module(f"handwritten.{name}").Rules
-        rng = random.Random(players)
-        for _ in range(games):
-            play_by_hand(rules, players, rng)
+        rules = importlib.import_module(f"handwritten.{name}")
+        for seed in range(games):
+            play_by_hand(rules, players, seed)
         return
     from rulesengine import Game, load_edition
     from rulesengine.bots.registry import RandomAgent, agent_seed, make_bot

@@ -1,7 +1,9 @@
-"""Card data for the hand-written games, read from tests/reference, and the bitmask helpers they share.
+"""Card data for the hand-written games, read from tests/reference, and the tables they look up.
 
-Cards are small integers (their row in the reference deck), sets of cards are int bitmasks. Nothing
-here knows a rule: each edition's module holds its own.
+Cards are small integers (their row in the reference deck), sets of cards are int bitmasks. A card's
+icons are one packed integer (a few bits a count), so a seat's whole round is counted by one add a
+card, and each score is read from a table indexed by a packed field: everything here runs at import,
+nothing in a game calls it. Nothing here knows a rule: each edition's module holds its own.
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from pathlib import Path
 REFERENCE = Path(__file__).resolve().parent.parent.parent / "tests" / "reference"
 HAND_SIZE = 7
 ROUNDS = 4
+M = (1 << 64) - 1                         # splitmix64's constants: the random bot's draw (bots/seeding.py)
+GOLDEN, MIX_1, MIX_2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+ACTIVITY_POINTS = (0, 0, 2, 4, 7, 10, 15, 15)   # Australia and USA score sheets, by icons of the kind (1..6)
 
 
 def read_csv(name: str) -> list[dict]:
@@ -39,37 +44,53 @@ def icon_table(rows: list[dict], family: str, icons: tuple) -> list[int]:
     return table
 
 
-def pair_points(counts: list[int], values: tuple) -> int:
-    """Each kind scores its value once per pair."""
-    return sum(value * (count // 2) for count, value in zip(counts, values, strict=True))
+def packed(*fields: tuple[list[int], int, int]) -> list[int]:
+    """Per card, its fields packed into one integer: each field (per-card value, shift, width) adds
+    the card's value at `shift` (a kind index k of a counted family: pass 1 << (width * k))."""
+    cards = len(fields[0][0])
+    table = [0] * cards
+    for values, shift, _ in fields:
+        for card in range(cards):
+            table[card] += values[card] << shift
+    return table
 
 
-def counts(cards: list[int], table: list[int], kinds: int) -> list[int]:
-    """How many of these cards show each icon of one family."""
-    found = [0] * kinds
-    for card in cards:
-        icon = table[card]
-        if icon >= 0:
-            found[icon] += 1
-    return found
+def counted(kinds: list[int], width: int) -> list[int]:
+    """Per card: 1 in the `width`-bit slot of its kind (-1: no icon of the family, 0)."""
+    return [1 << (width * kind) if kind >= 0 else 0 for kind in kinds]
 
 
-ACTIVITY_POINTS = {1: 0, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}   # Australia and USA score sheets
+def pair_points(values: tuple, width: int) -> list[int]:
+    """Points by a packed field of counts (`width` bits a kind): each kind scores its value a pair."""
+    slot = (1 << width) - 1
+    table = []
+    for field in range(1 << (width * len(values))):
+        table.append(sum(value * ((field >> (width * k) & slot) // 2) for k, value in enumerate(values)))
+    return table
 
 
-class Race:
-    """A race won once per seat: seats qualifying in the same round share a place (1, 2, ...)."""
+def shown(kinds: int, width: int) -> list[int]:
+    """The bitmask of the kinds present (count > 0), by a packed field of counts."""
+    slot = (1 << width) - 1
+    return [sum(1 << k for k in range(kinds) if field >> (width * k) & slot) for field in range(1 << (width * kinds))]
 
-    def __init__(self, players: int):
-        self.won = [False] * players
-        self.places = 0
 
-    def run(self, qualifies: list[bool]) -> tuple[int, list[int]]:
-        """The place given this round (0 if none) and the seats that take it."""
-        seats = [seat for seat, ok in enumerate(qualifies) if ok and not self.won[seat]]
-        if not seats:
-            return 0, seats
-        self.places += 1
-        for seat in seats:
-            self.won[seat] = True
-        return self.places, seats
+def kinds_in(kinds: int) -> list[tuple]:
+    """The kinds of each bitmask, in order: the options of a choice."""
+    return [tuple(k for k in range(kinds) if bits >> k & 1) for bits in range(1 << kinds)]
+
+
+class Sheet:
+    """One game's score sheet, as the rules of every edition keep it (each edition reads what it needs)."""
+
+    __slots__ = ("players", "totals", "visited", "used", "open", "won", "places", "previous")
+
+    def __init__(self, players: int, regions: list[tuple[int, int]]):
+        self.players = players
+        self.totals = [0] * players
+        self.visited = [0] * players         # the cards seen in earlier rounds, a bitmask a seat
+        self.used = [0] * players            # the choice's kinds scored in earlier rounds, a bitmask a seat
+        self.open = list(regions)            # (cards, bonus) of the regions nobody has completed yet
+        self.won = 0                         # seats that took the edition's race (Passport, coast to coast)
+        self.places = 0                      # places of that race given so far
+        self.previous = [0] * players        # USA: each seat's Americana score of the previous round

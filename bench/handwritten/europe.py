@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .deck import Race, counts, icon_table, mask, pair_points, read_csv
+import zlib
+
+from .deck import GOLDEN, MIX_1, MIX_2, M, counted, icon_table, kinds_in, mask, packed, pair_points, read_csv
 
 _ROWS = read_csv("europe-deck.csv")
 CUISINES = ("Beer", "Cheese", "Wine", "Spirits")
@@ -10,61 +12,98 @@ CUISINE_VALUES = (1, 2, 3, 5)
 TRANSPORTS = ("Car", "Train", "Bicycle", "Boat", "Plane")
 TRANSPORT_VALUES = (3, 4, 5, 7, 9)
 TREASURES = ("Art", "Architecture", "Music", "Natural Wonders")
-TREASURE_RATE = {2: 4, 3: 3, 4: 2}
-PASSPORT_POINTS = {1: 7, 2: 3, 3: 1}
+TREASURE_RATE = (0, 0, 4, 3, 2)            # by players
+PASSPORT_POINTS = (0, 7, 3, 1)             # by place (the third only with 3 or 4 players)
 
 LETTERS = tuple(row["letter"] for row in _ROWS)
-NUMBER = [int(row["number"]) for row in _ROWS]
-CUISINE = [CUISINE_VALUES[i] if i >= 0 else 0 for i in icon_table(_ROWS, "cuisine", CUISINES)]
-TRANSPORT = icon_table(_ROWS, "transport", TRANSPORTS)
-TREASURE = icon_table(_ROWS, "national_treasure", TREASURES)
+CARDS = len(LETTERS)
+CHOICE, CHOICES = "treasures", TREASURES
+CHOICE_CODE = zlib.crc32(CHOICE.encode())   # the category, as the random bot mixes it in
+NUMBER = tuple(int(row["number"]) for row in _ROWS)
+_CUISINE = [CUISINE_VALUES[i] if i >= 0 else 0 for i in icon_table(_ROWS, "cuisine", CUISINES)]
+_TRANSPORT = icon_table(_ROWS, "transport", TRANSPORTS)
+_TREASURE = icon_table(_ROWS, "national_treasure", TREASURES)
+# a card's icons: its cuisine value (bits 0-5), 3 bits a count of each transport (6-20), 5 bits a count of each
+# treasure (21-40: wide enough for every seat's cards added together)
+ICONS = tuple(packed((_CUISINE, 0, 6), (counted(_TRANSPORT, 3), 6, 15), (counted(_TREASURE, 5), 21, 20)))
+CUISINE_POINTS = tuple((total + 1) // 2 if total >= 8 else total for total in range(64))   # halved from 8
+PAIRS = tuple(pair_points(TRANSPORT_VALUES, 3))
+OPTIONS = tuple(kinds_in(len(TREASURES)))
 REGIONS = [(mask(LETTERS.index(x) for x in row["deck_letters"].split(";")), int(row["region_bonus"]))
            for row in read_csv("europe-regions.csv")]
+REGION_CARDS = tuple(cards for cards, _ in REGIONS)
 
 
-class Rules:
-    CARDS = len(LETTERS)
-    LETTERS = LETTERS
-    CHOICE = "treasures"
+def score_round(sheet, drafts: list[list[int]], keys, asked: int, chosen: list[int]) -> None:
+    """Score one round on the sheet. With the seats' `keys`, each random seat chooses a treasure (or none) as the
+    engine's random bot does (`asked`: the decision's kind, round and category, mixed in) and `chosen`
+    receives its kind; without, `chosen` holds each seat's kind (-1: none)."""
+    totals, visited, used = sheet.totals, sheet.visited, sheet.used
+    players = sheet.players
+    seat_icons = [0] * players
+    everyone = 0
+    for seat in range(players):
+        icons = 0
+        seen = visited[seat]
+        for card in drafts[seat]:
+            icons += ICONS[card]
+            seen |= 1 << card
+        visited[seat] = seen
+        seat_icons[seat] = icons
+        everyone += icons
+    rate = TREASURE_RATE[players]
+    for seat in range(players):
+        cards, icons = drafts[seat], seat_icons[seat]
+        points = NUMBER[cards[0]] - NUMBER[cards[-1]]
+        if points < 0:
+            points = -points
+        points += CUISINE_POINTS[icons & 63] + PAIRS[icons >> 6 & 0x7FFF]
+        treasures = icons >> 21
+        if keys is not None:                                  # the random bot's draw: options, then none
+            own = ((1 if treasures & 31 else 0) | (2 if treasures >> 5 & 31 else 0)
+                   | (4 if treasures >> 10 & 31 else 0) | (8 if treasures >> 15 else 0))
+            options = OPTIONS[own & ~used[seat]]
+            count = len(options) + 1
+            x = (keys[seat] ^ asked ^ count << 12) + GOLDEN & M
+            x = (x ^ x >> 30) * MIX_1 & M
+            x = (x ^ x >> 27) * MIX_2 & M
+            pick = (x ^ x >> 31) % count
+            kind = chosen[seat] = options[pick] if pick < len(options) else -1
+        else:
+            kind = chosen[seat]
+        if kind >= 0:
+            shift = 21 + 5 * kind
+            points += ((everyone >> shift & 31) - (treasures >> 5 * kind & 31)) * rate
+            used[seat] |= 1 << kind
+        totals[seat] += points
+    for region in sheet.open[:]:                              # once taken, closed to later rounds
+        cards, bonus = region
+        taken = False
+        for seat in range(players):
+            if visited[seat] & cards == cards:
+                totals[seat] += bonus
+                taken = True
+        if taken:
+            sheet.open.remove(region)
+    given = False                                             # Passport: a site in every region
+    for seat in range(players):
+        if sheet.won >> seat & 1:
+            continue
+        seen = visited[seat]
+        for cards in REGION_CARDS:
+            if not seen & cards:
+                break
+        else:
+            if not given:
+                sheet.places += 1
+                given = True
+            sheet.won |= 1 << seat
+            place = sheet.places
+            if place <= 3 and (place < 3 or players >= 3):
+                totals[seat] += PASSPORT_POINTS[place]
 
-    def __init__(self, players: int):
-        self.players = players
-        self.visited = [0] * players
-        self.used = [set() for _ in range(players)]
-        self.regions = [Race(players) for _ in REGIONS]
-        self.passport = Race(players)
-        self.totals = [0] * players
 
-    def choice_options(self, seat: int, cards: list[int]) -> list[str]:
-        """Treasures shown on the seat's own cards this round and not scored in an earlier round."""
-        found = counts(cards, TREASURE, len(TREASURES))
-        return [icon for icon, count in zip(TREASURES, found, strict=True) if count and icon not in self.used[seat]]
-
-    def score_round(self, drafts: list[list[int]], choices: list) -> None:
-        everyone = counts([card for cards in drafts for card in cards], TREASURE, len(TREASURES))
-        for seat, cards in enumerate(drafts):
-            points = abs(NUMBER[cards[0]] - NUMBER[cards[-1]])
-            cuisine = sum(CUISINE[card] for card in cards)
-            points += (cuisine + 1) // 2 if cuisine >= 8 else cuisine
-            points += pair_points(counts(cards, TRANSPORT, len(TRANSPORTS)), TRANSPORT_VALUES)
-            chosen = choices[seat]
-            if chosen is not None:
-                kind = TREASURES.index(chosen)
-                mine = sum(1 for card in cards if TREASURE[card] == kind)
-                points += (everyone[kind] - mine) * TREASURE_RATE[self.players]
-                self.used[seat].add(chosen)
-            self.totals[seat] += points
-            self.visited[seat] |= mask(cards)
-        for race, (cards, bonus) in zip(self.regions, REGIONS, strict=True):
-            place, seats = race.run([visited & cards == cards for visited in self.visited])
-            if place == 1:
-                for seat in seats:
-                    self.totals[seat] += bonus
-        place, seats = self.passport.run([all(visited & cards for cards, _ in REGIONS) for visited in self.visited])
-        award = 0 if place == 3 and self.players < 3 else PASSPORT_POINTS.get(place, 0)
-        for seat in seats:
-            self.totals[seat] += award
-
-    def finish(self) -> None:
-        for seat, visited in enumerate(self.visited):
-            self.totals[seat] += visited.bit_count()
+def finish(sheet) -> None:
+    """The tourist sites: a point a site visited."""
+    for seat in range(sheet.players):
+        sheet.totals[seat] += sheet.visited[seat].bit_count()
