@@ -53,6 +53,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 bench: $(STAMP)
+	$(BIN)/python bench/compiled.py
 	$(BIN)/python bench/games_per_second.py
 	$(BIN)/python bench/bots.py
 

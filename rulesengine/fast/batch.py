@@ -1,0 +1,328 @@
+"""Thousands of random-seat games of a drafting edition at once, in lockstep: the engine's games, as arrays.
+
+Every game of a batch is at the same step at the same time: the deal of round r for all of them,
+then pass k of all of them, then their choices and their scoring. Each game's deal comes from its
+own `random.Random(seed)` and each seat's decisions from the random bot's splitmix64 (fast/draws.py),
+and every category, choice and race is the edition's own expression as array code (fast/arrays.py),
+so a seed plays the engine's game: the same drafts, choices and sheet. A part of a game the batch
+does not play (plan() says which) leaves the edition to the engine, and a game whose scoring meets an
+error is marked in `failed` for the engine to play again (it reports the error where it is).
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from ..edition.flow import Catch, Choices, Deal, PickAndPass, Throw
+from ..edition.model import GAME_END, ROUND
+from .arrays import DraftCards, Items, MaskCards, SeatRows, Unsupported, compile_tree, deck_arrays
+from .draws import Stream, picks, seat_keys
+
+THROW, DRAFT, CHOICE = 1, 2, 3      # the kinds of decision as the random bot mixes them in (bots/seeding.py)
+_PLANS: dict = {}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An edition as the batch plays it: its deck as arrays and every expression as array code."""
+
+    edition: object
+    deck: object
+    hand: int
+    throw: bool                     # the first pick is a Throw (its decision's kind)
+    rounds: tuple                   # (key, compiled score, choice category or None) of each round category
+    requires: dict                  # key -> compiled requires of each choice category (None: none)
+    races: tuple                    # (race key, region or None, qualifies, award) of each race slot
+    ends: tuple                     # (key, compiled score) of each game-end category
+    counting: frozenset             # the keys whose points add up to the total
+    line_keys: tuple                # the round lines of a seat's sheet: round categories, then races
+
+
+def plan(edition) -> Plan:
+    """The edition's plan, made once; Unsupported (saying what) when the batch cannot play it."""
+    found = _PLANS.get(id(edition))
+    if found is not None and found[0] is edition:
+        if isinstance(found[1], Unsupported):
+            raise found[1]
+        return found[1]
+    try:
+        made = _make_plan(edition)
+    except Unsupported as exc:
+        _PLANS[id(edition)] = (edition, exc)
+        raise
+    _PLANS[id(edition)] = (edition, made)
+    return made
+
+
+def fallback(edition) -> str | None:
+    """Why the batch does not play this edition (the engine plays it), or None when it does."""
+    try:
+        plan(edition)
+    except Unsupported as exc:
+        return str(exc)
+    return None
+
+
+def _make_plan(edition) -> Plan:
+    if edition.flow is not None:
+        raise Unsupported("a round of steps (flow) other than drafting")
+    if edition.draft.ghosts:
+        raise Unsupported("ghost hands (they draw from the game's generator as they go)")
+    if edition.draft.teams:
+        raise Unsupported("teams (ranked together)")
+    steps = tuple(edition.drafting.steps)
+    kinds = tuple(type(step) for step in steps)
+    if kinds not in ((Deal, Throw, PickAndPass, Catch, Choices), (Deal, Throw, PickAndPass, Catch)):
+        raise Unsupported("a drafting round other than deal, throw, pick_and_pass, catch, choices: "
+                          + ", ".join(kind.__name__ for kind in kinds))
+    if any(p > 1 for p in steps[2].picks):
+        raise Unsupported("passes of several cards")
+    deck = deck_arrays(edition)
+    rounds, requires = [], {}
+    for category in edition.categories:
+        if category.when != ROUND:
+            continue
+        score = compile_tree(category.score, deck, edition)
+        rounds.append((category.key, score, category if category.choice is not None else None))
+        if category.choice is not None:
+            chosen = category.choice.requires
+            requires[category.key] = compile_tree(chosen, deck, edition) if chosen is not None else None
+    races = tuple((race.key, region, compile_tree(race.qualifies, deck, edition),
+                   compile_tree(race.award, deck, edition))
+                  for race in edition.races for region in (edition.regions if race.each else (None,)))
+    ends = tuple((c.key, compile_tree(c.score, deck, edition)) for c in edition.categories if c.when == GAME_END)
+    line_keys = tuple(key for key, _, _ in rounds) + tuple(dict.fromkeys(race.key for race in edition.races))
+    return Plan(edition, deck, steps[0].cards, True, tuple(rounds), requires, races, ends,
+                frozenset(edition.counting_keys), line_keys)
+
+
+@dataclass
+class Batch:
+    """The games of a batch: every array's first axis is the game (in the order of its seeds)."""
+
+    plan: Plan
+    seeds: list
+    drafts: np.ndarray       # games x rounds x seats x cards: deck indices, in the order taken
+    choices: np.ndarray      # games x rounds x seats x choice categories: the icon's index in its family, -1 none
+    lines: np.ndarray        # games x seats x rounds x line keys: each round line's points
+    ends: np.ndarray         # games x seats x game-end categories: their points
+    failed: np.ndarray       # games the engine must play again (an expression met an error)
+
+    @cached_property
+    def totals(self) -> np.ndarray:
+        """games x seats: each seat's total (the lines that count)."""
+        plan = self.plan
+        counted = [i for i, key in enumerate(plan.line_keys) if key in plan.counting]
+        total = self.lines[:, :, :, counted].sum(axis=(2, 3))
+        for i, (key, _) in enumerate(plan.ends):
+            if key in plan.counting:
+                total = total + self.ends[:, :, i]
+        return total
+
+
+def play(edition, players: int, seeds: list[int], bot_seats: np.ndarray | None = None) -> Batch:
+    """Play these seeds' games with random seats (bot_seats[g, s]: whose bot seed seat s of game g gets; by
+    default its own). Unsupported when the batch does not play the edition (see fallback)."""
+    at = plan(edition)
+    deck, hand, n, games = at.deck, at.hand, players, len(seeds)
+    if bot_seats is None:
+        bot_seats = np.broadcast_to(np.arange(n), (games, n))
+    keys = seat_keys(list(seeds), np.asarray(bot_seats)).reshape(games * n)
+    stream = Stream(list(seeds))
+    size, dealt = len(deck.cards), n * hand
+    rounds = edition.rounds
+    choice_keys = [key for key, _, category in at.rounds if category is not None]
+    drafts = np.zeros((games, rounds, n, hand), dtype=np.int64)
+    choices = np.full((games, rounds, n, len(choice_keys)), -1, dtype=np.int64)
+    lines = np.zeros((games, n, rounds, len(at.line_keys)), dtype=np.int64)
+    failed = np.zeros(games * n, dtype=bool)
+    visited = np.zeros(games * n, dtype=np.uint64)
+    used = {key: np.zeros((games * n, len(category.choice.family.icons)), dtype=bool)
+            for key, _, category in at.rounds if category is not None}
+    previous = {key: np.zeros(games * n, dtype=np.int64) for key, _, _ in at.rounds}
+    winners = [np.zeros(games * n, dtype=bool) for _ in at.races]
+    given = [np.zeros(games, dtype=np.int64) for _ in at.races]
+    leftover = np.zeros((games, 0), dtype=np.int64)
+    table = _Table(n, games, hand)
+    for r in range(rounds):
+        hands, leftover = _deal(stream, leftover, size, n, hand, dealt)
+        drafts[:, r] = _draft(edition, at, hands, keys, r)
+        rows = drafts[:, r].reshape(games * n, hand)
+        visited = visited | np.bitwise_or.reduce(deck.bits[deck.site[rows]], axis=1)
+        env = {"players": n, "round": r + 1, "rounds": rounds, "_failed": failed, "_drafts": rows, "_visited": visited,
+               "cards": DraftCards(deck, rows), "throw": _column(rows, 0), "catch": _column(rows, hand - 1),
+               "others": DraftCards(deck, rows.reshape(games, n * hand)[:, table.others].reshape(games * n, -1)),
+               "opponents": Items(tuple((None, SeatRows(seat)) for seat in table.opponents)),
+               "left": SeatRows(table.opponents[0]), "right": SeatRows(table.opponents[-1]),
+               "visited": MaskCards(deck, visited)}
+        made = _choose(at, env, keys, used, previous, r)
+        for c, key in enumerate(choice_keys):
+            choices[:, r, :, c] = made[key].reshape(games, n)
+        line = lines[:, :, r].reshape(games * n, len(at.line_keys))
+        for k, (key, score, category) in enumerate(at.rounds):
+            env["previous"] = previous[key]
+            points = _category(score, category, env, made.get(key)) if category is not None else score(env, True)
+            line[:, k] = points
+        for k, (key, _, _) in enumerate(at.rounds):
+            previous[key] = line[:, k].copy()
+        _races(at, env, line, winners, given, games, n)
+        lines[:, :, r] = line.reshape(games, n, len(at.line_keys))
+    ends = _game_end(at, visited, lines, rows, table, games, n, failed)
+    return Batch(at, list(seeds), drafts, choices, lines, ends, failed.reshape(games, n).any(axis=1))
+
+
+def _column(rows: np.ndarray, k: int):
+    from .arrays import CardRows
+
+    return CardRows(rows[:, k])
+
+
+class _Table:
+    """Where each row's other seats are: its opponents from its left neighbour on (rows of the round's arrays),
+    and, per seat, the columns of the other seats' cards in seat order within a game's cards (`others`)."""
+
+    def __init__(self, n: int, games: int, hand: int):
+        self.opponents = [(np.arange(games)[:, None] * n + (np.arange(n)[None, :] + step) % n).reshape(-1)
+                          for step in range(1, n)]
+        self.others = np.array([[other * hand + k for other in range(n) if other != seat for k in range(hand)]
+                                for seat in range(n)], dtype=np.int64)
+
+
+def _deal(stream: Stream, leftover: np.ndarray, size: int, n: int, hand: int, dealt: int):
+    """Every game's hands (games x seats x cards) and its cards left undealt, as game/blocks/deal.py deals."""
+    games = leftover.shape[0]
+    if leftover.shape[1]:
+        stream.shuffle(leftover)
+        undealt = np.zeros((games, size), dtype=bool)
+        np.put_along_axis(undealt, leftover, True, axis=1)
+        rest = np.argsort(undealt, axis=1, kind="stable")[:, : size - leftover.shape[1]]
+    else:
+        rest = np.broadcast_to(np.arange(size), (games, size)).copy()
+    stream.shuffle(rest)
+    if not leftover.shape[1]:
+        hands = rest[:, :dealt].reshape(games, n, hand)
+        return hands, rest[:, dealt:]
+    first = leftover[:, :dealt]
+    rest = np.concatenate([leftover[:, dealt:], rest], axis=1)
+    hands, at = [], 0
+    for seat in range(n):
+        own = first[:, seat::n]
+        need = hand - own.shape[1]
+        hands.append(np.concatenate([own, rest[:, at: at + need]], axis=1))
+        at += need
+    return np.stack(hands, axis=1), rest[:, at:]
+
+
+def _draft(edition, at: Plan, hands: np.ndarray, keys: np.ndarray, r: int) -> np.ndarray:
+    """Every seat's cards of round r in the order taken: a pick a pass by each random seat, the hands passed
+    in the round's direction (the last card the other way with `catch: previous`), then the Catch."""
+    games, n, hand = hands.shape
+    taken = np.zeros((games, n, hand), dtype=np.int64)
+    direction = edition.passing.direction(r)
+    lanes = np.arange(games)[:, None]
+    seats = np.arange(n)[None, :]
+    for k, count in enumerate(range(hand, 1, -1)):
+        kind = THROW if k == 0 and at.throw else DRAFT
+        index = picks(keys, kind | (r + 1) << 2, count).reshape(games, n)
+        taken[:, :, k] = hands[lanes, seats, index]
+        keep = np.arange(count - 1)[None, None, :]
+        hands = np.take_along_axis(hands, keep + (keep >= index[:, :, None]), axis=2)
+        turn = -direction if count == 2 and edition.passing.catch == "previous" else direction
+        hands = np.roll(hands, turn, axis=1)
+    taken[:, :, hand - 1] = hands[:, :, 0]
+    return taken
+
+
+def _choose(at: Plan, env: dict, keys: np.ndarray, used: dict, previous: dict, r: int) -> dict:
+    """Each seat's icon for each choice category (its index in the family, -1: none), as the random bot
+    answers: the icons it may pick in the family's order, then none."""
+    made = {}
+    for key, _, category in at.rounds:
+        if category is None:
+            continue
+        family, requires = category.choice.family, at.requires[key]
+        env["previous"] = previous[key]
+        allowed = []
+        for i, icon in enumerate(family.icons):
+            free = ~used[key][:, i] if category.choice.once_per_game else np.ones(len(keys), dtype=bool)
+            if requires is not None:
+                env["choice"] = icon
+                free = free & requires(env, free)
+            allowed.append(np.broadcast_to(free, (len(keys),)))
+        env.pop("choice", None)
+        allowed = np.stack(allowed, axis=1)
+        count = allowed.sum(axis=1) + 1
+        code = zlib.crc32(key.encode("utf-8"))
+        index = picks(keys, CHOICE | (r + 1) << 2 | code << 24, count)
+        rank = np.cumsum(allowed, axis=1) - 1
+        hit = allowed & (rank == index[:, None])
+        icon = np.where(hit.any(axis=1), hit.argmax(axis=1), -1)
+        if category.choice.once_per_game:
+            chosen = icon >= 0
+            used[key][np.flatnonzero(chosen), icon[chosen]] = True
+        made[key] = icon
+    return made
+
+
+def _category(score, category, env: dict, icon: np.ndarray) -> np.ndarray:
+    """A choice category's points: its score at each seat's icon, 0 for none."""
+    points = np.zeros(len(icon), dtype=np.int64)
+    for i, name in enumerate(category.choice.family.icons):
+        rows = icon == i
+        if rows.any():
+            env["choice"] = name
+            points = np.where(rows, score(env, rows), points)
+    env.pop("choice", None)
+    return points
+
+
+def _races(at: Plan, env: dict, line: np.ndarray, winners: list, given: list, games: int, n: int) -> None:
+    """Each race slot: the seats that qualify and have not taken it share the next place; its award added."""
+    everywhere = np.ones(games * n, dtype=bool)
+    for slot, (key, region, qualifies, award) in enumerate(at.races):
+        env["region"] = region
+        takers = np.broadcast_to(qualifies(env, everywhere), (games * n,)) & ~winners[slot]
+        if not takers.any():
+            continue
+        winners[slot] |= takers
+        lane_takes = takers.reshape(games, n).any(axis=1)
+        place = given[slot] + 1
+        given[slot] = given[slot] + lane_takes
+        pay = np.zeros(games, dtype=np.int64)
+        for p in np.unique(place[lane_takes]):
+            award_env = {"place": int(p), "players": n, "round": env["round"], "rounds": env["rounds"],
+                         "region": region, "_failed": env["_failed"]}
+            pay = np.where(place == p, award(award_env, True), pay)
+        column = at.line_keys.index(key)
+        line[:, column] += np.where(takers, np.repeat(pay, n), 0)
+    env.pop("region", None)
+
+
+class _Lines:
+    """`lines` at the game's end: lines.KEY is the seat's points on that round line, round by round."""
+
+    def __init__(self, keys: tuple, lines: np.ndarray):
+        for k, key in enumerate(keys):
+            setattr(self, key, Items(tuple((None, lines[:, r, k]) for r in range(lines.shape[1]))))
+
+
+def _game_end(at: Plan, visited: np.ndarray, lines: np.ndarray, last: np.ndarray, table, games: int, n: int,
+              failed: np.ndarray) -> np.ndarray:
+    ends = np.zeros((games, n, len(at.ends)), dtype=np.int64)
+    if not at.ends:
+        return ends
+    rows = lines.reshape(games * n, lines.shape[2], lines.shape[3])
+    counted = [k for k, key in enumerate(at.line_keys) if key in at.counting]
+    env = {"visited": MaskCards(at.deck, visited), "players": n, "rounds": lines.shape[2], "_failed": failed,
+           "_drafts": last, "_visited": visited,
+           "opponents": Items(tuple((None, SeatRows(seat)) for seat in table.opponents)),
+           "left": SeatRows(table.opponents[0]), "right": SeatRows(table.opponents[-1]),
+           "round_totals": Items(tuple((None, rows[:, r, counted].sum(axis=1)) for r in range(rows.shape[1]))),
+           "lines": _Lines(at.line_keys, rows)}
+    for e, (_, score) in enumerate(at.ends):
+        ends[:, :, e] = np.broadcast_to(score(env, True), (games * n,)).reshape(games, n)
+    return ends

@@ -1,0 +1,98 @@
+"""The engine's random draws for thousands of games at once: each game's deal and its random seats.
+
+A game's deal is `random.Random(seed)`'s two shuffles a round (game/shuffling.py: random.shuffle,
+each place from the last swapped with one drawn by getrandbits and its rejection). The 32-bit words
+a game's generator would give are read in one `getrandbits` call per game, and the shuffles are then
+replayed for every game at once: each place draws from each game's next word, and the games whose
+draw is rejected draw again. A random seat's decision is splitmix64 of its key and the decision
+(bots/seeding.py), here in uint64 arrays. Nothing here knows a rule; rulesengine/fast/batch.py
+deals and drafts with it. Every draw is the engine's: tests/test_fast_batch.py plays the same seeds
+through both.
+"""
+
+from __future__ import annotations
+
+import _random
+import random
+
+import numpy as np
+
+from ..bots.seeding import agent_seed, seed_key
+
+GOLDEN, MIX_1, MIX_2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_30, _27, _31 = np.uint64(30), np.uint64(27), np.uint64(31)
+WORDS = 256            # words read per game at first: a 4-round deal of 28 cards takes about 150
+_SEED_LIMIT = ((1 << 64) - 1 - 7_919 * 64) // 1_000_003   # below it a seat's agent seed fits in 64 bits
+
+
+def mix(x: np.ndarray) -> np.ndarray:
+    """splitmix64's finaliser of every item (bots/seeding._mix), wrapping as uint64 does."""
+    x = x + GOLDEN
+    x = (x ^ (x >> _30)) * MIX_1
+    x = (x ^ (x >> _27)) * MIX_2
+    return x ^ (x >> _31)
+
+
+_MIXED_ZERO = int(mix(np.zeros(1, dtype=np.uint64))[0])   # a seed's high 64 bits, mixed, when they are 0
+
+
+def seat_keys(seeds: list[int], bot_seats: np.ndarray) -> np.ndarray:
+    """keys[g, s]: the random bot's key (seed_key of agent_seed) of game g's bot seeded for seat bot_seats[g, s]."""
+    if seeds and 0 <= min(seeds) and max(seeds) < _SEED_LIMIT:
+        agent = np.asarray(seeds, dtype=np.uint64)[:, None] * np.uint64(1_000_003) \
+            + bot_seats.astype(np.uint64) * np.uint64(7_919) + np.uint64(1)
+        return mix(agent ^ np.uint64(_MIXED_ZERO))
+    return np.array([[seed_key(agent_seed(seed, int(s))) for s in row] for seed, row in zip(seeds, bot_seats,
+                                                                                              strict=True)],
+                    dtype=np.uint64).reshape(bot_seats.shape)
+
+
+def picks(keys: np.ndarray, asked: int, count) -> np.ndarray:
+    """Each random seat's answer to a decision of `count` options (an int, or an array like keys) whose kind,
+    round and category are `asked` (bots/seeding.decision_seed_from_key without the options' count): an index."""
+    count = np.asarray(count, dtype=np.uint64)
+    drawn = mix(keys ^ (np.uint64(asked) | (count << np.uint64(12))))
+    return (drawn % count).astype(np.int64)
+
+
+def words(seeds: list[int], size: int) -> np.ndarray:
+    """words[g, i]: the i-th 32-bit word game g's generator (random.Random(seed)) gives, for i < size."""
+    generator = random.Random()
+    seed, draw = _random.Random.seed, generator.getrandbits   # seed(int) is random.Random.seed's own for an int
+    raw = b"".join([(seed(generator, game), draw(32 * size))[1].to_bytes(4 * size, "little") for game in seeds])
+    return np.frombuffer(raw, dtype="<u4").reshape(len(seeds), size)
+
+
+class Stream:
+    """Every game's generator as the engine's deal draws from it: the words read so far and each game's place."""
+
+    def __init__(self, seeds: list[int], size: int = WORDS):
+        self.seeds = seeds
+        self.words = words(seeds, size)
+        self.at = np.zeros(len(seeds), dtype=np.int64)
+        self.lanes = np.arange(len(seeds))
+
+    def _next(self, lanes: np.ndarray, shift: int) -> np.ndarray:
+        """getrandbits(32 - shift) of these games (each game's next word, its high bits)."""
+        at = self.at[lanes]
+        read = self.words.shape[1]
+        if at.max(initial=-1) >= read:   # a game drew more than was read: read twice as many
+            self.words = np.concatenate([self.words, words(self.seeds, 2 * read)[:, read:]], axis=1)
+        self.at[lanes] = at + 1
+        return (self.words[lanes, at] >> np.uint32(shift)).astype(np.int64)
+
+    def shuffle(self, decks: np.ndarray) -> None:
+        """random.Random.shuffle of every game's row, in place: each place from the last swapped with one below
+        it drawn by rejection (j = getrandbits(k) until j <= i), as the engine's deal draws it."""
+        lanes = self.lanes
+        for i in range(decks.shape[1] - 1, 0, -1):
+            shift = 32 - (i + 1).bit_length()
+            j = self._next(lanes, shift)
+            rejected = np.flatnonzero(j > i)
+            while rejected.size:
+                again = self._next(rejected, shift)
+                j[rejected] = again
+                rejected = rejected[again > i]
+            held = decks[:, i].copy()
+            decks[:, i] = decks[lanes, j]
+            decks[lanes, j] = held

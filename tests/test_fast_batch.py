@@ -1,0 +1,129 @@
+"""The batch simulator plays the engine's games: the same seeds give the same drafts, choices and sheets.
+
+rulesengine/fast/batch.py plays thousands of random-seat games at once in arrays, its scoring the
+editions' own expressions as array code; the engine is its oracle. Every shipped edition and variant
+at every player count it seats: each seed's drafts, round-end choices, every round line, every
+game-end line and every total are the engine's (variants in the slow suite). An edition with a part
+the batch does not play is named as a fallback, with what it lacks, and the engine plays it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import EDITIONS
+
+from rulesengine import Game, load_edition
+from rulesengine.bots.registry import RandomAgent, agent_seed
+from rulesengine.game.loop import play
+from rulesengine.game.scoring import ScoringError
+
+batch = pytest.importorskip("rulesengine.fast.batch")
+
+SHIPPED = sorted(EDITIONS.glob("*.yaml")) + sorted((EDITIONS / "variants").glob("*.yaml"))
+# the shipped editions the engine plays instead, and what the batch names as the reason
+FALLBACKS = {
+    "australia-ghost-third": "ghost hands",
+    "australia-mulligan": "Mulligan",
+    "australia-teams": "teams",
+    "australia-two-at-once": "passes of several cards",
+    "boomerang-2010": "a round of steps",
+}
+SEEDS = [*range(30), 10**12 + 7, 2**70 + 5]   # the last: a seed whose bots' seeds pass 64 bits
+NAMES = ["P1", "P2", "P3", "P4", "P5", "P6"]
+
+
+def engine_game(edition, players: int, seed: int):
+    return play(Game(edition, NAMES[:players], seed, events=False),
+                [RandomAgent(agent_seed(seed, s)) for s in range(players)])
+
+
+def assert_the_same_games(edition, players: int, seeds: list[int], played) -> None:
+    choice_categories = [c for c in edition.categories if c.choice is not None]
+    for g, seed in enumerate(seeds):
+        game = engine_game(edition, players, seed)
+        sheet, record = game.scores.sheet(), game.record()
+        for r, round_data in enumerate(record["rounds"]):
+            for s, name in enumerate(NAMES[:players]):
+                letters = [edition.cards[i].letter for i in played.drafts[g, r, s]]
+                assert letters == round_data["drafts"][name], (seed, r, s)
+                for c, category in enumerate(choice_categories):
+                    icon = played.choices[g, r, s, c]
+                    chosen = category.choice.family.icons[icon] if icon >= 0 else None
+                    assert chosen == round_data["choices"].get(name, {}).get(category.key), (seed, r, s)
+                lines = sheet["players"][s]["rounds"][r]
+                assert {key: int(played.lines[g, s, r, k]) for k, key in enumerate(played.plan.line_keys)} == \
+                    {key: lines.get(key, 0) for key in played.plan.line_keys}, (seed, r, s)
+        for s in range(players):
+            categories = sheet["players"][s]["categories"]
+            for e, (key, _) in enumerate(played.plan.ends):
+                assert int(played.ends[g, s, e]) == categories[key], (seed, s, key)
+        assert [int(t) for t in played.totals[g]] == [p["total"] for p in sheet["players"]], seed
+        assert not played.failed[g]
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_the_batch_plays_the_engines_games(path):
+    edition = load_edition(path)
+    reason = batch.fallback(edition)
+    if path.stem in FALLBACKS:
+        assert FALLBACKS[path.stem] in reason
+        with pytest.raises(batch.Unsupported):
+            batch.play(edition, edition.players_min, [1])
+        return
+    assert reason is None
+    for players in range(edition.players_min, min(edition.players_max, len(NAMES)) + 1):
+        assert_the_same_games(edition, players, SEEDS, batch.play(edition, players, SEEDS))
+
+
+def test_a_seat_gets_the_bot_seeded_for_another_seat_as_told():
+    """bot_seats rotates the bots as `boom simulate` does (Deal.shift): seat s plays seat (s + 1) % n's bot."""
+    edition = load_edition(EDITIONS / "australia.yaml")
+    seeds = list(range(12))
+    rotated = batch.play(edition, 3, seeds, np.array([[(s + 1) % 3 for s in range(3)]] * len(seeds)))
+    for g, seed in enumerate(seeds):
+        game = play(Game(edition, NAMES[:3], seed, events=False),
+                    [RandomAgent(agent_seed(seed, (s + 1) % 3)) for s in range(3)])
+        assert [int(t) for t in rotated.totals[g]] == [p["total"] for p in game.scores.sheet()["players"]]
+
+
+def test_a_game_whose_scoring_fails_is_left_to_the_engine(tmp_path):
+    """A house rule that divides by zero in some games: exactly those are marked failed (the engine reports
+    the error there), and every other game is the engine's."""
+    rule = tmp_path / "odd.yaml"
+    rule.write_text(f"extends: {EDITIONS / 'australia.yaml'}\nid: odd\nname: Odd\ncategories:\n"
+                    "  - key: odd\n    title: Odd\n    description: Ten over the kangaroos less three.\n"
+                    "    score: 10 // (count('Kangaroos', cards) - 3)\n", encoding="utf-8")
+    edition = load_edition(rule)
+    assert batch.fallback(edition) is None
+    seeds = list(range(60))
+    played = batch.play(edition, 4, seeds)
+    for g, seed in enumerate(seeds):
+        try:
+            engine_game(edition, 4, seed)
+        except ScoringError:
+            assert played.failed[g], seed
+        else:
+            assert not played.failed[g], seed
+    assert 0 < played.failed.sum() < len(seeds)
+
+
+@pytest.mark.parametrize("size", [28, 7, 2])
+def test_every_game_shuffles_as_its_own_generator_does(size):
+    """The shuffle replayed for many generators at once is random.Random(seed).shuffle of each row, and leaves
+    each at the word the engine's generator is at; reading 3 words first, more are read as games need them."""
+    import random
+
+    from rulesengine.fast.draws import Stream, words
+
+    seeds = [*range(50), 2**40 + 1]
+    stream = Stream(seeds, size=3)
+    decks = np.tile(np.arange(size), (len(seeds), 1))
+    stream.shuffle(decks)
+    stream.shuffle(decks)
+    for row, seed in enumerate(seeds):
+        generator, expected = random.Random(seed), list(range(size))
+        generator.shuffle(expected)
+        generator.shuffle(expected)
+        assert decks[row].tolist() == expected
+        assert words([seed], stream.at[row] + 1)[0, -1] == generator.getrandbits(32)   # the next word, as the engine
