@@ -56,7 +56,8 @@ def test_the_base_needs_no_plotting_and_each_extra_adds_one_use():
     assert extras["report"] == ["matplotlib>=3.7"]
     assert extras["ray"] == ["ray>=2.9"]
     assert extras["browser-tests"] == ["playwright>=1.40"]
-    assert extras["dev"][0].startswith("boomerang-rules[") and {"report", "ray", "browser-tests"} <= set(
+    assert extras["fast"] == ["numpy>=2.0"]
+    assert extras["dev"][0].startswith("boomerang-rules[") and {"report", "ray", "browser-tests", "fast"} <= set(
         extras["dev"][0].split("[")[1].rstrip("]").split(","))
 
 
@@ -84,6 +85,20 @@ def test_the_base_serves_the_web_page_without_any_extra(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=600)
+
+
+def test_the_batch_simulator_says_which_extra_it_needs_without_numpy():
+    code = BLOCKER.split("from cli.main")[0] + """
+from rulesengine.fast import missing_numpy
+print(missing_numpy())
+try:
+    import rulesengine.fast.batch
+except ImportError as exc:
+    print(exc)
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    said = "the batch simulator needs numpy, which the base install leaves out: pip install 'boomerang-rules[fast]'"
+    assert (result.returncode, result.stdout) == (0, f"{said}\n{said}\n"), result.stderr
 
 
 def test_make_demo_installs_the_base_and_make_test_says_what_it_installs_system_wide(tmp_path):

@@ -15,7 +15,12 @@ import zlib
 from dataclasses import dataclass
 from functools import cached_property
 
-import numpy as np
+from . import NUMPY_MISSING
+
+try:
+    import numpy as np
+except ImportError as exc:   # the base install: say which extra to install, not only numpy's name
+    raise ImportError(NUMPY_MISSING) from exc
 
 from ..edition.flow import Catch, Choices, Deal, PickAndPass, Throw
 from ..edition.model import GAME_END, ROUND
