@@ -285,3 +285,12 @@ def simulate(
         f"{games} games in {simulation.seconds:.1f} s ({simulation.games_per_second:,.0f} games/s, "
         f"{backend}, {jobs if backend == 'local' else 'ray'} jobs){where}"
     )
+    console.print(played_by_line(data), highlight=False)
+
+
+def played_by_line(data: dict) -> str:
+    """Who played the games: the batch simulator, or the engine (the fallback) and why, edition by edition."""
+    editions = data["editions"]
+    if len({edition["played_by"] for edition in editions}) == 1:
+        return f"Played by {editions[0]['played_by']}."
+    return "Played by " + "; ".join(f"{edition['name']}: {edition['played_by']}" for edition in editions) + "."

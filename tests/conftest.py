@@ -46,6 +46,7 @@ SLOW = ("tests/fuzz/", "tests/test_differential.py", "tests/test_bots.py::test_e
         "tests/test_golden_logs.py::test_a_log_of_bot_games_written_before_still_verifies",
         "tests/test_simulate.py::test_the_ray_backend_gives_the_local_figures",
         "tests/test_simulate.py::test_the_figures_do_not_depend_on_the_number_of_jobs",
+        "tests/test_simulate_batched.py::test_a_report_through_the_batch_is_the_engines[2]",
         "tests/test_simulate_flow.py::test_the_figures_do_not_depend_on_the_number_of_jobs",
         "tests/test_simulate.py::test_report_files_are_written_and_the_json_is_deterministic",
         "tests/test_simulate_flow.py::test_every_boomerang_and_card_is_accounted_for_over_many_games",

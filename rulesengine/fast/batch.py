@@ -113,6 +113,7 @@ class Batch:
     seeds: list
     drafts: np.ndarray       # games x rounds x seats x cards: deck indices, in the order taken
     choices: np.ndarray      # games x rounds x seats x choice categories: the icon's index in its family, -1 none
+    offered: np.ndarray      # games x rounds x seats x choice categories: the options of that choice (none too)
     lines: np.ndarray        # games x seats x rounds x line keys: each round line's points
     ends: np.ndarray         # games x seats x game-end categories: their points
     failed: np.ndarray       # games the engine must play again (an expression met an error)
@@ -143,6 +144,7 @@ def play(edition, players: int, seeds: list[int], bot_seats: np.ndarray | None =
     choice_keys = [key for key, _, category in at.rounds if category is not None]
     drafts = np.zeros((games, rounds, n, hand), dtype=np.int64)
     choices = np.full((games, rounds, n, len(choice_keys)), -1, dtype=np.int64)
+    offered = np.zeros((games, rounds, n, len(choice_keys)), dtype=np.int64)
     lines = np.zeros((games, n, rounds, len(at.line_keys)), dtype=np.int64)
     failed = np.zeros(games * n, dtype=bool)
     visited = np.zeros(games * n, dtype=np.uint64)
@@ -164,9 +166,10 @@ def play(edition, players: int, seeds: list[int], bot_seats: np.ndarray | None =
                "opponents": Items(tuple((None, SeatRows(seat)) for seat in table.opponents)),
                "left": SeatRows(table.opponents[0]), "right": SeatRows(table.opponents[-1]),
                "visited": MaskCards(deck, visited)}
-        made = _choose(at, env, keys, used, previous, r)
+        made, counts = _choose(at, env, keys, used, previous, r)
         for c, key in enumerate(choice_keys):
             choices[:, r, :, c] = made[key].reshape(games, n)
+            offered[:, r, :, c] = counts[key].reshape(games, n)
         line = lines[:, :, r].reshape(games * n, len(at.line_keys))
         for k, (key, score, category) in enumerate(at.rounds):
             env["previous"] = previous[key]
@@ -177,7 +180,7 @@ def play(edition, players: int, seeds: list[int], bot_seats: np.ndarray | None =
         _races(at, env, line, winners, given, games, n)
         lines[:, :, r] = line.reshape(games, n, len(at.line_keys))
     ends = _game_end(at, visited, lines, rows, table, games, n, failed)
-    return Batch(at, list(seeds), drafts, choices, lines, ends, failed.reshape(games, n).any(axis=1))
+    return Batch(at, list(seeds), drafts, choices, offered, lines, ends, failed.reshape(games, n).any(axis=1))
 
 
 def _column(rows: np.ndarray, k: int):
@@ -242,10 +245,10 @@ def _draft(edition, at: Plan, hands: np.ndarray, keys: np.ndarray, r: int) -> np
     return taken
 
 
-def _choose(at: Plan, env: dict, keys: np.ndarray, used: dict, previous: dict, r: int) -> dict:
+def _choose(at: Plan, env: dict, keys: np.ndarray, used: dict, previous: dict, r: int) -> tuple[dict, dict]:
     """Each seat's icon for each choice category (its index in the family, -1: none), as the random bot
-    answers: the icons it may pick in the family's order, then none."""
-    made = {}
+    answers: the icons it may pick in the family's order, then none; and how many options it had."""
+    made, counts = {}, {}
     for key, _, category in at.rounds:
         if category is None:
             continue
@@ -269,8 +272,8 @@ def _choose(at: Plan, env: dict, keys: np.ndarray, used: dict, previous: dict, r
         if category.choice.once_per_game:
             chosen = icon >= 0
             used[key][np.flatnonzero(chosen), icon[chosen]] = True
-        made[key] = icon
-    return made
+        made[key], counts[key] = icon, count
+    return made, counts
 
 
 def _category(score, category, env: dict, icon: np.ndarray) -> np.ndarray:

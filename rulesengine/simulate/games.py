@@ -3,7 +3,8 @@
 play_games(edition, layout, deals) is the seam for a faster game runner: it plays a shard of
 games, each given by its seed, where each line-up entry sits and whose bot seed each seat gets, and
 returns each game's figures. Everything above it (tallies, paired comparison, depth, chance, tune)
-sees only figures, so a compiled runner that returns the same figures drops in here.
+sees only figures, so a compiled runner that returns the same figures drops in here: the batch
+simulator does, for random seats (batched.py).
 
 It watches what the seats are asked (decisions, options) through a thin wrapper that changes no
 answer, and reads the option values that the greedy and search bots compute anyway (their public
@@ -21,6 +22,7 @@ from ..edition.model import Edition
 from ..game.loop import play
 from ..game.start import new_game
 from ..game.state import Game
+from .batched import engine_reason, play_batch
 from .figures import GameFigures, Play, flow_figures, game_figures
 from .tally import Layout
 
@@ -120,5 +122,11 @@ def play_game(edition: Edition, layout: Layout, deal: Deal) -> GameFigures:
 
 
 def play_games(edition: Edition, layout: Layout, deals: Iterable[Deal]) -> list[GameFigures]:
-    """A shard of games: each deal played in turn (the seam where a faster runner drops in)."""
+    """Games of a shard (or a block of shards): all at once by the batch simulator where it plays this
+    edition's line-up (batched.engine_reason), a game whose scoring met an error again by the engine
+    (which raises it, located); otherwise each deal played in turn by the engine."""
+    deals = list(deals)
+    if engine_reason(edition, layout.kinds) is None:
+        batch = play_batch(edition, layout, deals)
+        return [figures or play_game(edition, layout, deal) for figures, deal in zip(batch, deals, strict=True)]
     return [play_game(edition, layout, deal) for deal in deals]

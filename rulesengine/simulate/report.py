@@ -196,8 +196,11 @@ def report_data(simulation, extra: dict | None = None) -> dict:
             "game_seeds": GAME_SEEDS,
         },
         "editions": [
-            {"file": source.name, "id": layout.edition, "name": layout.name or layout.edition, "sha256": source.sha256}
-            for source, layout in zip(simulation.sources, simulation.layouts, strict=True)
+            {"file": source.name, "id": layout.edition, "name": layout.name or layout.edition, "sha256": source.sha256,
+             "played_by": who}
+            for source, layout, who in zip(simulation.sources, simulation.layouts,
+                                           simulation.played_by or ("the engine",) * len(simulation.sources),
+                                           strict=True)
         ],
         "versions": versions(),
         "figures": [edition_figures(tally) for tally in simulation.tallies],

@@ -5,6 +5,10 @@ edition alike (paired games). Shards are fixed runs of SHARD_GAMES games whateve
 workers or the backend, and their tallies are merged in shard order, so the figures are the same
 for any --jobs and on Ray. At most a few shards are in flight at once: memory does not grow with
 the number of games. It never prints; on_games reports progress to the caller.
+
+Where the batch simulator plays an edition's line-up (random seats, an edition it covers, numpy:
+batched.engine_reason), a task is a block of shards played as one batch, each shard still tallied on
+its own, so the figures are the engine's to the last digit; elsewhere a task is one shard.
 """
 
 from __future__ import annotations
@@ -12,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
 
 from ..bots.registry import BOTS
@@ -20,11 +23,13 @@ from ..edition.loader import load_edition
 from ..edition.model import Edition
 from ..edition.shipped import resolve_edition
 from ..errors import BoomError, Diagnostic
+from .batched import BATCH, engine_reason
 from .games import Deal, bot_kind, play_games
 from .source import EditionSource, compiled, remember
 from .tally import EditionTally, Layout, PairedTally
 
 SHARD_GAMES = 50
+BLOCK_SHARDS = 40   # shards a batch plays at once (2,000 games: numpy's cost a step is spread over enough games)
 
 
 class SettingsError(ValueError):
@@ -57,6 +62,7 @@ class Simulation:
     seconds: float = 0.0
     backend: str = "local"
     jobs: int = 1
+    played_by: tuple = ()   # per edition: who played its games (the batch simulator, or the engine and why)
 
     @property
     def games_per_second(self) -> float:
@@ -96,16 +102,26 @@ class ShardResult:
 
 def play_shard(editions: list, layouts: tuple, seed: int, index: int, games: int) -> ShardResult:
     """Games index*SHARD_GAMES up to (not including) the next shard or `games`, on every edition."""
-    tallies = tuple(EditionTally(layout) for layout in layouts)
-    paired = PairedTally() if len(editions) == 2 else None
-    deals = shard_deals(seed, index, games, layouts[0].players)
+    return play_shards(editions, layouts, seed, index, index + 1, games)[0]
+
+
+def play_shards(editions: list, layouts: tuple, seed: int, first: int, last: int, games: int) -> list[ShardResult]:
+    """Shards first..last-1, their games played together (one batch, where the batch plays them), each
+    shard tallied on its own."""
+    deals = [deal for index in range(first, last) for deal in shard_deals(seed, index, games, layouts[0].players)]
     played = [play_games(edition, layout, deals) for edition, layout in zip(editions, layouts, strict=True)]
-    for number, deal in enumerate(deals):
-        entry_at = list(deal.entry_at)
-        values = [tally.add(games_of[number], entry_at) for tally, games_of in zip(tallies, played, strict=True)]
-        if paired is not None:
-            paired.add(values[0], values[1])
-    return ShardResult(index, tallies, paired)
+    results, at = [], 0
+    for index in range(first, last):
+        tallies = tuple(EditionTally(layout) for layout in layouts)
+        paired = PairedTally() if len(editions) == 2 else None
+        for number in range(at, at + min(SHARD_GAMES, games - index * SHARD_GAMES)):
+            entry_at = list(deals[number].entry_at)
+            values = [tally.add(games_of[number], entry_at) for tally, games_of in zip(tallies, played, strict=True)]
+            if paired is not None:
+                paired.add(values[0], values[1])
+        at = number + 1
+        results.append(ShardResult(index, tallies, paired))
+    return results
 
 
 def shard_deals(seed: int, index: int, games: int, players: int) -> list[Deal]:
@@ -131,15 +147,35 @@ class ShardFailure:
 
 def play_shard_from_sources(sources: tuple, layouts: tuple, seed: int, index: int, games: int):
     """play_shard in a worker: the editions compiled from their text, once per worker."""
+    return play_shards_from_sources(sources, layouts, seed, index, index + 1, games)[0]
+
+
+def play_shards_from_sources(sources: tuple, layouts: tuple, seed: int, first: int, last: int, games: int) -> list:
+    """play_shards in a worker; a failure is reported at the block's last shard (the driver then plays
+    every shard up to it again, in order, to raise the first error where it is)."""
     try:
-        return play_shard([compiled(source) for source in sources], layouts, seed, index, games)
+        return play_shards([compiled(source) for source in sources], layouts, seed, first, last, games)
     except BoomError as exc:
-        first = exc.diagnostics[0]
-        return ShardFailure(index, first.message, first.code)
+        diagnostic = exc.diagnostics[0]
+        return [ShardFailure(last - 1, diagnostic.message, diagnostic.code)]
 
 
 def shard_count(games: int) -> int:
     return (games + SHARD_GAMES - 1) // SHARD_GAMES
+
+
+def played_by(editions: list, kinds: tuple) -> tuple[str, ...]:
+    """Who plays each edition's games with this line-up: the batch simulator, or the engine and why."""
+    reasons = [engine_reason(edition, kinds) for edition in editions]
+    return tuple(BATCH if why is None else f"the engine ({why})" for why in reasons)
+
+
+def shards_a_task(count: int, jobs: int, batched: bool) -> int:
+    """How many shards a task plays: one through the engine; through the batch, a block (fewer when
+    that would leave a worker idle)."""
+    if not batched:
+        return 1
+    return max(1, min(BLOCK_SHARDS, count if jobs <= 1 else -(-count // (2 * jobs))))
 
 
 def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
@@ -216,6 +252,8 @@ def map_shards(tasks: list, jobs: int, backend: str = "local", address: str | No
         for key, *arguments in tasks:
             yield key, play(*arguments)
         return
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     with ProcessPoolExecutor(jobs) as pool:
         pending, submitted = {}, 0
         while submitted < len(tasks) or pending:
@@ -228,23 +266,26 @@ def map_shards(tasks: list, jobs: int, backend: str = "local", address: str | No
                 yield pending.pop(future), future.result()
 
 
-def _local_results(settings: Settings, sources, layouts, editions, jobs: int) -> Iterator[ShardResult]:
+def _local_results(settings: Settings, sources, layouts, editions, jobs: int, per: int) -> Iterator[ShardResult]:
     count = shard_count(settings.games)
-    if jobs <= 1 or count == 1:
-        for index in range(count):
-            yield play_shard(editions, layouts, settings.seed, index, settings.games)
+    blocks = [(first, min(count, first + per)) for first in range(0, count, per)]
+    if jobs <= 1 or len(blocks) == 1:
+        for first, last in blocks:
+            yield from play_shards(editions, layouts, settings.seed, first, last, settings.games)
         return
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     with ProcessPoolExecutor(jobs) as pool:
         pending, submitted = set(), 0
-        while submitted < count or pending:
-            while submitted < count and len(pending) < 2 * jobs:
-                pending.add(
-                    pool.submit(play_shard_from_sources, sources, layouts, settings.seed, submitted, settings.games)
-                )
+        while submitted < len(blocks) or pending:
+            while submitted < len(blocks) and len(pending) < 2 * jobs:
+                first, last = blocks[submitted]
+                pending.add(pool.submit(play_shards_from_sources, sources, layouts, settings.seed, first, last,
+                                        settings.games))
                 submitted += 1
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                yield from future.result()
 
 
 def run_simulation(
@@ -257,12 +298,14 @@ def run_simulation(
     """Play the simulation and tally it; SettingsError or EditionError on bad settings, before any game."""
     sources, layouts, editions = prepare(settings)
     start = time.perf_counter()
+    players = played_by(editions, settings.kinds)
     if backend == "ray":
         from .ray_backend import ray_results
 
         results = ray_results(settings, sources, layouts, address)
     else:
-        results = _local_results(settings, sources, layouts, editions, jobs)
+        per = shards_a_task(shard_count(settings.games), jobs, all(who == BATCH for who in players))
+        results = _local_results(settings, sources, layouts, editions, jobs, per)
     try:
         total = merge_in_order(
             results,
@@ -274,4 +317,4 @@ def run_simulation(
     finally:
         results.close()  # on an error too: the worker processes (or the Ray instance) stop now
     seconds = time.perf_counter() - start
-    return Simulation(settings, sources, layouts, total.tallies, total.paired, seconds, backend, jobs)
+    return Simulation(settings, sources, layouts, total.tallies, total.paired, seconds, backend, jobs, players)
