@@ -2,7 +2,8 @@
 
 The engine plays each game with random bots (random choices included); the hand scorer in
 tests/handscorers scores the game's record with plain Python. Every category of every seat in
-every round, the totals and the winners must agree.
+every round, the totals and the winners must agree, with each runner of the edition's scoring (the
+generated program and the reference interpreter).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from rulesengine import Game, load_edition
 from rulesengine.bots.registry import RandomAgent, agent_seed
 from rulesengine.game.loop import play
+from rulesengine.game.program import RUNNERS
 
 EDITIONS = Path(__file__).resolve().parent.parent / "editions"
 GAMES = 1002  # per edition, a third each with 2, 3 and 4 players
@@ -27,9 +29,10 @@ def available():
             yield name
 
 
+@pytest.mark.parametrize("runner", RUNNERS)
 @pytest.mark.parametrize("name", list(available()))
-def test_yaml_edition_agrees_with_the_hand_written_scorer(name):
-    edition = load_edition(EDITIONS / f"{name}.yaml")
+def test_yaml_edition_agrees_with_the_hand_written_scorer(name, runner):
+    edition = load_edition(EDITIONS / f"{name}.yaml", runner=runner)
     hand = importlib.import_module(f"handscorers.{name}")
     compared = 0
     chose = 0

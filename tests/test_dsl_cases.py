@@ -1,5 +1,6 @@
 """Every case of tests/dsl_cases.yaml: an expression, the game it is evaluated in, and the value it
-gives, the runtime error it gets or the problem the checker finds (code, offsets and message)."""
+gives, the runtime error it gets or the problem the checker finds (code, offsets and message), with
+each runner: the generated code and the reference closures."""
 
 from __future__ import annotations
 
@@ -47,8 +48,9 @@ def test_there_are_cases_of_every_kind():
     }
 
 
+@pytest.mark.parametrize("runner", dsl.RUNNERS)
 @pytest.mark.parametrize("case", CASES, ids=[c["expression"] for c in CASES])
-def test_case(australia, case):
+def test_case(australia, case, runner):
     checked = dsl.check(case["expression"], Scope(dict(VARIABLES), australia.language.constants), australia.language)
     if "refused" in case:
         want = REFUSED.match(case["refused"])
@@ -57,7 +59,7 @@ def test_case(australia, case):
         ]
         return
     assert checked.problems == []
-    run = dsl.compile(checked, australia.language)
+    run = dsl.compile(checked, australia.language, runner)
     env = environment(australia, case)
     if "fails" in case:
         with pytest.raises(dsl.DslRuntimeError) as caught:

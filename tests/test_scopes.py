@@ -11,7 +11,7 @@ from conftest import cards
 from rulesengine import check_edition, load_edition
 from rulesengine.edition import scopes
 from rulesengine.errors import GameRuleError
-from rulesengine.game import scoring_rules as rules
+from rulesengine.game.program import RUNNERS, program
 from rulesengine.game.scoring import ScoreKeeper
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,34 +83,39 @@ def test_requires_reads_previous_on_the_sheet(tmp_path):
         keeper.score_round(second, [{"activities": "Swimming"}, {}])
 
 
-def test_the_best_choice_is_no_choice_when_every_icon_loses_points(tmp_path):
+@pytest.mark.parametrize("runner", RUNNERS)
+def test_the_best_choice_is_no_choice_when_every_icon_loses_points(tmp_path, runner):
     edition = load_edition(write(tmp_path, """categories:
   - key: activities
     score: 0 - count(choice, cards)
-"""))
-    activities = next(c for c in edition.categories if c.key == "activities")
+"""), runner=runner)
+    scoring = program(edition)
     hand = cards(edition, "DKMOTAB")                # Bushwalking 5, Indigenous Culture 1, Sightseeing 1
-    env = scopes.round_env(scopes.moment(edition, 2, 1), hand, [], hand)
-    def run(expression, env, default):
-        return expression.run(env)
-    assert dict(rules.icon_points(activities, env, (), run)) == {"Indigenous Culture": -1, "Sightseeing": -1,
-                                                                  "Bushwalking": -5}
-    assert rules.category_points(activities, env, {}, {}, run) == 0
-    assert rules.category_points(activities, env, {}, {}, run, {"activities": "Sightseeing"}) == -1
+    seat = {"cards": hand, "visited": hand, "table": ([], [], None, None), "previous": {}, "players": 2, "round": 1,
+            "rounds": 4}
+    inputs = scopes.SeatInputs(**seat, tally=scoring.tally(hand), seen=frozenset(hand), used=())
+    points = scoring.choice_points["activities"](inputs)
+    assert points == {"Indigenous Culture": -1, "Sightseeing": -1, "Bushwalking": -5}
+    used = {"activities": ()}
+    assert scoring.judged_round(**seat, used=used, choices=None)["activities"] == 0
+    assert scoring.judged_round(**seat, used=used, choices={"activities": "Sightseeing"})["activities"] == -1
 
 
-def test_a_race_is_taken_once_and_shared_by_the_seats_of_one_round(australia):
+@pytest.mark.parametrize("runner", RUNNERS)
+def test_a_race_is_taken_once_and_shared_by_the_seats_of_one_round(runner):
     """Every seat that completes a region takes it, unless it took it before; the first place pays
     the region's bonus (Western Australia: A, B, C, D, bonus 3), later places nothing."""
-    region = australia.regions[0]
+    australia = load_edition(ROOT / "editions" / "australia.yaml", runner=runner)
     members = cards(australia, "ABCD")
-    at = scopes.moment(australia, 3, 1)
-    def run(expression, env, default):
-        return expression.run(env)
-    drafts = [members, members, members[:-1]]
-    assert rules.race_winners([(australia.races[0], region, {1})], at, drafts, drafts, [run] * 3) == [[0]]
-    assert rules.race_award(australia.races[0], region, at, 1, run) == 3
-    assert rules.race_award(australia.races[0], region, at, 2, run) == 0
+    keeper = ScoreKeeper(australia, ["Ana", "Ben", "Cy"])
+    rest = [c for c in australia.cards if c not in members]
+    drafts = [members + rest[:3], members + rest[3:6], members[:-1] + rest[6:10]]
+    sheet = keeper.score_round(drafts, [{}, {}, {}])
+    assert [points["regions"] >= 3 for points in sheet] == [True, True, False]
+    assert keeper.races[("regions", australia.regions[0].name)].winners == {0, 1}
+    scoring, region = program(australia), australia.regions[0]
+    assert scoring.award(australia.races[0], region, place=1, players=3, round=1, rounds=4) == 3
+    assert scoring.award(australia.races[0], region, place=2, players=3, round=1, rounds=4) == 0
 
 
 def test_rounds_is_known_everywhere(tmp_path):

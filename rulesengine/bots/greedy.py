@@ -52,9 +52,7 @@ def expected_gains(
     comparison between options is much less noisy than each value."""
     rest = standing.edition.hand_size - len(drafts) - 1
     count = 0
-    values = hand_values(standing, seat)
-    by_order = values.order(drafts, options, rest) if values.order is not None else None
-    value = values.one
+    by_order = hand_values(standing, seat).order(drafts, options, rest)
     sums = [0.0] * len(options)  # option by option, as totals
     for sample in samples:
         shuffled = shuffler(rng, len(sample.in_hands))
@@ -64,18 +62,7 @@ def expected_gains(
             shuffled(order)
             heads.append(order[: rest + 1])
         count += completions
-        if by_order is not None:   # the orders of a world valued in one call, added in the same order
-            by_order(sums, heads, sample.dealt)
-            continue
-        for head in heads:
-            for index, card in enumerate(options):
-                # the first `rest` cards of the order, or the next one instead of this card if among them
-                cards = drafts + [card] + ([c for c in head if c is not card][:rest] if card in head else head[:rest])
-                if standing.shared:  # only categories that read the other seats' cards need them
-                    mine = set(cards)
-                    sums[index] += value(cards, [c for c in sample.dealt if c not in mine])
-                else:
-                    sums[index] += value(cards, ())
+        by_order(sums, heads, sample.dealt)   # the orders of a world valued in one call, added in the same order
     return {card: total / max(count, 1) for card, total in zip(options, sums, strict=True)}
 
 
@@ -86,13 +73,12 @@ def choice_reserve(standing: Standing, category) -> float:
     return _typical_points(standing.edition, category, standing.players)
 
 
-_TYPICAL: dict = {}
-
-
 def _typical_points(edition: Edition, category, players: int) -> float:
-    """The mean of the best legal icon's points over random hands: a fixed, seeded estimate."""
-    key = (id(edition), category.key, players)
-    if key not in _TYPICAL:
+    """The mean of the best legal icon's points over random hands: a fixed, seeded estimate, worked out
+    once per edition, category and player count."""
+    typical = edition.kept("typical choice points", dict)
+    key = (category.key, players)
+    if key not in typical:
         standing = standing_from_scores(edition, ScoreKeeper(edition, [str(i) for i in range(players)]))
         rng = random.Random(f"typical/{edition.id}/{category.key}/{players}")
         total, trials = 0.0, 200
@@ -101,8 +87,8 @@ def _typical_points(edition: Edition, category, players: int) -> float:
             points = choice_points(standing, 0, category, dealt[: edition.hand_size], dealt[edition.hand_size :])
             positive = sorted((p for p in points.values() if p > 0), reverse=True)
             total += sum(positive) / len(positive) if positive else 0.0
-        _TYPICAL[key] = total / trials
-    return _TYPICAL[key]
+        typical[key] = total / trials
+    return typical[key]
 
 
 def best_choice(edition: Edition, view: dict, decision):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from ..edition.model import Edition
-from ..game.scoring_rules import others
+from ..game.round_facts import others
 from ..game.state import play_picks
 from .evaluate import Standing, round_gains, seat_value
 

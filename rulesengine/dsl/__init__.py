@@ -18,9 +18,10 @@ from .ast import Binary, Call, Comprehension, Let, Name, Node, Symbol, Visitor, 
 from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
 from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError, Param, exactly
 from .checker import Checked, Problem, Symbols
-from .codegen import HELPERS, Full, Masks, Shared, Unsupported, card_mask, compile_to_python, inline
+from .compiler import compile_checked
 from .folding import UNKNOWN, constant_value
 from .parser import DslSyntaxError, parse
+from .program import FAILED, compile_to_python
 from .types import (
     ANY,
     BOOL,
@@ -69,13 +70,20 @@ def check(text: str, scope: Scope, language: Language, want=None) -> Checked:
     return checked
 
 
-def compile(checked: Checked, language: Language) -> Callable[[dict], object]:
+RUNNERS = ("compiled", "reference")
+
+
+def compile(checked: Checked, language: Language, runner: str = "compiled") -> Callable[[dict], object]:
     """The checked expression (without problems) as a function of its environment: a dict of the game
     variables of its scope. It raises DslRuntimeError, carrying the node, on a value it cannot give.
-    The function is generated Python source (codegen), or the closures of compiler.py where the
-    generator does not apply."""
+    runner "compiled": one generated Python function (program/expression.py); "reference": the
+    closures of compiler.py, which evaluate every node the straightforward way."""
     if checked.problems or checked.node is None:
         raise ValueError("only an expression without problems compiles")
+    if runner not in RUNNERS:
+        raise ValueError(f"runner must be one of {', '.join(RUNNERS)}, not {runner!r}")
+    if runner == "reference":
+        return compile_checked(checked.node, checked.resolved, language.lookups)
     return compile_to_python(checked.node, checked.resolved, language.lookups)
 
 
@@ -90,13 +98,8 @@ def _conversion_hint(want, got) -> str | None:
 
 
 __all__ = [
-    "HELPERS",
-    "Shared",
-    "Full",
-    "Masks",
-    "card_mask",
-    "Unsupported",
-    "inline",
+    "FAILED",
+    "RUNNERS",
     "LinesType",
     "Binary",
     "Call",

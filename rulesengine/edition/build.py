@@ -89,7 +89,7 @@ class Builder(DeckBuilder):
         return Expression(
             text,
             path,
-            dsl.compile(checked, language),
+            dsl.compile(checked, language, self.runner),
             lambda start, end: source_map.span_in_value(path, start, end, text),
             dsl.variable_names(node, checked.resolved),
             self.texts,
@@ -375,6 +375,7 @@ class Builder(DeckBuilder):
             drafting=drafting,
             stocks=stocks,
             rules_sha256=rules_digest(data),
+            runner=self.runner,
         )
 
 
@@ -396,8 +397,9 @@ def tie_break_key(entry) -> str:
     return entry["key"] if isinstance(entry, dict) else entry
 
 
-def compile_expression(edition: Edition, text: str, variables: dict | None = None):
-    """Compile one more expression against an edition (round scope by default), for tools and tests.
+def compile_expression(edition: Edition, text: str, variables: dict | None = None, runner: str | None = None):
+    """Compile one more expression against an edition (round scope by default), for tools and tests,
+    with the edition's runner unless another is given.
 
     Raises EditionError whose diagnostics carry offsets into text (as columns of line 1).
     """
@@ -413,4 +415,4 @@ def compile_expression(edition: Edition, text: str, variables: dict | None = Non
                 for p in checked.problems
             ]
         )
-    return dsl.compile(checked, language)
+    return dsl.compile(checked, language, runner or edition.runner)

@@ -19,8 +19,9 @@ from .schema import Cut
 class DeckBuilder:
     """The reporting and the deck and map pieces of an edition's build (Builder adds the language)."""
 
-    def __init__(self, data: dict, source_map, cut: Cut | None = None):
+    def __init__(self, data: dict, source_map, cut: Cut | None = None, runner: str = "compiled"):
         self.data = data
+        self.runner = runner  # how its expressions are compiled: see dsl.RUNNERS
         self.map = source_map
         self.cut = cut or Cut()
         self.recovering = cut is not None  # the schema check found problems: check, but build nothing

@@ -26,15 +26,18 @@ class Checked:
     builder: Builder | None = None
 
 
-def check_edition(path: str | Path, *, quote: bool = True) -> tuple[Edition | None, list[Diagnostic]]:
+def check_edition(path: str | Path, *, quote: bool = True, runner: str = "compiled"
+                  ) -> tuple[Edition | None, list[Diagnostic]]:
     """Load and check an edition (a path, or the bare name of a shipped edition); return it (None on
     errors) and all diagnostics, warnings too. quote=False for an edition named by another file (a
-    save, a log): see load_yaml."""
-    checked = check_text(path, quote=quote)
+    save, a log): see load_yaml. runner: how its scoring runs, "compiled" (generated Python, the
+    default) or "reference" (the interpreter every test compares it with): see game/program.py."""
+    checked = check_text(path, quote=quote, runner=runner)
     return checked.edition, checked.diagnostics
 
 
-def check_text(path: str | Path, text: str | None = None, *, quote: bool = True) -> Checked:
+def check_text(path: str | Path, text: str | None = None, *, quote: bool = True, runner: str = "compiled"
+               ) -> Checked:
     """check_edition, of the file's text as given (an editor's unsaved buffer) or as saved."""
     path = resolve_edition(path) if text is None else path
     if text is None and is_bare_name(str(path)) and not Path(path).exists():
@@ -55,7 +58,7 @@ def check_text(path: str | Path, text: str | None = None, *, quote: bool = True)
     cut = None
     if problems:  # check the meaning of what is structurally sound, so every mistake shows at once
         data, cut = usable_part(data)
-    builder = Builder(data, source_map, cut)
+    builder = Builder(data, source_map, cut, runner)
     edition = builder.build()
     diagnostics = sorted(problems + builder.diagnostics + warnings, key=_position)
     if diagnostics:
@@ -69,9 +72,9 @@ def _position(diagnostic: Diagnostic) -> tuple:
     return (0, "", 0, 0) if span is None else (1, span.file, span.line, span.col)
 
 
-def load_edition(path: str | Path, *, quote: bool = True) -> Edition:
-    """Load an edition or raise EditionError with every error found."""
-    edition, diagnostics = check_edition(path, quote=quote)
+def load_edition(path: str | Path, *, quote: bool = True, runner: str = "compiled") -> Edition:
+    """Load an edition or raise EditionError with every error found (runner: see check_edition)."""
+    edition, diagnostics = check_edition(path, quote=quote, runner=runner)
     if edition is None:
         raise EditionError([d for d in diagnostics if d.severity == "error"] or diagnostics)
     return edition

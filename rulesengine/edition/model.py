@@ -146,6 +146,17 @@ class Edition:
     lowest_first: frozenset = frozenset()            # tie-break keys where the fewest points win the tie
     draft: DraftOptions = DraftOptions()             # the drafting round's options (teams)
     rules_sha256: str = ""                           # what plays, without the words (edition/rules_digest.py)
+    runner: str = "compiled"                         # how its expressions run: see dsl.RUNNERS
+    _kept: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def kept(self, key, make):
+        """make(), made once for this edition and kept with it: what the score sheet and the bots work
+        out of an edition (its program, its plan, the awards of its races), shared by every game of it."""
+        try:
+            return self._kept[key]
+        except KeyError:
+            made = self._kept[key] = make()
+            return made
 
     @cached_property
     def counting_keys(self) -> tuple[str, ...]:

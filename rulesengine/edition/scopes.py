@@ -138,6 +138,91 @@ def _all_variables() -> dict:
     return found
 
 
+# -- the inputs of an edition's scoring program ------------------------------------------------------
+@dataclass(frozen=True)
+class Input:
+    """What the score sheet or a bot hands a function of the edition's program (rulesengine.game.program),
+    by keyword: the game values its expressions read, in the forms they read them."""
+
+    name: str
+    form: str                         # how the value is held: see FORMS
+    meaning: str
+
+
+FORMS = {
+    "list": "a list (cards in the order taken; visited cards in deck order)",
+    "list or set": "a list in deck order, or a frozenset where the program's needs say no statement reads the list",
+    "set": "a frozenset",
+    "tally": "icon -> how often it is printed on the cards, every icon of the edition in it (0 where none is)",
+    "table": "(others, opponents, left, right) as round_env makes them, or None where nothing reads them",
+    "points": "sheet key -> points",
+    "number": "a number",
+    "value": "the value itself, as the expression's variable of that name holds it",
+    "slots": "for each race of the edition, in order: the (region, award) still open to the seat",
+    "icons": "choice category key -> icons (a frozenset of those used, or a tuple of those still choosable)",
+}
+
+_CARDS = Input("cards", "list", "the seat's cards of this round, in the order taken")
+_TALLY = Input("tally", "tally", "the icons printed on those cards")
+_VISITED = Input("visited", "list or set", "the sites the seat has visited, this round's included")
+_SEEN = Input("seen", "set", "the same sites")
+_TABLE = Input("table", "table", "the other seats' cards of this round")
+_PREVIOUS = Input("previous", "points", "the seat's points on each line in the previous round ({} in round 1)")
+_PLAYERS = Input("players", "number", "the number of players")
+_ROUND = Input("round", "number", "the round number, 1 for the first")
+_ROUNDS = Input("rounds", "number", "the number of rounds of the game")
+_CHOOSABLE = Input("choosable", "icons", "the icons each choice category may still choose")
+_SEAT_RACES = Input("races", "slots", "the (region, award) of each race the seat may still take")
+_END_POINTS = Input("end_points", "number", "the game-end points of the sites visited before this round")
+_SIZE = Input("size", "number", "how many sites the seat visited before this round")
+
+PROGRAM_INPUTS = {
+    # a seat's round (its categories and races) and each of its choices: one object, SeatInputs
+    "seat": (_CARDS, _TALLY, _VISITED, _SEEN, _TABLE, _PREVIOUS,
+             Input("choices", "value", "choice category key -> the icon chosen (absent: none)"),
+             Input("used", "set", "the icons of the choice asked about scored in earlier rounds"),
+             _PLAYERS, _ROUND, _ROUNDS),
+    # a seat's game end: one object, EndInputs
+    "end": (_VISITED, _SEEN, _PLAYERS, _ROUNDS, *(Input(v.name, "value", v.meaning) for v in (
+        ROUND_TOTALS_V, LINES_V, OPPONENTS_V, LEFT_V, RIGHT_V))),
+    # the bots' value of hands: keyword-only inputs of the factories that bind a seat's standing
+    "value": (_PREVIOUS, _CHOOSABLE, _SEAT_RACES, _PLAYERS, _ROUND, _ROUNDS, _END_POINTS, _SIZE),
+    "shared": (_PREVIOUS, _CHOOSABLE, _PLAYERS, _ROUND, _ROUNDS),
+    "order": (_PREVIOUS, _CHOOSABLE, _SEAT_RACES, _PLAYERS, _ROUND, _ROUNDS, _END_POINTS, _SIZE,
+              Input("before", "list", "the sites the seat visited before this round, in deck order"),
+              Input("seen", "set", "the same sites")),
+}
+
+
+def program_inputs() -> dict:
+    """function -> the names of its inputs, in order: what the program's generator reads."""
+    return {function: tuple(i.name for i in inputs) for function, inputs in PROGRAM_INPUTS.items()}
+
+
+def _inputs_class(function: str, doc: str) -> type:
+    """A class of one object holding a function's declared inputs by name (slots; a name not given is
+    None), its __init__ taking them by keyword. The score sheet keeps one and sets what changes from
+    seat to seat, so a call hands one object, where a dozen keyword arguments a call cost 26K
+    instructions a random 4-player game (bench/instructions.py)."""
+    fields = tuple(i.name for i in PROGRAM_INPUTS[function])
+    assert all(name.isidentifier() for name in fields)   # declared here, never an edition's text
+    source = (f"def __init__(self, *, {', '.join(f'{name}=None' for name in fields)}):\n"
+              + "".join(f"    self.{name} = {name}\n" for name in fields))
+    namespace: dict = {}
+    exec(source, namespace)
+    return type(f"{function.title()}Inputs", (), {"__slots__": fields, "__init__": namespace["__init__"],
+                                                   "__doc__": doc, "__module__": __name__})
+
+
+SeatInputs = _inputs_class("seat", "What a seat's round and each of its choices read (PROGRAM_INPUTS['seat']).")
+EndInputs = _inputs_class("end", "What a seat's game end reads (PROGRAM_INPUTS['end']).")
+
+
+def program_scopes() -> dict:
+    """kind of expression -> the names of its variables: what a generated statement of it may read."""
+    return {scope.key: frozenset(scope.names) for scope in SCOPES}
+
+
 # -- filling them in: one function per scope ---------------------------------------------------------
 @dataclass(frozen=True)
 class Moment:

@@ -13,17 +13,16 @@ from ..dsl import DslRuntimeError
 from ..edition import scopes
 from ..edition.in_words import in_words
 from ..edition.model import Card, Category, Edition, Expression
+from ..edition.scopes import EndInputs, SeatInputs
 from ..errors import Diagnostic, GameRuleError
-from . import scoring_rules as rules
 from . import teams
-from .fast_round import round_function
-from .generated import TABLE, icon_counts, per_edition, zero_counts
+from .program import locate, program
 from .ranking import Ranking, rank_seats, rank_teams
-from .scoring_rules import race_slots
+from .round_facts import RoundFacts, end_inputs, others, race_slots
 
-_AWARDS: dict = {}  # per edition and player count: see ScoreKeeper._award
-_MOMENTS: dict = {}  # per edition and player count: round number -> its Moment (see ScoreKeeper._moment)
 _SITE = attrgetter("site")  # a copy of a card is visited as the card it copies (`copies:`)
+_NO_POINTS: dict = {}  # a seat's points of the round before the first (read only: never changed)
+_blank = object.__new__  # an inputs object with no field set yet (see ScoreKeeper._seat_inputs)
 
 
 class ScoringError(GameRuleError):
@@ -36,29 +35,29 @@ def evaluate(expression: Expression, env: dict, situation):
     try:
         return expression.run(env)
     except DslRuntimeError as exc:
-        node = exc.node
-        span = expression.locate(node.start, node.end) if (node is not None and expression.locate) else None
-        said = situation() if callable(situation) else situation
-        error = ScoringError(Diagnostic(span, f"{exc.message} ({said})", "R501"))
-        raise error.quoting(expression.texts or {}) from None
+        raise located(exc, expression, situation() if callable(situation) else situation) from None
     except RecursionError:
         said = situation() if callable(situation) else situation
         raise ScoringError(Diagnostic(None, f"expression too deep to evaluate ({said})", "R502")) from None
+
+
+def located(exc: DslRuntimeError, expression: Expression | None, said: str) -> ScoringError:
+    """The ScoringError of an expression's failure: at the node it points at, saying the situation (R501)."""
+    node = exc.node
+    span = expression.locate(node.start, node.end) if node is not None and expression and expression.locate else None
+    error = ScoringError(Diagnostic(span, f"{exc.message} ({said})", "R501"))
+    return error.quoting(expression.texts or {} if expression is not None else {})
 
 
 @dataclass(frozen=True)
 class SheetPlan:
     """What every ScoreKeeper of an edition reads of it, worked out once per edition (see _plan)."""
 
-    race_pairs: list      # (race, region) of each race slot, in sheet order (scoring_rules.race_slots)
+    race_pairs: list      # (race, region) of each race slot, in sheet order (round_facts.race_slots)
     race_names: list      # (race key, region name or None) of each race slot: how ScoreKeeper.races names it
     race_keys: list       # every race's key once, in order: a line on every seat's sheet
     what: dict            # id of an expression -> what an error names it by
-    end_reads: frozenset  # every variable the game-end categories read (scoring_rules.game_end_reads)
     choice_keys: tuple    # the key of every choice category, in order
-
-
-_PLANS: dict = {}
 
 
 def _plan(edition: Edition) -> SheetPlan:
@@ -69,56 +68,15 @@ def _plan(edition: Edition) -> SheetPlan:
                      if c.choice.requires})
         what.update({id(expression): race.key for race in edition.races for expression in (race.qualifies, race.award)})
         return SheetPlan(pairs, [(race.key, region.name if region else None) for race, region in pairs],
-                         list(dict.fromkeys(race.key for race in edition.races)), what, rules.game_end_reads(edition),
+                         list(dict.fromkeys(race.key for race in edition.races)), what,
                          tuple(c.key for c in edition.choice_categories))
-    return per_edition(_PLANS, edition, None, make)
-
-
-def _table(drafts, visited, seat: int, seat_cards: list | None = None) -> tuple:
-    """What the generated round reads of the other seats' cards: (others, opponents, left, right)."""
-    others = rules.others(drafts, seat, visited, seat_cards)
-    seats = scopes.table_env(others)
-    return others, seats["opponents"], seats["left"], seats["right"]
+    return edition.kept("sheet plan", make)
 
 
 @dataclass
 class RaceState:
     places_given: int = 0
     winners: set = field(default_factory=set)
-
-
-@dataclass
-class RoundFacts:
-    """A round's drafts as the sheet saw them, and what it worked out from them (see ScoreKeeper._round_facts)."""
-
-    key: tuple            # (round index, every seat's cards as a tuple)
-    seen: list            # every seat's visited sites once its cards of the round are added, as frozensets
-    tallies: list | None  # every seat's icon counts (generated.icon_counts), for the generated round; None without one
-    _visited: list | None = None
-    _tables: dict = field(default_factory=dict)   # seat -> its table (see table)
-    _seat_cards: list | None = None                # every seat's SeatCards, for the tables
-
-    @property
-    def visited(self) -> list:
-        """seen, each in deck order: worked out when first read (a generated round seldom reads the lists)."""
-        if self._visited is None:
-            self._visited = [sorted(sites, key=rules.deck_order) for sites in self.seen]
-        return self._visited
-
-    def table(self, drafts, seat: int) -> tuple:
-        """What the generated round reads of the other seats' cards, (others, opponents, left, right):
-        made once a seat and round, for its choices and its points (the expressions only read it)."""
-        table = self._tables.get(seat)
-        if table is None:
-            if self._seat_cards is None:
-                self._seat_cards = rules.all_seat_cards(drafts, self.visited)
-            table = self._tables[seat] = _table(drafts, self.visited, seat, self._seat_cards)
-        return table
-
-    def visited_for(self, generated) -> list:
-        """What the generated round is handed as each seat's visited cards: the lists where an expression
-        reads them as such, else the sets (a tally or a set of them is all it makes)."""
-        return self.visited if generated.reads_visited else self.seen
 
 
 class ScoreKeeper:
@@ -138,12 +96,11 @@ class ScoreKeeper:
         self._last_drafts: list[list[Card]] = [[] for _ in range(n)]
         self._sheet: dict | None = None
         self._facts: RoundFacts | None = None  # see _round_facts
-        self._generated = round_function(edition)  # the edition's round as one generated function, or None
-        self._zeros = zero_counts(edition) if self._generated is not None else None  # its tallies start from it
+        self._program = program(edition)   # the edition's scoring, generated or interpreted (its runner)
         self._race_states = [self.races[name] for name in plan.race_names]
-        self._awards = per_edition(_AWARDS, edition, n, dict)  # (race slot, place, round) -> pay (see _award)
-        self._moments = per_edition(_MOMENTS, edition, n, dict)
-        self._plan = plan  # what the sheet reads of its edition (race slots, error names, game-end reads)
+        self._awards = edition.kept(("awards", n), dict)  # (race slot, place, round) -> pay (see _award)
+        self._moments = edition.kept(("moments", n), dict)  # round number -> its Moment (see _moment)
+        self._plan = plan  # what the sheet reads of its edition (race slots, error names)
 
     @property
     def round_index(self) -> int:
@@ -156,34 +113,16 @@ class ScoreKeeper:
             at = self._moments[round_number] = scopes.moment(self.edition, len(self.players), round_number)
         return at
 
-    def _env(self, seat: int, drafts: list[list[Card]], visited: list[list[Card]], previous=0) -> dict:
-        """visited: every seat's visited cards once this round's are added."""
-        return scopes.requires_env(
-            self._moment(), drafts[seat], rules.others(drafts, seat, visited), visited[seat], previous
-        )
-
-    def _previous(self, seat: int) -> dict:
-        return self.rounds[seat][-1] if self.rounds[seat] else {}
-
     @property
     def visited(self) -> list[list[Card]]:
         """The sites each seat has visited in the rounds scored, in deck order."""
-        return [sorted(sites, key=rules.deck_order) for sites in self._seen]
+        return [sorted(sites, key=_DECK_ORDER) for sites in self._seen]
 
-    def _run(self, seat: int):
-        """How this seat's expressions run this round (see _runner)."""
-        return self._runner(f"round {self.round_index + 1}, seat {self.players[seat]}")
-
-    def _runner(self, where: str):
-        """How the sheet runs an expression: a failure stops the game with a located error saying
-        where (round, seat) and what (the category or race) was being scored."""
-        what = self._plan.what
-        return lambda expression, env, default: evaluate(expression, env,
-                                                         lambda: f"{where}, {what[id(expression)]}")
-
-    def visited_with(self, drafts: list[list[Card]]) -> list[list[Card]]:
-        """Every seat's visited cards once these drafts are added (work it out once for all of a round's choices)."""
-        return self._round_facts(drafts).visited
+    def _located(self, exc: DslRuntimeError, where: str) -> ScoringError:
+        """A failure of the program while it scored `where` (the round and seat), at its expression."""
+        expression = locate(self.edition, exc.node) if exc.node is not None else None
+        what = self._plan.what.get(id(expression))
+        return located(exc, expression, f"{where}, {what}" if what else where)
 
     def _round_facts(self, drafts: list[list[Card]]) -> RoundFacts:
         """What the choices and the scoring of a round both read, kept for the same round and drafts:
@@ -192,52 +131,50 @@ class ScoreKeeper:
         facts = self._facts
         if facts is None or facts.key != key:
             seen = [self._seen[seat].union(map(_SITE, hand)) for seat, hand in enumerate(drafts)]
-            zeros = self._zeros
-            tallies = [icon_counts(self.edition, hand, zeros) for hand in drafts] if zeros is not None else None
-            facts = self._facts = RoundFacts(key, seen, tallies)
+            tally = self._program.tally
+            facts = self._facts = RoundFacts(key, seen, [tally(hand) for hand in drafts])
         return facts
 
     def round_choice_options(self, drafts: list[list[Card]]) -> list[list[list[str]]]:
         """For each seat, the icons it may pick for each choice category (in the edition's order) this round."""
-        facts, at, categories = self._round_facts(drafts), self._moment(), self.edition.choice_categories
-        options = []
-        for seat in range(len(drafts)):  # (loops: a comprehension's frame costs more than the rest)
-            seat_options = []
-            for category in categories:
-                seat_options.append(self._options(seat, category, drafts, None, facts, at))
-            options.append(seat_options)
-        return options
+        categories = self.edition.choice_categories
+        return [[self._options(seat, category, inputs) for category in categories]
+                for seat, inputs in enumerate(self._seat_inputs(drafts))]
 
     def choice_options(self, seat: int, category: Category, drafts: list[list[Card]], visited=None) -> list[str]:
-        """The icons this seat may pick for a choice category at the end of this round (visited: visited_with(drafts),
-        when the caller has it)."""
-        if visited is None:
-            return self._options(seat, category, drafts, None, self._round_facts(drafts))
-        return self._options(seat, category, drafts, visited, None)
+        """The icons this seat may pick for a choice category at the end of this round (visited: every
+        seat's visited cards with these drafts, in deck order, if the caller has them)."""
+        return self._options(seat, category, self._seat_inputs(drafts)[seat])
 
-    def _options(self, seat: int, category: Category, drafts, visited, facts: RoundFacts | None, at=None) -> list[str]:
-        """choice_options; facts: the round's (its counts read once for the choices and the scoring), if
-        known, and then visited is None; at: the round's Moment, if known."""
-        previous = self._previous(seat).get(category.key, 0)
-        generated = self._generated
-        allowed = generated.allowed.get(category.key) if generated is not None else None
-        if allowed is not None:
-            at = at or self._moment()
-            if facts is not None:
-                handed, tally, seen = facts.visited_for(generated)[seat], facts.tallies[seat], facts.seen[seat]
-            else:
-                handed, tally, seen = visited[seat], None, None
-            if not generated.reads_table:
-                table = None
-            else:
-                table = facts.table(drafts, seat) if facts is not None else _table(drafts, visited, seat)
-            try:
-                return allowed(drafts[seat], handed, previous, self.used_choices[seat][category.key], table,
-                               at.players, at.round, at.rounds, tally, seen)
-            except Exception:  # noqa: BLE001 - worked out again the slow way, which locates the failure
-                pass
-        env = self._env(seat, drafts, visited if visited is not None else facts.visited, previous)
-        return rules.allowed_icons(category, env, self.used_choices[seat][category.key], self._run(seat))
+    def _seat_inputs(self, drafts: list[list[Card]], facts: RoundFacts | None = None) -> list[SeatInputs]:
+        """Every seat's inputs of the program for this round (SeatInputs), made once for its choices and
+        its points: its cards in the forms the program reads (its needs), its points of the round before.
+        Each is made blank and set field by field: calling the class with keywords costs a dict and a
+        lookup of each default (36K instructions a random 4-player game, bench/instructions.py)."""
+        facts = facts or self._round_facts(drafts)
+        if facts.inputs is None:
+            at, needs = self._moment(), self._program.needs
+            handed, tallies, seen = facts.visited_for(needs), facts.tallies, facts.seen
+            facts.inputs = []
+            for seat, hand in enumerate(drafts):
+                inputs = _blank(SeatInputs)
+                inputs.cards, inputs.tally, inputs.visited, inputs.seen = hand, tallies[seat], handed[seat], seen[seat]
+                inputs.table = facts.table(drafts, seat) if needs.table else None
+                inputs.previous = self.rounds[seat][-1] if self.rounds[seat] else _NO_POINTS
+                inputs.players, inputs.round, inputs.rounds = at.players, at.round, at.rounds
+                inputs.choices = inputs.used = None
+                facts.inputs.append(inputs)
+        return facts.inputs
+
+    def _options(self, seat: int, category: Category, inputs: SeatInputs) -> list[str]:
+        """choice_options, from the seat's inputs of this round."""
+        inputs.used = self.used_choices[seat][category.key]
+        try:
+            return self._program.allowed[category.key](inputs)
+        except DslRuntimeError as exc:
+            raise self._located(exc, f"round {inputs.round}, seat {self.players[seat]}") from None
+        except RecursionError:
+            raise _too_deep(f"round {inputs.round}, seat {self.players[seat]}") from None
 
     def check_choice(self, seat: int, category: Category, icon: str, drafts: list[list[Card]], visited=None):
         """None when the choice is legal, else the reason it is not (visited: see choice_options)."""
@@ -253,24 +190,25 @@ class ScoreKeeper:
     def score_round(self, drafts: list[list[Card]], choices: list[dict], *, checked: bool = False) -> list[dict]:
         """Score one round; drafts[seat] are the cards in the order taken, choices[seat] key -> icon.
         checked: the choices were each one of the options the game offered (the Game's own), so they are
-        not worked out again; a record from a table (`boom score`) is checked here (G601)."""
+        not worked out again; a record from a table (`boom score`) is checked here (G601), each seat's
+        before its points."""
         facts = self._round_facts(drafts)
+        seats = self._seat_inputs(drafts, facts)
         at = self._moment()
-        fast = self._fast_round(drafts, facts, choices, at)  # pure: an illegal choice is refused below all the same
-        if fast is not None:
-            results, qualified = fast
-            for seat in () if checked else range(len(drafts)):
-                self._check_choices(seat, drafts, choices, facts.visited)
-        else:
-            results, qualified = [], None
-            categories = rules.round_categories(self.edition)
-            for seat in range(len(drafts)):  # a seat's illegal choice is told before a later seat's failure
+        seat_round, needs = self._program.round, self._program.needs
+        results, qualified, seat = [], [], 0
+        try:
+            for seat, inputs in enumerate(seats):
                 if not checked:
-                    self._check_choices(seat, drafts, choices, facts.visited)
-                env = self._env(seat, drafts, facts.visited)
-                results.append(rules.seat_round(
-                    categories, env, self._previous(seat), self.used_choices[seat], self._run(seat), choices[seat]
-                ))
+                    self._check_choices(seat, drafts, choices)
+                inputs.choices = choices[seat]
+                points, qualifies = seat_round(inputs)
+                results.append(points)
+                qualified.append(qualifies)
+        except DslRuntimeError as exc:
+            raise self._located(exc, f"round {at.round}, seat {self.players[seat]}") from None
+        except RecursionError:
+            raise _too_deep(f"round {at.round}, seat {self.players[seat]}") from None
         choice_keys = self._plan.choice_keys
         for seat in range(len(drafts)):
             if choice_keys:
@@ -280,60 +218,32 @@ class ScoreKeeper:
                     if icon is not None:
                         used[key].add(icon)
         self._seen = list(facts.seen)
-        self._run_races(drafts, facts, results, qualified, at)
+        self._run_races(results, qualified, at)
         for seat, seat_points in enumerate(results):
             self.rounds[seat].append(seat_points)
-        if self._plan.end_reads & TABLE:
+        if needs.end_table:
             self._last_drafts = [list(hand) for hand in drafts]
         self._sheet = None
         return results
 
-    def _check_choices(self, seat: int, drafts, choices, visited) -> None:
+    def _check_choices(self, seat: int, drafts, choices) -> None:
         """GameRuleError (G601) unless each of this seat's choices is one it may make this round."""
         for category in self.edition.choice_categories:
             icon = choices[seat].get(category.key)
-            reason = self.check_choice(seat, category, icon, drafts, visited) if icon is not None else None
+            reason = self.check_choice(seat, category, icon, drafts) if icon is not None else None
             if reason:
                 message = f"round {self.round_index + 1}, {self.players[seat]}: {reason}"
                 raise GameRuleError(Diagnostic(None, message, "G601"))
 
-    def _fast_round(self, drafts, facts: RoundFacts, choices, at):
-        """Every seat's round points and race qualifications from the edition's generated round
-        (game/fast_round.py); None when it has none or an expression raised (the slow way reports it)."""
-        generated = self._generated
-        if generated is None:
-            return None
-        visited, seen, tallies, run = facts.visited_for(generated), facts.seen, facts.tallies, generated.run
-        players, round_number, rounds = at.players, at.round, at.rounds
-        results, qualified = [], []
-        try:
-            for seat, cards in enumerate(drafts):
-                table = facts.table(drafts, seat) if generated.reads_table else None
-                points, qualifies = run(cards, visited[seat], self._previous(seat), choices[seat], table,
-                                        players, round_number, rounds, tallies[seat], seen[seat])
-                results.append(points)
-                qualified.append(qualifies)
-        except Exception:  # noqa: BLE001 - any failure is scored again the slow way, which locates it
-            return None
-        return results, qualified
-
-    def _run_races(self, drafts, facts: RoundFacts, results, qualified, at):
-        """qualified: for each seat, the indices (in race_slots order) of the race slots it qualifies
-        for (None: work it out here, from the round's facts); at: the round's Moment."""
+    def _run_races(self, results, qualified, at):
+        """qualified: for each seat, the indices (in race_slots order) of the race slots it qualifies for
+        (those it won before are skipped); at: the round's Moment."""
         states = self._race_states
-        if qualified is None:
-            slots = [(race, region, state.winners) for (race, region), state in zip(self._plan.race_pairs, states,
-                                                                                    strict=True)]
-            runs = [self._run(seat) for seat in range(len(self.players))]
-            visited = facts.visited
-            taken = {index: seats for index, seats in enumerate(rules.race_winners(slots, at, drafts, visited, runs))
-                     if seats}
-        else:
-            taken = {}
-            for seat, slots in enumerate(qualified):
-                for index in slots:
-                    if seat not in states[index].winners:
-                        taken.setdefault(index, []).append(seat)
+        taken: dict = {}
+        for seat, slots in enumerate(qualified):
+            for index in slots:
+                if seat not in states[index].winners:
+                    taken.setdefault(index, []).append(seat)
         for key in self._plan.race_keys:  # every seat's sheet has a line for each race, won or not
             for seat_points in results:
                 seat_points.setdefault(key, 0)
@@ -353,32 +263,34 @@ class ScoreKeeper:
         award = self._awards.get(key)
         if award is None:
             race, region = self._plan.race_pairs[index]
-            award = self._awards[key] = rules.race_award(race, region, at, place, self._runner(f"round {at.round}"))
+            try:
+                award = self._program.award(race, region, place=place, players=at.players, round=at.round,
+                                            rounds=at.rounds)
+            except DslRuntimeError as exc:
+                raise self._located(exc, f"round {at.round}") from None
+            self._awards[key] = award
         return award
 
     def finish(self) -> None:
         self._sheet = None
         self.end_scores = []
         at = self._moment()
-        reads = self._plan.end_reads  # what no game-end category reads is not worked out
-        generated = self._generated
-        end = generated.end if generated is not None else None
-        # the sets, unless something reads the lists in deck order (see GeneratedRound.end_reads_visited)
-        visited = self.visited if end is None or generated.end_reads_visited or reads & TABLE else self._seen
+        needs = self._program.needs
+        reads = needs.end_reads  # what no game-end category reads is not worked out
+        listed = self.visited if needs.end_visited or needs.end_table else None
         for seat, name in enumerate(self.players):
-            others = rules.others(self._last_drafts, seat, visited) if reads & TABLE else None
+            others_ = others(self._last_drafts, seat, listed) if needs.end_table else None
             totals = self.round_totals(seat) if "round_totals" in reads else ()
-            points = None
-            if end is not None:
-                try:
-                    points = end(visited[seat], at.players, at.rounds, *rules.game_end_inputs(
-                        self.edition, reads, others, totals, self.rounds[seat]))
-                except Exception:  # noqa: BLE001 - worked out again the slow way, which locates the failure
-                    pass
-            if points is None:
-                run = self._runner(f"game end, seat {name}")
-                listed = sorted(visited[seat], key=rules.deck_order)
-                points = rules.game_end_points(self.edition, at, listed, run, others, totals, self.rounds[seat])
+            inputs = _blank(EndInputs)
+            inputs.visited, inputs.seen = listed[seat] if needs.end_visited else self._seen[seat], self._seen[seat]
+            inputs.players, inputs.rounds = at.players, at.rounds
+            end_inputs(inputs, self.edition, reads, others_, totals, self.rounds[seat])
+            try:
+                points = self._program.end(inputs)
+            except DslRuntimeError as exc:
+                raise self._located(exc, f"game end, seat {name}") from None
+            except RecursionError:
+                raise _too_deep(f"game end, seat {name}") from None
             self.end_scores.append(points)
 
     def round_totals(self, seat: int) -> list[int]:
@@ -472,3 +384,10 @@ class ScoreKeeper:
                 "runner_up": decider.runner_up,
             },
         }
+
+
+def _too_deep(said: str) -> ScoringError:
+    return ScoringError(Diagnostic(None, f"expression too deep to evaluate ({said})", "R502"))
+
+
+_DECK_ORDER = attrgetter("index")

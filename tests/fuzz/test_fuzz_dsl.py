@@ -1,9 +1,12 @@
 """Fuzzing the scoring language: any text either compiles against Boomerang: Australia or is refused
 with located diagnostics; anything that compiles evaluates, in any possible game environment, to a
-value of its checked type or to a DslRuntimeError, and leaves the environment as it found it.
+value of its checked type or to a DslRuntimeError, and leaves the environment as it found it; with
+each runner (the generated code and the reference closures), which give the same values and errors.
 """
 
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import event, given
@@ -12,6 +15,7 @@ from hypothesis import strategies as st
 from rulesengine import EditionError, dsl, load_edition
 from rulesengine.dsl import BOOL, CARD, CARDS, NUMBER, REGION, DslRuntimeError, IconType, ListType, Scope
 from rulesengine.edition.build import compile_expression
+from rulesengine.game.program import RUNNERS
 
 from .budget import budget
 from .dsl_strategies import SCOPES, Typed, conforms, environments, grammar_expressions, mutated, random_texts
@@ -41,10 +45,10 @@ WANTED = (
 )
 
 
-def compile_or_refuse(text: str, variables: dict):
+def compile_or_refuse(text: str, variables: dict, runner: str):
     """The compiled expression and its type, or None after checking that the refusal is located."""
     try:
-        run = compile_expression(AUSTRALIA, text, dict(variables))
+        run = compile_expression(AUSTRALIA, text, dict(variables), runner=runner)
     except EditionError as exc:
         assert exc.diagnostics
         event(f"refused ({exc.diagnostics[0].code})")
@@ -60,10 +64,10 @@ def compile_or_refuse(text: str, variables: dict):
     return run, checked.type
 
 
-def evaluate_everywhere(data, text: str, scope: str = "round") -> bool:
+def evaluate_everywhere(data, text: str, runner: str, scope: str = "round") -> bool:
     """Compile text in a scope and evaluate it in a few random environments; True if it compiled."""
     variables = SCOPES[scope]
-    compiled = compile_or_refuse(text, variables)
+    compiled = compile_or_refuse(text, variables, runner)
     if compiled is None:
         return False
     run, type_ = compiled
@@ -82,45 +86,47 @@ def evaluate_everywhere(data, text: str, scope: str = "round") -> bool:
     return True
 
 
+@pytest.mark.parametrize("runner", RUNNERS)
 @budget(400)
 @given(text=grammar_expressions(AUSTRALIA), scope=st.sampled_from(sorted(SCOPES)), data=st.data())
-def test_grammar_generated_expressions(text, scope, data):
-    evaluate_everywhere(data, text, scope)
+def test_grammar_generated_expressions(runner, text, scope, data):
+    evaluate_everywhere(data, text, runner, scope)
 
 
+@pytest.mark.parametrize("runner", RUNNERS)
 @budget(400)
 @given(text=st.sampled_from(WANTED).flatmap(TYPED.expression), data=st.data())
-def test_well_typed_expressions_compile_and_evaluate_to_their_type(text, data):
-    assert evaluate_everywhere(data, text), f"a well-typed expression was refused: {text!r}"
+def test_well_typed_expressions_compile_and_evaluate_to_their_type(runner, text, data):
+    assert evaluate_everywhere(data, text, runner), f"a well-typed expression was refused: {text!r}"
 
 
+@pytest.mark.parametrize("runner", RUNNERS)
 @budget(300)
 @given(text=random_texts() | mutated(EDITION_TEXTS), scope=st.sampled_from(sorted(SCOPES)), data=st.data())
-def test_random_and_mutated_text(text, scope, data):
-    evaluate_everywhere(data, text, scope)
+def test_random_and_mutated_text(runner, text, scope, data):
+    evaluate_everywhere(data, text, runner, scope)
 
 
 def _in_one_function(node, resolved, variables: list):
-    """The expression as game/generated.py writes it into a larger function: game variables as locals,
-    errors not reported (the score sheet then scores again the slow way; a bot takes a default)."""
-    from types import SimpleNamespace
+    """The expression as the program's writer places it in a larger function (dsl/program/writer.py): game
+    variables as locals, errors raised as they are (the score sheet locates them)."""
+    from rulesengine.dsl.program.writer import Writer
 
-    from rulesengine.game.generated import Writer
-
-    writer = Writer()
+    writer = Writer(AUSTRALIA.language.lookups, frozenset(variables))
     expression = SimpleNamespace(tree=(node, resolved, AUSTRALIA.language.lookups))
-    writer.value("result", expression, frozenset(variables), 2)
+    writer.value("result", expression, 2)
     writer.emit("return result", 2)
-    return writer.function("one", ", ".join(f"g_{name}" for name in variables))
+    return writer.function("one", "env", {name: f"env[{name!r}]" for name in variables})
 
 
 @budget(300)
 @given(text=st.sampled_from(WANTED).flatmap(TYPED.expression), data=st.data())
 def test_generated_code_gives_what_the_closures_give(text, data):
-    """codegen's function, and the same expression inside a generated function (the sheet's round, the
-    bots' value), give the closures' value; where the closures raise, both raise too."""
-    from rulesengine.dsl import codegen
+    """The generated function of the expression, and the same expression inside a generated function (the
+    sheet's round, the bots' value), give the closures' value; where the closures raise, both raise the
+    same error at the same node."""
     from rulesengine.dsl.compiler import compile_checked
+    from rulesengine.dsl.program import compile_to_python
 
     variables = SCOPES["round"]
     language = AUSTRALIA.language
@@ -128,20 +134,16 @@ def test_generated_code_gives_what_the_closures_give(text, data):
     assert not checked.problems, text
     node, resolved = checked.node, checked.resolved
     closure = compile_checked(node, resolved, language.lookups)
-    generated = codegen.compile_to_python(node, resolved, language.lookups)
-    names = sorted(variables)
-    together = _in_one_function(node, resolved, names)
-    assert together is not None, f"not generated: {text!r}"
+    generated = compile_to_python(node, resolved, language.lookups)
+    together = _in_one_function(node, resolved, sorted(variables))
     for env in data.draw(st.lists(environments(AUSTRALIA, variables), min_size=1, max_size=3), label="environments"):
-        arguments = [env.get(name) for name in names]
         try:
             expected = closure(dict(env))
         except DslRuntimeError as exc:
-            with pytest.raises(DslRuntimeError) as raised:
-                generated(dict(env))
-            assert raised.value.message == exc.message
-            with pytest.raises(Exception):  # noqa: B017 - any failure: its caller takes the slow way or a default
-                together(*arguments)
+            for run in (generated, together):
+                with pytest.raises(DslRuntimeError) as raised:
+                    run(dict(env))
+                assert (raised.value.message, raised.value.node) == (exc.message, exc.node)
             continue
         assert generated(dict(env)) == expected
-        assert together(*arguments) == expected
+        assert together(dict(env)) == expected

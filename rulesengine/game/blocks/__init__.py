@@ -21,7 +21,6 @@ edition; every random draw goes through game.rng in the order the published roun
 from __future__ import annotations
 
 from ...edition.flow import Catch, Choices, Deal, Mulligan, PickAndPass, Throw
-from ..generated import per_edition
 from .choices import ChoicesBlock
 from .deal import DealBlock
 from .mulligan import MulliganBlock
@@ -37,11 +36,7 @@ REGISTRY = {
 }
 
 
-_MADE: dict = {}
-
-
 def round_blocks(edition) -> tuple:
     """The blocks of one drafting round of this edition, ready to play: they hold no game state, so
     every game of the edition shares them."""
-    return per_edition(_MADE, edition, None,
-                       lambda: tuple(REGISTRY[type(step)](step) for step in edition.drafting.steps))
+    return edition.kept("round blocks", lambda: tuple(REGISTRY[type(step)](step) for step in edition.drafting.steps))

@@ -1,4 +1,5 @@
-"""Expressions compiled to generated Python give what the closures of dsl/compiler.py give.
+"""Expressions compiled to generated Python (dsl/program/expression.py) give what the closures of
+dsl/compiler.py give: the two runners of `load_edition(..., runner=...)`.
 
 Same sheets for whole games of every edition, same errors at the same place, and no text of the
 edition ever inside the generated source.
@@ -12,8 +13,11 @@ from conftest import EDITIONS
 import rulesengine.dsl as dsl
 from rulesengine import Game, load_edition
 from rulesengine.bots.registry import RandomAgent, agent_seed
-from rulesengine.dsl import NUMBER, Scope, codegen
+from rulesengine.dsl import NUMBER, DslRuntimeError, Scope
 from rulesengine.dsl.compiler import compile_checked
+from rulesengine.dsl.program import expression as codegen
+from rulesengine.dsl.program import helpers, names
+from rulesengine.edition.build import compile_expression
 from rulesengine.game.loop import play
 
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
@@ -21,22 +25,18 @@ NAMES = ["Ana", "Ben", "Cy", "Dee"]
 
 @pytest.fixture(scope="module")
 def both_ways():
-    closures = {}
     generated = {name: load_edition(EDITIONS / f"{name}.yaml") for name in ("australia", "europe", "usa")}
-    original = dsl.compile_to_python
-    dsl.compile_to_python = compile_checked
-    try:
-        closures = {name: load_edition(EDITIONS / f"{name}.yaml") for name in generated}
-    finally:
-        dsl.compile_to_python = original
+    closures = {name: load_edition(EDITIONS / f"{name}.yaml", runner="reference") for name in generated}
     return generated, closures
 
 
-def test_the_editions_are_compiled_to_generated_functions(both_ways):
+def test_the_runners_compile_to_generated_functions_and_to_closures(both_ways):
     generated, closures = both_ways
     for edition in generated.values():
+        assert edition.runner == "compiled"
         assert all(c.score.run.__name__ == "expression" for c in edition.categories)
     assert all(c.score.run.__name__ != "expression" for c in closures["usa"].categories)
+    assert closures["usa"].runner == "reference"
 
 
 @pytest.mark.parametrize("name", ["australia", "europe", "usa"])
@@ -48,6 +48,11 @@ def test_generated_and_closure_expressions_score_every_game_the_same(both_ways, 
                       [RandomAgent(agent_seed(seed, s)) for s in range(players)]) for edition in (generated, closures)]
         assert games[0].decisions == games[1].decisions
         assert games[0].scores.sheet() == games[1].scores.sheet()
+
+
+def test_an_unknown_runner_is_refused(australia):
+    with pytest.raises(ValueError, match="runner must be one of compiled, reference, not 'fast'"):
+        compile_expression(australia, "1 + 2", {}, runner="fast")
 
 
 def compiled(edition, text, variables):
@@ -79,12 +84,17 @@ def test_generated_expressions_agree_with_closures(australia, text, env, value):
 
 def test_errors_carry_their_node_as_the_closures_do(australia):
     node, resolved = compiled(australia, "1 + 12 // n", {"n": NUMBER})
-    with pytest.raises(codegen.DslRuntimeError) as error:
+    with pytest.raises(DslRuntimeError) as error:
         codegen.compile_to_python(node, resolved, None)({"n": 0})
     assert error.value.message == "division by zero" and (error.value.node.start, error.value.node.end) == (4, 11)
     node, resolved = compiled(australia, "let x = n * n * n; x * x * x", {"n": NUMBER})
-    with pytest.raises(codegen.DslRuntimeError, match="a product larger than"):
+    with pytest.raises(DslRuntimeError, match="a product larger than"):
         codegen.compile_to_python(node, resolved, None)({"n": 10**3})
+    node, resolved = compiled(australia, "2 + lookup(activity_points, n)", {"n": NUMBER})
+    with pytest.raises(DslRuntimeError) as error:
+        codegen.compile_to_python(node, resolved, None)({"n": 9})
+    assert error.value.message == "table 'activity_points' has no row 9 (rows: 1, 2, 3, 4, 5, 6)"
+    assert (error.value.node.start, error.value.node.end) == (4, 30)
 
 
 def test_no_text_of_the_edition_reaches_the_generated_source(australia):
@@ -97,13 +107,24 @@ def test_no_text_of_the_edition_reaches_the_generated_source(australia):
                       "    return expression\n")
 
 
-def test_an_expression_the_generator_cannot_translate_keeps_its_closures(australia, monkeypatch):
-    def refuse(self, node):
-        raise codegen.Unsupported("let")
-    monkeypatch.setattr(codegen._Generator, "visit_Let", refuse)
-    node, resolved = compiled(australia, "let x = n; x * 2", {"n": NUMBER})
-    run = codegen.compile_to_python(node, resolved, None)
-    assert run.__name__ != "expression" and run({"n": 4}) == 8
+DEEPEST = {   # the deepest nesting of each kind the parser lets through (60 levels)
+    "let": "".join("let a = " for _ in range(58)) + "n" + "; a * n" * 58,
+    "product": "(n * " * 59 + "n" + ")" * 59,
+    "negation": "-(" * 59 + "n" + ")" * 59,
+    "if": "if " * 58 + "n > 1" + " then true else false" * 58,
+    "mixed": "".join("let a = (n * -(" if i % 2 else "(n * (if " for i in range(22)) + "n"
+             + "".join(")); a * n" if i % 2 else " > 1 then n else 2))" for i in reversed(range(22))),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(DEEPEST))
+def test_the_deepest_expressions_the_parser_allows_are_generated(australia, kind):
+    """Python's own parser refuses parentheses nested 200 deep: what the language allows stays below it,
+    so every expression has its generated function (no second way to evaluate it)."""
+    run = compile_expression(australia, DEEPEST[kind], {"n": NUMBER})
+    closures = compile_expression(australia, DEEPEST[kind], {"n": NUMBER}, runner="reference")
+    assert run.__name__ == "expression" and closures.__name__ != "expression"
+    assert run({"n": 1}) == closures({"n": 1})
 
 
 @pytest.mark.parametrize("text", [
@@ -165,21 +186,22 @@ def test_a_count_reads_a_tally_holding_every_icon_by_index_and_any_other_with_ge
     from rulesengine.dsl import CARDS, IconType
     text = "count(\"Kangaroos\", cards) * 100 + count(\"Emus\", cards) * 10 + count(i, cards)"
     node, resolved = compiled(australia, text, {"cards": CARDS, "i": IconType(None)})
-    full = dsl.Full(frozenset({"T"}), frozenset({"Kangaroos"}), frozenset({"g_i"}))
-    shared = dsl.Shared()
-    source, _ = dsl.inline(node, resolved, australia.language.lookups, shared, lambda name: f"g_{name}",
-                           {"g_cards": "T"}, full=full)
+    full = helpers.Full(frozenset({"T"}), frozenset({"Kangaroos"}), frozenset({"i"}))
+    shared = codegen.Shared()
+    lookups = australia.language.lookups
+    source, _, used = codegen.inline(node, resolved, lookups, shared, codegen.Held(names.game, {"cards": "T"},
+                                                                                     full=full))
     assert source.count("T[") == 2 and source.count("T.get(") == 1   # Emus is not among the icons given
+    assert used == {"T"}
     value = eval(source, dict(zip(shared.names().split(", "), shared.constants, strict=True)),
-                 {"T": {"Kangaroos": 2, "Koalas": 0}, "g_i": "Koalas"})
+                 {"T": {"Kangaroos": 2, "Koalas": 0}, names.game("i"): "Koalas"})
     assert value == 200
-    plain, _ = dsl.inline(node, resolved, australia.language.lookups, dsl.Shared(), lambda name: f"g_{name}",
-                          {"g_cards": "T"})
+    plain, _, _ = codegen.inline(node, resolved, lookups, codegen.Shared(), codegen.Held(names.game, {"cards": "T"}))
     assert "T[" not in plain and plain.count("T.get(") == 3
-    once = dsl.Full(full.tallies, full.icons, full.keys, {("T", "g_i"): "C_i"})   # read once by the caller
-    read, _ = dsl.inline(node, resolved, australia.language.lookups, dsl.Shared(), lambda name: f"g_{name}",
-                         {"g_cards": "T"}, full=once)
-    assert read.count("C_i") == 1 and read.count("T[") == 1
+    once = helpers.Full(full.tallies, full.icons, full.keys, {("T", "i"): "C_i"})   # read once by the caller
+    read, _, used = codegen.inline(node, resolved, lookups, codegen.Shared(),
+                                   codegen.Held(names.game, {"cards": "T"}, full=once))
+    assert read.count("C_i") == 1 and read.count("T[") == 1 and used == {"T", "C_i"}
 
 
 def test_connected_over_masks_answers_as_connected_over_the_set_of_cards():
@@ -189,42 +211,33 @@ def test_connected_over_masks_answers_as_connected_over_the_set_of_cards():
 
     from rulesengine.dsl.builtins import _connected
     usa = load_edition(EDITIONS / "usa.yaml")
-    neighbours = [0] * len(usa.cards)
-    for card in usa.cards:
-        neighbours[card.index] = codegen.card_mask(usa.paths.get(card, ()))
+    neighbours = helpers.edition_masks(usa).neighbours
     rng = random.Random(12)
     answers = set()
     for _ in range(3000):
         nodes = rng.sample(usa.cards, rng.randrange(len(usa.cards) + 1))
         ends = [rng.sample(usa.cards, rng.randrange(1, 6)) for _ in range(2)]
         expected = _connected(frozenset(nodes), ends[0], ends[1], usa)
-        masks = [codegen.card_mask(cards) for cards in (nodes, *ends)]
-        assert codegen.connected_masks(*masks, tuple(neighbours)) is expected
+        masks = [helpers.card_mask(cards) for cards in (nodes, *ends)]
+        assert helpers.connected_masks(*masks, neighbours) is expected
         answers.add(expected)
     assert answers == {True, False}
 
 
-def test_a_round_line_is_read_by_its_key_as_a_constant(tmp_path, monkeypatch):
-    """`lines.<key>` is generated, the key a constant (australia-best-collections' game end and its bot
-    value are generated); a key that is a Python keyword too, and it scores as the closures do."""
+def test_a_round_line_is_read_by_its_key_as_a_constant(tmp_path):
+    """`lines.<key>` is generated, the key a constant; a key that is a Python keyword too, and it scores as
+    the closures do."""
     from pathlib import Path
 
-    from rulesengine.game import scoring
-    from rulesengine.game.fast_round import round_function
-
     root = Path(__file__).resolve().parent.parent
-    assert round_function(load_edition(root / "editions" / "variants" / "australia-best-collections.yaml")).end
     path = tmp_path / "keyword.yaml"
     path.write_text(f"extends: {root / 'editions' / 'australia.yaml'}\nid: keyword\ncategories:\n"
                     "  - key: class\n    title: Class\n    score: count('Kangaroos', cards)\n"
                     "  - key: best_class\n    title: Best class\n    when: game_end\n    score: max(lines.class)\n",
                     encoding="utf-8")
-    edition = load_edition(path)
-    assert round_function(edition).end is not None
     sheets = []
-    for generated in (True, False):
-        if not generated:
-            monkeypatch.setattr(scoring, "round_function", lambda edition: None)
+    for runner in ("compiled", "reference"):
+        edition = load_edition(path, runner=runner)
         game = Game(edition, NAMES, 3, events=False)
         play(game, [RandomAgent(agent_seed(3, s)) for s in range(4)])
         sheets.append(game.scores.sheet())

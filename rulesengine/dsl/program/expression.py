@@ -1,0 +1,442 @@
+"""Checked AST → Python source: one expression, alone or as a statement of a larger function.
+
+The closures of compiler.py call one Python function per node; generated source evaluates the whole
+expression in one frame, so a category costs what the same line of hand-written Python costs. The
+source is built from the checked tree only, never from the edition's text: numbers and booleans
+through repr, every other constant (cards, icons, families, tables, builtins, the nodes errors point
+at) handed in as an argument and named k0, k1, ...; names bound by `let` and comprehensions become
+v0, v1, ...; game variables are read as the function that places the expression says (Held.read);
+attributes are only those the language declares. Evaluation stays bounded as in compiler.py
+(products capped, division by zero and missing table rows raised as DslRuntimeError carrying their
+node). Every node's source is made by Generator.visit: the one place a per-evaluation step count
+would be added.
+
+Which form of a game value a use reads (the value, its tally, its set, its bitmask) is asked of the
+tree (reads.Scoped), as reads.Uses asked it when the function's forms were chosen.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .. import ast
+from ..budget import MAX_NUMBER
+from ..builtins import ATTRIBUTES, REGISTRY
+from . import names
+from .helpers import FASTER, HELPERS, Full, Masks, connected_masks, located
+from .reads import UNSET, Bound, Scoped, analyse
+
+_ATTRIBUTE_NAMES = frozenset(name for members in ATTRIBUTES.values() for name in members if name.isidentifier())
+_PLAIN = {"+": "+", "-": "-", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "in": "in", "not in": "not in",
+          "and": "and", "or": "or"}
+_LINE_KEY = re.compile(r"[a-z][a-z0-9_]*")   # a category's or race's key, as the schema has it
+_SMALL = 10**6
+
+
+class Unsupported(Exception):
+    """A node this generator does not translate (a game variable the function is not handed)."""
+
+
+@dataclass(frozen=True)
+class Held:
+    """What the function an expression is placed in holds of the game: read(variable) -> the source
+    reading it (raising Unsupported for one it lacks); tallies, sets, lengths: path -> the local
+    holding that form of the value (lengths: a set as long as the value, which holds each item once);
+    full: which tallies hold every icon; masks: the values held as bitmasks; caught: the statement's
+    errors are caught and give a default (a bot judging a hand), so a builtin may fail any way (a
+    table's missing row is a KeyError) and is not located."""
+
+    read: object
+    tallies: dict = field(default_factory=dict)
+    sets: dict = field(default_factory=dict)
+    lengths: dict = field(default_factory=dict)
+    full: Full | None = None
+    masks: Masks | None = None
+    caught: bool = False
+
+
+def _list_of(elements: list) -> str:
+    """The source of a list of these element sources (a trailing comma: [x, ] is a list of one)."""
+    return "[" + "".join(f"{element}, " for element in elements) + "]"
+
+
+def _small(node, resolved: dict) -> bool:
+    """Whether the node's value stays within about a million whatever the game, so that a product of
+    two such never reaches MAX_NUMBER (10**15): a literal up to _SMALL, an icon's value (at most
+    1,000 by the schema), a count or a length (a list one evaluation can go through holds at most
+    MAX_WORK = 100,000 items, a card at most 12 icons), a row of a table whose rows are all such
+    literals (and its default, if any), or one of those // or % a literal."""
+    if isinstance(node, ast.Number):
+        return abs(node.value) <= _SMALL
+    if isinstance(node, ast.Call) and node.function == "lookup" and isinstance(node.args[0], ast.Name):
+        rows = getattr(resolved.get(id(node.args[0])), "rows", None)
+        return type(rows) is dict and all(type(v) is int and abs(v) <= _SMALL for v in rows.values()) \
+            and all(_small(default, resolved) for default in node.args[2:])
+    if isinstance(node, ast.Call):
+        return node.function in ("count", "value", "len")
+    if isinstance(node, ast.Binary) and node.op in ("//", "%"):
+        return isinstance(node.right, ast.Number) and node.right.value != 0 and _small(node.left, resolved)
+    return False
+
+
+class Shared:
+    """The constants of the expressions generated into one function."""
+
+    def __init__(self):
+        self.constants: list = []
+        self.slots: dict = {}
+        self.expressions = 0
+
+    def constant(self, value) -> str:
+        """The name (k0, k1, ...) the generated function reads this constant object by."""
+        key = id(value)
+        if key not in self.slots:
+            self.slots[key] = len(self.constants)
+            self.constants.append(value)
+        return f"{names.CONSTANT}{self.slots[key]}"
+
+    def tally_prefix(self) -> str:
+        self.expressions += 1
+        return f"{names.HOISTED}{self.expressions}_"
+
+    def names(self) -> str:
+        return ", ".join(f"{names.CONSTANT}{i}" for i in range(len(self.constants)))
+
+
+class Generator(Scoped):
+    def __init__(self, resolved: dict, edition, held: Held, shared: Shared, hoisted: frozenset = frozenset()):
+        super().__init__(resolved, held.masks)
+        self.edition = edition         # the lookups builtins read: icon values, the map's paths
+        self.held = held
+        self.shared = shared
+        self.hoisted = hoisted         # shapes of the cards values counted more than once: tallied first
+        self.tallies: dict = {}        # shape of such a value -> (its source, its tally's local)
+        self.used: set = set()         # the locals of `held` the source reads
+        self.locals = 0
+        self.in_source = 0             # inside a comprehension's source, where Python refuses `:=`
+        self.tally_prefix = shared.tally_prefix()
+
+    def visit(self, node) -> str:
+        """The source of one node (every node's goes through here)."""
+        return super().visit(node)
+
+    def constant(self, value) -> str:
+        return self.shared.constant(value)
+
+    def literal(self, value) -> str:
+        if type(value) is bool or type(value) is int:
+            return repr(value)
+        return self.constant(value)
+
+    def fresh(self) -> str:
+        local = f"{names.LOCAL}{self.locals}"
+        self.locals += 1
+        return local
+
+    def held_form(self, forms: dict, node) -> str | None:
+        """The local holding this form of the node's game value (one of held's dicts), else None."""
+        path = self.path(node)
+        local = forms.get(path) if path is not None else None
+        if local is not None:
+            self.used.add(local)
+        return local
+
+    def count_in(self, tally: str, icon_node, icon_source: str) -> str:
+        """How often the icon is printed, read from a tally the function holds."""
+        full = self.held.full
+        if full is not None and tally in full.tallies:
+            key = self.path(icon_node)
+            if (tally, key) in full.once:
+                self.used.add(full.once[tally, key])
+                return full.once[tally, key]
+            value = self.known(icon_node)
+            if key in full.keys or (type(value) is str and value in full.icons):
+                return f"{tally}[{icon_source}]"
+        return f"{tally}.get({icon_source}, 0)"
+
+    def visit_other(self, node) -> str:
+        raise Unsupported(type(node).__name__)
+
+    def visit_Number(self, node):
+        return self.literal(node.value)
+
+    visit_Bool = visit_Number
+
+    def visit_Symbol(self, node):
+        return self.literal(self.resolved[id(node)])
+
+    def visit_Name(self, node):
+        binding = self.bound(node.name)
+        if binding is not None:
+            return binding.source
+        if id(node) in self.resolved:
+            return self.literal(self.resolved[id(node)])
+        return self.held.read(node.name)
+
+    def visit_Attribute(self, node):
+        target = node.target
+        if isinstance(target, ast.Name) and self.path(target) == "lines" and _LINE_KEY.fullmatch(node.name):
+            # a round line of the sheet: the key a constant, so no text of the edition reaches the source
+            return f"{self.constant(getattr)}({self.visit(target)}, {self.constant(node.name)})"
+        if node.name not in _ATTRIBUTE_NAMES:
+            raise Unsupported(f"attribute {node.name!r}")
+        return f"{self.visit(target)}.{node.name}"
+
+    def visit_Unary(self, node):
+        if node.op == "-":
+            return f"(-{self.visit(node.operand)})"
+        return f"(not {self.visit(node.operand)})"
+
+    def visit_Binary(self, node):
+        left, right, op = self.visit(node.left), self.visit(node.right), node.op
+        if op in ("//", "%") and isinstance(node.right, ast.Number) and node.right.value != 0:
+            return f"({left} {op} {right})"             # a divisor that is never zero needs no check
+        if op == "*" and _small(node.left, self.resolved) and _small(node.right, self.resolved):
+            return f"({left} * {right})"                  # two small numbers: the product is far below the cap
+        if op == "*" and not self.in_source:   # the product's bound checked in place, without a call
+            product = self.fresh()
+            return (f"({product} if {-MAX_NUMBER} <= ({product} := {left} * {right}) <= {MAX_NUMBER} "
+                    f"else _too_large({self.constant(node)}))")
+        if op in ("*", "//", "%"):
+            helper = {"*": "_multiply", "//": "_floordiv", "%": "_mod"}[op]
+            return f"{helper}({left}, {right}, {self.constant(node)})"
+        if op in ("==", "!="):
+            if isinstance(node.left, ast.Number | ast.Bool) or isinstance(node.right, ast.Number | ast.Bool):
+                return f"({left} {op} {right})"       # a number never equals a list: no list/tuple question
+            return f"_equal({left}, {right})" if op == "==" else f"(not _equal({left}, {right}))"
+        return f"({left} {_PLAIN[op]} {right})"
+
+    def visit_If(self, node):
+        return f"({self.visit(node.then)} if {self.visit(node.condition)} else {self.visit(node.otherwise)})"
+
+    def visit_Let(self, node):
+        value = self.visit(node.value)
+        local = self.fresh()
+        with self.binding({node.name: Bound(UNSET, local)}):
+            body = self.visit(node.body)
+        if self.in_source:
+            return f"(lambda {local}: {body})({value})"
+        return f"(({local} := {value}), {body})[1]"   # every local name is new: nothing else is rebound
+
+    def for_each(self, name: str, items, write) -> list:
+        """[write(item) for item in items], each written with `name` read as that item (a constant), as
+        inside the comprehension that binds it."""
+        written = []
+        for item in items:
+            with self.binding({name: Bound(item, self.constant(item))}):
+                written.append(write(item))
+        return written
+
+    def visit_Comprehension(self, node):
+        items = self.written_out(node)
+        if items is not None:
+            return _list_of(self.for_each(node.name, items, lambda item: self.visit(node.element)))
+        source = node.source
+        family = self.family(source.args[1]) if isinstance(source, ast.Call) and source.function == "icons" else None
+        self.in_source += 1
+        try:
+            if family is not None:
+                # over icons(cards, family): the cards' icons walked in place, without the list icons() would build
+                cards, card = self.visit(source.args[0]), self.fresh()
+            else:
+                cards, card = self.visit(source), None
+        finally:
+            self.in_source -= 1
+        local = self.fresh()
+        if card is not None:
+            loop = f"{card} in {cards} for {local} in {card}.icons if {local} in {self.constant(family.icon_set)}"
+        else:
+            loop = f"{local} in {cards}"
+        with self.binding({node.name: Bound(UNSET, local)}):
+            element = self.visit(node.element)
+            condition = f" if {self.visit(node.condition)}" if node.condition is not None else ""
+        return f"[{element} for {loop}{condition}]"
+
+    def sum_by_counts(self, node) -> str | None:
+        """sum([f(i) for i in icons(cards, family) if c(i)]) from the tally the function holds of cards:
+        the sum over the family's icons of f(icon) times how often the icon is printed, f worked out only
+        for an icon the cards show (so it fails where the list would). An element sees nothing but its
+        icon and what stays the same all through the list, so every occurrence of an icon adds the same.
+        None: the list is generated as it is written."""
+        found = self.by_counts(node, bool(self.in_source))
+        tally = self.held_form(self.held.tallies, found[0]) if found is not None else None
+        if tally is None:
+            return None
+
+        def term(icon: str) -> str:
+            times = self.fresh()
+            test = f"({times} := {self.count_in_constant(tally, icon)})"
+            if node.condition is not None:
+                test = f"{test} and {self.visit(node.condition)}"
+            return f"({self.visit(node.element)} * {times} if {test} else 0)"
+
+        terms = self.for_each(node.name, found[1].icons, term)
+        return "(" + " + ".join(terms or ["0"]) + ")"
+
+    def count_in_constant(self, tally: str, icon: str) -> str:
+        full = self.held.full
+        if full is not None and tally in full.tallies and icon in full.icons:
+            return f"{tally}[{self.constant(icon)}]"
+        return f"{tally}.get({self.constant(icon)}, 0)"
+
+    def visit_ListLiteral(self, node):
+        return _list_of([self.visit(item) for item in node.items])
+
+    def visit_Call(self, node):
+        entry = REGISTRY.get(node.function)
+        if entry is None:
+            raise Unsupported(node.function)
+        function, args = node.function, node.args
+        if function == "sum":
+            counted = self.sum_by_counts(args[0])
+            if counted is not None:
+                return counted
+            items = self.written_out(args[0])
+            if items is not None:   # the numbers added in place, without the list
+                elements = self.for_each(args[0].name, items, lambda item: self.visit(args[0].element))
+                return "(" + " + ".join(elements or ["0"]) + ")"
+            if isinstance(args[0], ast.ListLiteral):
+                return "(" + " + ".join([self.visit(item) for item in args[0].items] or ["0"]) + ")"
+        if function in ("all", "any"):
+            items = self.written_out(args[0])
+            elements = None
+            if items is not None:
+                elements = self.for_each(args[0].name, items, lambda item: self.visit(args[0].element))
+            elif isinstance(args[0], ast.ListLiteral):
+                elements = [self.visit(item) for item in args[0].items]
+            if elements is not None:   # every element worked out, as the list would be: & and |, not and/or
+                joined = " & " if function == "all" else " | "
+                return "(" + joined.join(f"({e})" for e in elements) + ")" if elements else repr(function == "all")
+        if function == "count":
+            return self.count(node)
+        held = self.held_call(node)
+        if held is not None:
+            return held
+        sources = [self.visit(arg) for arg in args]
+        if function == "value":   # the value of an icon named by a constant (kinds written out) is a number
+            icon, values = self.known(args[0]), getattr(self.edition, "icon_values", None)
+            if values is not None and type(icon) is str and type(values.get(icon)) is int:
+                return repr(values[icon])
+            if values is not None:   # the checker let only an icon of a valued family through
+                return f"{self.constant(values)}[{sources[0]}]"
+        if function == "lookup" and hasattr(self.known(args[0]), "rows"):
+            return self.lookup(node, sources)
+        if function == "kinds" and self.family(args[0]) is not None:
+            return self.constant(list(self.family(args[0]).icons))  # the same list at every call
+        if function in FASTER:
+            return f"{FASTER[function]}({', '.join(sources)})"
+        if entry.needs_edition:
+            sources.append(self.constant(self.edition))
+        run = located(entry.run, node) if entry.fails else entry.run
+        return f"{self.constant(run)}({', '.join(sources)})"
+
+    def count(self, node) -> str:
+        icon_node, cards_node = node.args
+        icon = self.visit(icon_node)
+        tally = self.held_form(self.held.tallies, cards_node)
+        if tally is not None:
+            return self.count_in(tally, icon_node, icon)
+        cards = self.visit(cards_node)
+        shape = self.shape(cards_node) if self.free(cards_node) else None
+        if shape is None or shape not in self.hoisted:
+            return f"_count({icon}, {cards})"
+        if shape not in self.tallies:
+            self.tallies[shape] = (cards, f"{self.tally_prefix}{len(self.tallies)}")
+        return f"{self.tallies[shape][1]}.get({icon}, 0)"
+
+    def lookup(self, node, sources: list) -> str:
+        table = self.known(node.args[0])
+        rows = self.constant(table.rows)
+        if len(sources) == 3:
+            return f"{rows}.get({sources[1]}, {sources[2]})"
+        if self.held.caught:
+            return f"{rows}[{sources[1]}]"
+        if self.in_source:
+            return f"{self.constant(located(REGISTRY['lookup'].run, node))}({', '.join(sources)})"
+        key = self.fresh()
+        return f"({rows}[{key}] if ({key} := {sources[1]}) in {rows} else _no_row({sources[0]}, {key}, " \
+               f"{self.constant(node)}))"
+
+    def held_call(self, node) -> str | None:
+        """A call answered by a form of a game value the function holds (its bitmask, its set, its
+        length), as reads.Uses found it may be; None: generated as usual."""
+        function, args = node.function, node.args
+        masks = self.held.masks.locals if self.held.masks is not None else {}
+        if function == "len":
+            mask = self.held_form(masks, args[0])
+            if mask is not None:
+                return f"{mask}.bit_count()"
+            held = self.held_form(self.held.lengths, args[0])
+            return f"len({held})" if held is not None else None
+        if function in ("subset", "intersects"):
+            mask = self.held_form(masks, args[1]) if self.mask_able(args[0]) else None
+            if mask is not None:
+                ends = self.mask_of(args[0])
+                if function == "subset":
+                    return f"(not ({ends} & ~{mask}))"
+                return f"(({ends} & {mask}) != 0)"
+            held = self.held_form(self.held.sets, args[1])
+            if held is None:
+                return None
+            test = f"{held}.{'issuperset' if function == 'subset' else 'isdisjoint'}({self.visit(args[0])})"
+            return test if function == "subset" else f"(not {test})"
+        if function == "connected":
+            if all(self.mask_able(end) for end in args[1:]) and self.held.masks is not None \
+                    and self.held.masks.neighbours:
+                mask = self.held_form(masks, args[0])
+                if mask is not None:
+                    ends = [self.mask_of(end) for end in args[1:]]
+                    return (f"{self.constant(connected_masks)}({mask}, {ends[0]}, {ends[1]}, "
+                            f"{self.constant(self.held.masks.neighbours)})")
+            held = self.held_form(self.held.sets, args[0])
+            if held is not None:   # the nodes as a set: the same nodes
+                sources = [held, *[self.visit(end) for end in args[1:]], self.constant(self.edition)]
+                return f"{self.constant(REGISTRY[function].run)}({', '.join(sources)})"
+        return None
+
+    def mask_of(self, node) -> str:
+        """The source of the mask of a cards value that mask_able said has one."""
+        regions = self.held.masks.regions
+        if self.path(node) == "region.cards":   # the race's region
+            return f"{self.constant(regions)}[{self.held.read('region')}]"
+        if isinstance(node, ast.Attribute):
+            return repr(regions[self.known(node.target)])
+        mask = 0
+        for card in self.known(node):
+            mask |= 1 << card.index
+        return repr(mask)
+
+
+def inline(node, resolved: dict, edition, shared: Shared, held: Held) -> tuple[str, dict, set]:
+    """One expression as Python source to be placed in a larger generated function (see Held), its
+    constants named in `shared`. Returns the source, its own tallies (source of a cards value ->
+    local, to be assigned before it runs) and the locals of `held` it reads. Raises Unsupported for
+    what it does not translate."""
+    generator = Generator(resolved, edition, held, shared, analyse(node, resolved).hoisted)
+    source = generator.visit(node)
+    return source, dict(generator.tallies.values()), generator.used
+
+
+def _read_env(name: str) -> str:
+    return f"env[{name!r}]"
+
+
+def generate(node, resolved: dict, edition) -> tuple[str, list]:
+    """The source of `def make(k0, k1, ...)` returning the expression's function of its environment
+    dict, and its constants."""
+    shared = Shared()
+    body, tallies, _ = inline(node, resolved, edition, shared, Held(_read_env))
+    prologue = "".join(f"        {local} = _tally({cards})\n" for cards, local in tallies.items())
+    source = (f"def make({shared.names()}):\n    def expression(env):\n{prologue}        return {body}\n"
+              "    return expression\n")
+    return source, shared.constants
+
+
+def compile_to_python(node, resolved: dict, edition):
+    """The expression as one generated Python function of its environment (the deepest nesting the
+    parser lets through stays within what Python compiles: tests/test_program_expression.py)."""
+    source, constants = generate(node, resolved, edition)
+    namespace = dict(HELPERS)
+    exec(compile(source, "<scoring expression>", "exec"), namespace)  # the source comes from the checked tree only
+    return namespace["make"](*constants)
