@@ -9,9 +9,25 @@ from pathlib import Path
 import click
 
 from rulesengine.bots.registry import BOTS
+from rulesengine.net.clocks import describe, parse_span
 from rulesengine.net.editions import edition_data
 
 from .common import PLAYERS_HELP, SEED, Players, handles_errors
+
+
+class MoveTime(click.ParamType):
+    name = "TIME"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_span(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+MOVE_TIME = MoveTime()
 
 
 @click.command()
@@ -32,9 +48,23 @@ from .common import PLAYERS_HELP, SEED, Players, handles_errors
     default=None,
     help="Seed of the deal, 0 or more (default: the server picks one and keeps it secret).",
 )
+@click.option(
+    "--clock",
+    type=MOVE_TIME,
+    default=None,
+    help="Time each seat has for each move: 30s for a live game, 24h or 2d for a slow one (default: no clock).",
+)
+@click.option(
+    "--on-time",
+    type=click.Choice(["bot", "forfeit"]),
+    default="bot",
+    show_default=True,
+    help="When a seat's clock runs out: a bot makes the move (and plays on while its player is away), "
+    "or the seat forfeits (a bot plays it to the end).",
+)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors
-def host(url, edition, players, bots, bot_kind, seed, fmt):
+def host(url, edition, players, bots, bot_kind, seed, clock, on_time, fmt):
     """Open a table at URL for EDITION (a file here, or an edition name the server knows)."""
     if bots > players:
         raise click.BadParameter(f"{bots} bots for {players} players", param_hint="--bots")
@@ -46,12 +76,14 @@ def host(url, edition, players, bots, bot_kind, seed, fmt):
         sent = edition
     from rulesengine.net.client import host_table, page_link
 
-    hosted = asyncio.run(host_table(url, sent, players, bots, bot_kind, seed))
+    hosted = asyncio.run(host_table(url, sent, players, bots, bot_kind, seed, clock=clock, on_time=on_time))
     link = page_link(url, hosted)
     if fmt == "json":
         click.echo(json.dumps({"table": hosted["table"], "url": url, "link": link}))
         return
     humans = players - bots
     click.echo(f"table {hosted['table']} at {url}: {humans} seat{'s' if humans != 1 else ''} to fill")
+    if "clock" in hosted:
+        click.echo(f"  clock: {describe(hosted['clock'])}")
     click.echo(f"  in a browser: {link}")
     click.echo(f"  at a terminal: boom join {url} {hosted['table']} --name NAME")

@@ -44,11 +44,14 @@ def bounded():
 class ServerThread:
     """A boom server on 127.0.0.1 (a free port) in its own thread and event loop."""
 
-    def __init__(self, db: Path, limits: Limits | None = None, port: int = 0, workers: int = 0, **listening):
+    def __init__(
+        self, db: Path, limits: Limits | None = None, port: int = 0, workers: int = 0, wall=None, **listening
+    ):
         """workers: the tables in this many worker processes (0: on the server's loop, where tests can look at
-        them); listening: listen()'s options (tls, public_url, allowed)."""
+        them); wall: the wall clock the tables' move deadlines are read on (with workers=0; a test moves it on);
+        listening: listen()'s options (tls, public_url, allowed)."""
         self.db, self.limits, self.port, self.listening = db, limits or Limits(), port, listening
-        self.workers = workers
+        self.workers, self.wall = workers, wall
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
@@ -67,6 +70,10 @@ class ServerThread:
             from rulesengine.net.workers import WorkerPool
 
             side = WorkerPool(store, self.db, False, self.limits, self.workers)
+        elif self.wall is not None:
+            from rulesengine.net.side import InProcess
+
+            side = InProcess(store, self.limits, time.monotonic, self.wall)
         self.server = BoomServer(store, self.limits, side=side)
         self.task = self.loop.create_task(listen(self.server, "127.0.0.1", self.port, ready=ready, **self.listening))
         try:

@@ -61,10 +61,15 @@ async def host_table(
     seed: int | None = None,
     open_timeout: float = 10,
     source: str | None = None,
+    clock: int | None = None,
+    on_time: str = "bot",
 ) -> dict:
     """Open a table; return the `hosted` message. edition: a name the server knows, or edition data.
-    source: the local address to connect from (a bench plays many clients from loopback addresses)."""
+    source: the local address to connect from (a bench plays many clients from loopback addresses).
+    clock: seconds each seat has for each move (None: no clock); on_time: "bot" or "forfeit" when it runs out."""
     message = {"type": "host", "edition": edition, "players": players, "bots": bots, "bot_kind": bot_kind, "seed": seed}
+    if clock is not None:
+        message |= {"clock": clock, "on_time": on_time}
     where = {"local_addr": (source, 0)} if source else {}
     try:
         async with connect(url, open_timeout=open_timeout, max_size=None, **where) as socket:
@@ -166,6 +171,43 @@ async def play_seat(
             problem = exc
         failures += 1
         if failures > retries or seat.token is None:  # never seated: nothing to come back to
+            raise unreachable(url, problem)
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, max_pause)
+
+
+async def watch_table(
+    url: str,
+    table: str,
+    on_message: Callable[[dict], None],
+    *,
+    retries: int = 8,
+    first_pause: float = 0.25,
+    max_pause: float = 8.0,
+    open_timeout: float = 10,
+) -> dict:
+    """Watch a table as a spectator until its game is over (watching again after a drop); return the last
+    `spectate` frame. It holds no seat and sends nothing but `watch`: it is sent only the public view."""
+    pause, failures = first_pause, 0
+    while True:
+        try:
+            async with connect(url, open_timeout=open_timeout, max_size=None, ping_interval=10) as socket:
+                await socket.send(encode({"type": "watch", "table": table}))
+                async for raw in socket:
+                    message = json.loads(raw)
+                    on_message(message)
+                    kind = message.get("type")
+                    if kind == "watching":
+                        failures, pause = 0, first_pause
+                    elif kind == "error" and message.get("code") in (*FATAL, "no_spectators", "stopped"):
+                        raise refused(message)
+                    elif kind == "spectate" and any(e.get("type") == "game_over" for e in message["events"]):
+                        return message
+            problem: BaseException = ConnectionError("the server closed the connection")
+        except (TimeoutError, OSError, websockets.WebSocketException) as exc:
+            problem = exc
+        failures += 1
+        if failures > retries:
             raise unreachable(url, problem)
         await asyncio.sleep(pause)
         pause = min(pause * 2, max_pause)

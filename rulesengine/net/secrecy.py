@@ -93,21 +93,22 @@ FLOW_PUBLIC_EVENTS = ("round_start", "reveal_cards", "secret_chosen", "throw_tok
 FLOW_OWN_EVENTS = ("decision",)
 
 
-def seat_view(game: Game, seat: int) -> dict:
-    """The seat's view, through the allow-list."""
+def seat_view(game: Game, seat: int, *, advice: bool = True) -> dict:
+    """The seat's view, through the allow-list; advice: a pending Throw or draft carries the advice of every card
+    (a greedy bot's evaluation of the hand, the costliest part of a view: only for a client that asked for it)."""
     view = game.view(seat)
     if view.get("flow"):
         return {key: view[key] for key in FLOW_VIEW_KEYS if key in view}
     out = {key: view[key] for key in VIEW_KEYS if key in view}
     out["table"] = [{key: entry[key] for key in TABLE_KEYS if key in entry} for entry in view["table"]]
-    out["pending"] = [_with_points(game, view, entry) for entry in out.get("pending", [])]
+    out["pending"] = [_with_points(game, view, entry, advice) for entry in out.get("pending", [])]
     return out
 
 
-def _with_points(game: Game, view: dict, entry: dict) -> dict:
+def _with_points(game: Game, view: dict, entry: dict, advice: bool) -> dict:
     """A round-end choice with what each option scores now, a Throw or draft of the seat with the advice
     of every card of its hand (from the seat's own view, by the code of the terminal's `?`)."""
-    if entry["kind"] in ("throw", "draft") and entry["seat"] == view["seat"]:
+    if entry["kind"] in ("throw", "draft") and entry["seat"] == view["seat"] and advice:
         decision = next(d for d in game.pending() if (d.seat, d.kind) == (entry["seat"], entry["kind"]))
         return {**entry, "advice": _card_advice(game, view, decision)}
     if entry["kind"] != "choice":

@@ -118,7 +118,8 @@ class BoomServer:
 
     async def on_join(self, link: Link, message: dict) -> None:
         self._one_seat(link, message)
-        seat, mine, frames = await self.side.join(message["table"], message["name"], message.get("ref"))
+        advice = message.get("advice", False)
+        seat, mine, frames = await self.side.join(message["table"], message["name"], message.get("ref"), advice)
         self._attach(link, message["table"], seat)
         for text in mine:
             self._send_text(link, text)
@@ -126,7 +127,8 @@ class BoomServer:
 
     async def on_resume(self, link: Link, message: dict) -> None:
         code = message["table"]
-        seat, mine, frames = await self.side.resume(code, message["token"], message.get("ref"))
+        advice = message.get("advice", False)
+        seat, mine, frames = await self.side.resume(code, message["token"], message.get("ref"), advice)
         if link.table is not None and (link.table, link.seat) != (code, seat):
             raise ProtocolError(
                 "seat_taken",

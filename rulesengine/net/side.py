@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from .protocol import Limits, encode
 from .storage import Store
@@ -19,8 +20,8 @@ log = logging.getLogger("boom.net")
 
 
 class InProcess:
-    def __init__(self, store: Store, limits: Limits, clock):
-        self.core = Tables(store, limits, clock)
+    def __init__(self, store: Store, limits: Limits, clock, wall=time.time):
+        self.core = Tables(store, limits, clock, wall)
         self.core.restore_all()
         self.deliver = lambda frames: None  # set by the front
         self.held = lambda code: []
@@ -32,13 +33,13 @@ class InProcess:
         self._wake.set()
         return encode(hosted)
 
-    async def join(self, code: str, name: str, ref):
-        out = self.core.join(code, name, ref)
+    async def join(self, code: str, name: str, ref, advice: bool = False):
+        out = self.core.join(code, name, ref, advice)
         self._wake.set()
         return out
 
-    async def resume(self, code: str, token: str, ref):
-        out = self.core.resume(code, token, ref)
+    async def resume(self, code: str, token: str, ref, advice: bool = False):
+        out = self.core.resume(code, token, ref, advice)
         self._wake.set()
         return out
 

@@ -44,7 +44,7 @@ NOBODY = -1  # the seat number no event is addressed to: seat_events then gives 
 
 def public_view(game: Game) -> dict:
     """The table as anyone may see it (seat 0's view, through the spectators' allow-list)."""
-    view = seat_view(game, 0)
+    view = seat_view(game, 0, advice=False)
     return {key: view[key] for key in PUBLIC_KEYS if key in view}
 
 

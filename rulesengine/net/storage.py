@@ -40,6 +40,7 @@ COLUMNS = {
         "host": "TEXT",  # the opening address, keyed (limits per address outlive a restart)
         "all_bots": "INTEGER NOT NULL DEFAULT 0",  # every seat a bot: pruned once finished (Limits.keep_bot_games)
         "spectators": "TEXT NOT NULL DEFAULT 'live'",  # live, round or off (net/spectators.py)
+        "clock": "TEXT",  # the per-move clock, its deadlines and forfeits, as JSON (net/clocks.py); NULL: none
     }
 }
 
@@ -64,6 +65,7 @@ class StoredTable:
     decisions: tuple  # [seat, answer, category] in the order accepted
     host: str | None = None  # the address that opened it, keyed (dbfile.SeedKey.address)
     spectators: str = "live"  # what spectators are shown: live, round (a round behind) or off
+    clock: str | None = None  # the per-move clock with its deadlines, as clocks.Clock.to_text wrote it
 
 
 class Store:
@@ -169,10 +171,11 @@ class Store:
         deal: int,
         host: str | None = None,
         spectators: str = "live",
+        clock: str | None = None,
     ) -> None:
         self._write(
             "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, created, deal, sealed, host, all_bots,"
-            " spectators) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+            " spectators, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
             code,
             edition_text,
             players,
@@ -184,6 +187,7 @@ class Store:
             self.key.address(host),
             int(bots == players),
             spectators,
+            clock,
         )
 
     def add_seat(self, code: str, seat: int, name: str, kind: str, token: str | None) -> None:
@@ -205,6 +209,10 @@ class Store:
             answer,
             category,
         )
+
+    def save_clock(self, code: str, clock: str) -> None:
+        """The table's clock as it stands (its deadlines moved, a seat forfeited)."""
+        self._write("UPDATE tables SET clock = ? WHERE code = ?", clock, code)
 
     def finish(self, code: str, seed: int) -> None:
         """The game is over: its seed is public now (the exported log shows it), kept in clear."""
@@ -262,8 +270,8 @@ class Store:
 
     def load(self, code: str) -> StoredTable | None:
         row = self.db.execute(
-            "SELECT code, edition, players, bots, bot_kind, seed, finished, deal, sealed, created, host, spectators"
-            " FROM tables"
+            "SELECT code, edition, players, bots, bot_kind, seed, finished, deal, sealed, created, host, spectators,"
+            " clock FROM tables"
             " WHERE code = ?",
             (code,),
         ).fetchone()
@@ -292,6 +300,7 @@ class Store:
             decisions,
             row[10],
             row[11],
+            row[12],
         )
 
 

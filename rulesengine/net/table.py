@@ -11,6 +11,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+import time
 from dataclasses import dataclass
 
 from ..bots.registry import agent_seed, make_bot
@@ -19,6 +20,7 @@ from ..edition.model import Edition
 from ..errors import BoomError, Diagnostic
 from ..game.dealing import DEAL_VERSION
 from ..game.state import Decision, Game
+from .clocks import Clock
 from .editions import edition_text
 from .protocol import ProtocolError
 from .secrecy import seat_events, seat_view
@@ -45,8 +47,12 @@ class Seat:
     stand_in: bool = False  # a bot plays it until its player returns
     cursor: int = 0  # how many of the game's events this seat has been sent
     asked: tuple = ()  # the decisions this seat was last told it has to make
+    advice: bool = False  # its connection asked for the advice of each pick (the page's `?`; it costs a bot's look)
+    forfeited: bool = False  # its clock ran out at a table where that forfeits: a bot plays it to the end
 
     def status(self) -> str:
+        if self.forfeited:
+            return "forfeit"
         if self.kind == "bot" or self.stand_in:
             return "bot"
         if self.name is None:
@@ -67,8 +73,11 @@ class Table:
         store: Store,
         deal: int = DEAL_VERSION,
         spectators: str = "live",
+        clock: Clock | None = None,
     ):
         self.code = code
+        self.clock = clock  # the per-move clock the host set (clocks.py), or None
+        self.wall = time.time  # the wall clock the deadlines are read on (the tests give their own)
         self.spectators = spectators  # live, round (a round behind) or off: spectators.DELAYS
         self.gallery: Gallery | None = None
         self.round_starts = [0]  # the number of decisions played when each round began
@@ -101,10 +110,14 @@ class Table:
             store,
             stored.deal,
             stored.spectators,
+            Clock.from_text(stored.clock) if stored.clock else None,
         )
         table.host = stored.host
         for seat, name, kind, hashed in stored.seats:
             table.seats[seat] = Seat(name, kind, hashed, gone_since=now if kind == "player" else None)
+        if table.clock is not None:
+            for seat in table.clock.forfeited:
+                table.seats[seat].forfeited = True
         if table.full():
             table.start()
             for index, (seat, answer, category) in enumerate(stored.decisions):
@@ -114,6 +127,14 @@ class Table:
                     message = f"table {stored.code}: decision {index + 1} no longer replays"
                     raise BoomError(Diagnostic(None, message, "N204")) from None
         return table
+
+    def restarted(self, wall) -> None:
+        """Back in a server started again: the stored deadlines go on (one passed meanwhile gets a short grace),
+        read on this wall clock."""
+        self.wall = wall
+        if self.clock is not None:
+            self.clock.restarted(wall())
+            self.wind()
 
     def save_new(self, now: float, host: str | None = None) -> None:
         self.store.add_table(
@@ -127,6 +148,7 @@ class Table:
             self.deal,
             host,
             self.spectators,
+            self.clock.to_text() if self.clock is not None else None,
         )
         for number, seat in enumerate(self.seats):
             if seat.kind == "bot":
@@ -146,7 +168,7 @@ class Table:
         return self.game is not None and self.game.over
 
     # -- seats -----------------------------------------------------------------------------------
-    def join(self, name: str) -> tuple[int, str]:
+    def join(self, name: str, advice: bool = False) -> tuple[int, str]:
         """Seat a new player; return the seat and its token (the only time the token exists in clear)."""
         if any(s.name == name for s in self.seats):
             raise ProtocolError("name_taken", f"someone at table {self.code} is already called {name}")
@@ -158,9 +180,10 @@ class Table:
             )
         seat, token = free[0], secrets.token_urlsafe(24)
         self.store.add_seat(self.code, seat, name, "player", token)
-        self.seats[seat] = Seat(name, "player", token_hash(token), connected=True)
+        self.seats[seat] = Seat(name, "player", token_hash(token), connected=True, advice=advice)
         if self.full():
             self.start()
+            self.wind()
         return seat, token
 
     def start(self) -> None:
@@ -178,21 +201,56 @@ class Table:
         raise ProtocolError("bad_token", f"this token opens no seat at table {self.code}")
 
     def lobby(self) -> dict:
-        return {
+        lobby = {
             "type": "lobby",
             "table": self.code,
             "seats": [
                 {"seat": n, "name": s.name, "kind": s.kind, "status": s.status()} for n, s in enumerate(self.seats)
             ],
         }
+        return lobby | ({"clock": self.clock.settings()} if self.clock is not None else {})
+
+    # -- the clock ---------------------------------------------------------------------------
+    def questions(self) -> dict[int, tuple[str, ...]]:
+        """The ids of what each seat whose player decides is asked now (a bot's seat has no clock)."""
+        asked: dict[int, list[str]] = {}
+        if self.game is not None and not self.game.over:
+            for decision in self.game.pending():
+                seat = self.seats[decision.seat]
+                if seat.kind == "player" and not seat.stand_in and not seat.forfeited:
+                    asked.setdefault(decision.seat, []).append(self.decision_id(decision))
+        return {seat: tuple(ids) for seat, ids in asked.items()}
+
+    def wind(self) -> None:
+        """Start the clock of every seat asked something new (stop those asked nothing), and write the deadlines
+        when they moved."""
+        if self.clock is not None and self.clock.ask(self.questions(), self.wall()):
+            self.store.save_clock(self.code, self.clock.to_text())
+
+    def ran_out(self, seat: int) -> None:
+        """This seat's time ran out: a bot makes its move (and plays on while its player is away), or the seat
+        forfeits, as the host chose."""
+        state = self.seats[seat]
+        if self.clock.on_time == "forfeit":
+            state.forfeited = True
+            self.clock.forfeited.add(seat)
+            self.clock.due.pop(seat, None)
+        else:
+            self.clock.ran_out.add(seat)
+            if not state.connected:
+                state.stand_in = True
+        self.store.save_clock(self.code, self.clock.to_text())
 
     def seat_status(self, seat: int) -> dict:
+        status = self.seats[seat].status()
+        if status == "connected" and self.clock is not None and seat in self.clock.ran_out:
+            status = "late"  # here, but its time ran out: a bot makes this move
         return {
             "type": "seat_status",
             "table": self.code,
             "seat": seat,
             "name": self.seats[seat].name,
-            "status": self.seats[seat].status(),
+            "status": status,
         }
 
     # -- deciding ----------------------------------------------------------------------------
@@ -204,6 +262,10 @@ class Table:
             )
         if self.game.over:
             raise ProtocolError("game_over", f"the game at table {self.code} is over")
+        if self.seats[seat].forfeited:
+            raise ProtocolError(
+                "forfeited", f"your clock ran out at table {self.code}: a bot plays your seat to the end"
+            )
         mine = [d for d in self.game.pending() if d.seat == seat]
         same = [
             d
@@ -239,6 +301,7 @@ class Table:
             raise ProtocolError("illegal", exc.diagnostics[0].message) from None
         if self.game.over:
             self.store.finish(self.code, self.seed)
+        self.wind()
         return number
 
     def _pending_of(self, seat: int, category) -> Decision:
@@ -266,7 +329,15 @@ class Table:
         """Pending decisions of the seats a bot plays now (bot seats, and players gone too long)."""
         if self.game is None or self.game.over:
             return []
-        return [d for d in self.game.pending() if self.seats[d.seat].kind == "bot" or self.seats[d.seat].stand_in]
+        late = self.clock.ran_out if self.clock is not None else ()
+        return [
+            d
+            for d in self.game.pending()
+            if self.seats[d.seat].kind == "bot"
+            or self.seats[d.seat].stand_in
+            or self.seats[d.seat].forfeited
+            or d.seat in late
+        ]
 
     def bot_for(self, seat: int):
         """The bot of this seat, seeded from the game's seed (so a resumed table plays on identically)."""
@@ -281,9 +352,14 @@ class Table:
         """The seat's state message: its view and its events since the last one (all, when fresh)."""
         events, self.seats[seat].cursor = seat_events(self.game, seat, 0 if fresh else self.seats[seat].cursor)
         self.seats[seat].asked = self._asked(seat)
-        view = seat_view(self.game, seat)
+        view = seat_view(self.game, seat, advice=self.seats[seat].advice)
         view["pending"] = [{**entry, "id": self.decision_id(entry)} for entry in view.get("pending", [])]
-        return {"type": "state", "table": self.code, "seat": seat, "view": view, "events": events}
+        if self.seats[seat].forfeited:  # a bot plays the seat to the end: its player is asked nothing
+            view["pending"] = []
+        state = {"type": "state", "table": self.code, "seat": seat, "view": view, "events": events}
+        if self.clock is not None:
+            state["clock"] = self.clock.settings() | {"left": self.clock.left(seat, self.wall())}
+        return state
 
     def _asked(self, seat: int) -> tuple:
         return tuple((d.kind, d.category, d.options) for d in self.game.pending() if d.seat == seat)
@@ -310,9 +386,11 @@ class Table:
         return out
 
     def final(self) -> dict:
-        return {
+        final = {
             "type": "game_over",
             "table": self.code,
             "sheet": self.game.scores.sheet(),
             "record": self.game.record(),
         }
+        forfeited = [n for n, s in enumerate(self.seats) if s.forfeited]
+        return final | ({"forfeited": forfeited} if forfeited else {})

@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterable
 
 from ..errors import BoomError
+from .clocks import Clock
 from .editions import data_for_name, edition_from_data, edition_text
 from .protocol import PROTOCOL, Limits, ProtocolError, encode, error
 from .storage import Store, token_hash
@@ -35,8 +36,10 @@ def _frames(code: str, pairs: Iterable[tuple[int, dict]]) -> list[Frame]:
 class Tables:
     """Every table this process serves, kept in memory while not finished (the store keeps them all)."""
 
-    def __init__(self, store: Store, limits: Limits, clock=time.monotonic):
-        self.store, self.limits, self.clock = store, limits, clock
+    def __init__(self, store: Store, limits: Limits, clock=time.monotonic, wall=time.time):
+        """clock: for timeouts within this process's life; wall: for the tables' per-move deadlines, which outlive
+        it (both injectable: the tests move time on)."""
+        self.store, self.limits, self.clock, self.wall = store, limits, clock, wall
         self.tables: dict[str, Table] = {}
         self.connected: set[tuple[str, int]] = set()  # (table, seat) held by a connection now
         self.share: str | None = None  # the page's address friends use (listening.share_urls); links are under it
@@ -61,6 +64,7 @@ class Tables:
             log.warning("table %s cannot be resumed: %s", code, exc)
             return None
         table.opened = self.clock()  # a lobby gets its whole timeout again after a restart
+        table.restarted(self.wall)
         self.tables[code] = table
         self.stirred.add(code)
         return table
@@ -128,7 +132,9 @@ class Tables:
             secrets.randbits(SEED_BITS) if seed is None else seed,
             self.store,
             spectators=message.get("spectators", "live"),
+            clock=Clock(message["clock"], message.get("on_time", "bot")) if message.get("clock") else None,
         )
+        table.wall = self.wall
         table.save_new(time.time(), address)
         table.opened, table.host = self.clock(), self.store.keyed(address)
         self.tables[code] = table
@@ -136,15 +142,17 @@ class Tables:
         if bots == players:
             table.start()
         hosted = {"type": "hosted", "protocol": PROTOCOL, "table": code, "players": players, "bots": bots}
+        if table.clock is not None:
+            hosted["clock"] = table.clock.settings()
         return hosted | self._link(code) | ({"ref": ref} if ref is not None else {})
 
     def _link(self, code: str) -> dict:
         return {"link": f"{self.share}/t/{code}"} if self.share else {}
 
-    def join(self, code: str, name: str, ref) -> tuple[int, list[str], list[Frame]]:
+    def join(self, code: str, name: str, ref, advice: bool = False) -> tuple[int, list[str], list[Frame]]:
         """Seat a new player: its seat, the frames for it (`joined` with the token) and for the table."""
         table = self._table(code, ref)
-        seat, token = table.join(name)
+        seat, token = table.join(name, advice)
         self.connected.add((code, seat))
         self.stirred.add(code)
         out = _frames(code, [(n, table.lobby()) for n in self._present(table)])
@@ -152,14 +160,15 @@ class Tables:
             out += _frames(code, [(n, table.state(n, fresh=True)) for n in self._present(table)])
         return seat, [encode(self._joined(table, seat, token, ref))], out
 
-    def resume(self, code: str, token: str, ref) -> tuple[int, list[str], list[Frame]]:
+    def resume(self, code: str, token: str, ref, advice: bool = False) -> tuple[int, list[str], list[Frame]]:
         """A player back at its seat with its token: the frames for it, and the others' news."""
         table = self._table(code, ref, token=token)
         seat = table.seat_of(token)
         self.connected.add((code, seat))
         self.stirred.add(code)
         state = table.seats[seat]
-        state.connected, state.gone_since, state.stand_in = True, None, False
+        state.connected, state.gone_since, state.stand_in, state.advice = True, None, False, advice
+        table.wind()  # a seat a bot stood in for has its clock again
         mine = [encode(self._joined(table, seat, None, ref))]
         if table.game is None:
             return seat, mine, _frames(code, [(n, table.lobby()) for n in self._present(table)])
@@ -214,6 +223,7 @@ class Tables:
         self.stirred.add(code)
         state = table.seats[seat]
         state.connected, state.gone_since, state.stand_in = True, None, False
+        table.wind()
         state.cursor = len(table.game.events) if table.game is not None else 0  # it has them already
         return _frames(code, [(seat, table.state(seat) if table.game is not None else table.lobby())])
 
@@ -237,11 +247,20 @@ class Tables:
 
     # -- time passing ---------------------------------------------------------------------------
     def tick(self) -> list[Frame]:
-        """Seats gone past the away timeout go to bots; lobbies past theirs close; finished tables leave memory."""
-        now, out = self.clock(), []
+        """Seats gone past the away timeout go to bots (at a table without a clock; with one, seats whose time
+        ran out do); lobbies past theirs close; finished tables leave memory."""
+        now, wall, out = self.clock(), self.wall(), []
         for table in list(self.tables.values()):
-            if table.game is None and now - table.opened >= self.limits.lobby_timeout:
+            waits = (
+                self.limits.lobby_timeout if table.clock is None else max(self.limits.lobby_timeout, table.clock.move)
+            )
+            if table.game is None and now - table.opened >= waits:
                 out += self._close_lobby(table)
+            elif table.clock is not None and not table.over:
+                for number in table.clock.late(wall):
+                    table.ran_out(number)
+                    self.stirred.add(table.code)
+                    out += _frames(table.code, [(n, table.seat_status(number)) for n in self._present(table)])
             elif table.game is not None and not table.over:
                 for number, seat in enumerate(table.seats):
                     gone = seat.gone_since is not None and now - seat.gone_since >= self.limits.away_timeout

@@ -174,11 +174,11 @@ class Worker:
     def on_open(self, message, address):
         return self.tables.open(message, address)
 
-    def on_join(self, code, name, ref):
-        return self.tables.join(code, name, ref)
+    def on_join(self, code, name, ref, advice=False):
+        return self.tables.join(code, name, ref, advice)
 
-    def on_resume(self, code, token, ref):
-        return self.tables.resume(code, token, ref)
+    def on_resume(self, code, token, ref, advice=False):
+        return self.tables.resume(code, token, ref, advice)
 
     def on_decide(self, code, seat, message):
         return self.tables.decide(code, seat, message)

@@ -175,15 +175,15 @@ class WorkerPool:
         self.owner[hosted["table"]] = worker
         return encode(hosted)
 
-    async def join(self, code: str, name: str, ref):
+    async def join(self, code: str, name: str, ref, advice: bool = False):
         worker = self._of(code)
-        out = await worker.request("join", code, name, ref)
+        out = await worker.request("join", code, name, ref, advice)
         self.owner[code] = worker
         return out
 
-    async def resume(self, code: str, token: str, ref):
+    async def resume(self, code: str, token: str, ref, advice: bool = False):
         worker = self._of(code)
-        out = await worker.request("resume", code, token, ref)
+        out = await worker.request("resume", code, token, ref, advice)
         self.owner[code] = worker
         return out
 

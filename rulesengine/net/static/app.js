@@ -69,13 +69,19 @@ function receive(message) {
       break;
     case "state":
       page.view = message.view;
+      page.clock = message.clock || null; // the table's per-move clock, with the seconds left for this seat's question
+      page.clockRead = Date.now();
       page.error = "";
       document.body.dataset.states = String(Number(document.body.dataset.states || 0) + 1); // for tests and tools
       if (!page.over) showTable();
       break;
     case "seat_status":
-      page.note = `${message.name || `seat ${message.seat + 1}`} is ${
-        message.status === "bot" ? "played by a bot for now" : message.status
+      page.note = `${message.name || `seat ${message.seat + 1}`} ${
+        {
+          bot: "is played by a bot for now",
+          late: "ran out of time: a bot makes this move",
+          forfeit: "ran out of time and forfeits: a bot plays the seat to the end",
+        }[message.status] || `is ${message.status}`
       }`;
       if (page.view && !page.over) showTable();
       break;
@@ -162,6 +168,23 @@ async function showLobby() {
     { id: "bot-kind" },
     ["greedy", "random", "search"].map((k) => el("option", { value: k }, k)),
   );
+  const clock = el(
+    "select",
+    { id: "clock-move" },
+    [
+      [0, "no clock"],
+      [30, "30 s a move (live)"],
+      [120, "2 min a move"],
+      [86400, "24 h a move (a slow game)"],
+      [3 * 86400, "3 days a move"],
+    ].map(([seconds, text]) => el("option", { value: String(seconds) }, text)),
+  );
+  const onTime = el(
+    "select",
+    { id: "clock-on-time" },
+    el("option", { value: "bot" }, "a bot makes the move"),
+    el("option", { value: "forfeit" }, "the seat forfeits"),
+  );
   const create = el(
     "form",
     {
@@ -170,7 +193,7 @@ async function showLobby() {
       onsubmit: (event) => {
         event.preventDefault();
         page.name = name.value.trim();
-        link.host(select.value, Number(players.value), Number(bots.value), kind.value);
+        link.host(select.value, Number(players.value), Number(bots.value), kind.value, Number(clock.value), onTime.value);
       },
     },
     el("h2", {}, "Open a table"),
@@ -179,6 +202,8 @@ async function showLobby() {
     label("Players", players),
     label("Bots among them", bots),
     label("Bots play", kind),
+    label("Clock", clock),
+    label("When it runs out", onTime),
     el("button", { type: "submit", id: "create-button" }, "Open the table"),
   );
   main.replaceChildren(el("section", { class: "lobby" }, create, joinForm("", "")));
@@ -235,6 +260,30 @@ function showJoin(table, problem = "") {
   main.replaceChildren(el("section", { class: "lobby" }, joinForm(table, problem)));
 }
 
+// A clock's settings in words, as the terminal says them (net/clocks.py: describe, span).
+function span(seconds) {
+  const s = Math.floor(seconds);
+  if (s < 120) return `${s} s`;
+  if (s < 7200) return `${Math.floor(s / 60)} min`;
+  if (s < 2 * 86400) return `${Math.floor(s / 3600)} h` + (s % 3600 ? ` ${Math.floor((s % 3600) / 60)} min` : "");
+  return `${Math.floor(s / 86400)} d` + (s % 86400 >= 3600 ? ` ${Math.floor((s % 86400) / 3600)} h` : "");
+}
+
+function clockWords(clock) {
+  return `${span(clock.move)} a move; then ${clock.on_time === "bot" ? "a bot plays it" : "the seat forfeits"}`;
+}
+
+// The seconds left on this seat's clock, counted down on the page between two states.
+function clockLeft() {
+  const left = page.clock.left - (Date.now() - page.clockRead) / 1000;
+  return `Your clock: ${span(Math.max(0, left))} left for this move (${clockWords(page.clock)})`;
+}
+
+setInterval(() => {
+  const shown = document.getElementById("clock-left");
+  if (shown && page.clock && page.clock.left !== null) shown.textContent = clockLeft();
+}, 1000);
+
 function label(text, input) {
   return el("label", {}, el("span", {}, text), input);
 }
@@ -249,6 +298,7 @@ function showWaiting() {
       { class: "panel waiting" },
       el("h2", {}, `Table ${lobby.table}`),
       el("p", {}, "Share this link with the other players: ", el("a", { href: share, id: "share" }, share)),
+      lobby.clock ? el("p", { id: "clock" }, `Clock: ${clockWords(lobby.clock)}`) : null,
       el(
         "ul",
         { class: "seats" },
@@ -348,6 +398,7 @@ function showTable() {
         { class: "turn", id: "turn" },
         `Round ${view.round} of ${view.rounds} · passing ${view.direction === 1 ? "left" : "right"} · ${turn}`,
       ),
+      page.clock && page.clock.left !== null ? el("p", { class: "clock", id: "clock-left" }, clockLeft()) : null,
       page.error ? el("p", { id: "error", class: "error", role: "alert" }, page.error) : null,
       page.note ? el("p", { class: "note" }, page.note) : null,
       tokenNote(),

@@ -40,7 +40,7 @@ export class Link {
     this.socket.onopen = () => {
       this.tries = 0;
       this.onStatus("open");
-      if (this.table && this.token) this.send({ type: "resume", table: this.table, token: this.token });
+      if (this.table && this.token) this.send({ type: "resume", table: this.table, token: this.token, advice: true });
       else if (this.watching) this.send({ type: "watch", table: this.watching });
       for (const message of this.queue.splice(0)) this.send(message);
     };
@@ -81,12 +81,14 @@ export class Link {
     }
   }
 
-  host(edition, players, bots, botKind) {
-    this.send({ type: "host", edition, players, bots, bot_kind: botKind, seed: null });
+  // clock: seconds a move (0: none); onTime: "bot" or "forfeit" when a seat's clock runs out
+  host(edition, players, bots, botKind, clock = 0, onTime = "bot") {
+    const timed = clock ? { clock, on_time: onTime } : {};
+    this.send({ type: "host", edition, players, bots, bot_kind: botKind, seed: null, ...timed });
   }
 
   join(table, name) {
-    this.send({ type: "join", table, name });
+    this.send({ type: "join", table, name, advice: true });
   }
 
   resume(table) {
@@ -94,7 +96,7 @@ export class Link {
     if (!saved) return false;
     this.table = table;
     this.token = saved.token;
-    this.send({ type: "resume", table, token: saved.token });
+    this.send({ type: "resume", table, token: saved.token, advice: true });
     return true;
   }
 
@@ -108,7 +110,7 @@ export class Link {
   resumeWith(table, token) {
     this.table = table;
     this.token = token;
-    this.send({ type: "resume", table, token });
+    this.send({ type: "resume", table, token, advice: true });
   }
 
   forget(table) {
