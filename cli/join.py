@@ -8,6 +8,7 @@ import secrets
 import click
 
 from rulesengine.bots.registry import BOTS, make_bot
+from rulesengine.net.clocks import describe, span
 
 from .common import SEED, handles_errors, text_console
 from .sheets import print_sheet, round_table
@@ -17,7 +18,12 @@ from .terminal import GameAbandoned, TerminalAgent
 @click.command()
 @click.argument("url")
 @click.argument("table")
-@click.option("--name", required=True, help="Your name at the table.")
+@click.option("--name", default=None, help="Your name at the table (not with --watch).")
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="Watch the table instead of sitting at it: the public table, live or a round behind as its host chose.",
+)
 @click.option(
     "--bot", "bot_kind", type=click.Choice(list(BOTS)), default=None, help="Let a bot play this seat instead of you."
 )
@@ -25,8 +31,8 @@ from .terminal import GameAbandoned, TerminalAgent
 @click.option("--token", default=None, help="Come back to your seat with the token printed when you left it.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet.")
 @handles_errors
-def join(url, table, name, bot_kind, bot_seed, token, quiet):
-    """Take a seat at TABLE on the server at URL and play it to the end."""
+def join(url, table, name, watch, bot_kind, bot_seed, token, quiet):
+    """Take a seat at TABLE on the server at URL and play it to the end (or --watch it)."""
     from rulesengine.net.client import play_seat
 
     table = table.upper()
@@ -34,6 +40,13 @@ def join(url, table, name, bot_kind, bot_seed, token, quiet):
         raise click.BadParameter(
             f"'{table}' is not a table code (letters and digits, as `boom host` printed it)", param_hint="TABLE"
         )
+    if watch:
+        if name or bot_kind or token:
+            raise click.BadParameter("a spectator holds no seat: no --name, --bot or --token", param_hint="--watch")
+        _watch(url, table, quiet)
+        return
+    if name is None:
+        raise click.BadParameter("give your name at the table (or --watch to look on)", param_hint="--name")
     if not (1 <= len(name) <= 24 and name.isprintable()):
         raise click.BadParameter("a name is 1 to 24 printable characters", param_hint="--name")
 
@@ -44,6 +57,7 @@ def join(url, table, name, bot_kind, bot_seed, token, quiet):
         return make_bot(bot_kind, edition, seed) if bot_kind else TerminalAgent(edition, console)
 
     tokens = [token] if token else []
+    clocked: set = set()  # the questions whose clock was told
 
     def on_message(seat, message):
         if message.get("type") == "joined" and "token" in message:
@@ -54,9 +68,16 @@ def join(url, table, name, bot_kind, bot_seed, token, quiet):
         if kind == "joined" and "token" in message:
             console.print(f"{seat.name} sits at seat {message['seat'] + 1} of table {seat.table}")
         elif kind == "lobby":
+            if "clock" in message and "clock" not in clocked:
+                clocked.add("clock")
+                console.print(f"clock: {describe(message['clock'])}")
             waiting = sum(1 for s in message["seats"] if s["status"] == "open")
             if waiting:
                 console.print(f"waiting for {waiting} more player{'s' if waiting != 1 else ''}")
+        elif kind == "seat_status" and message["status"] in ("late", "forfeit"):
+            who = "your" if message["seat"] == seat.number else f"{message['name']}'s"
+            then = "a bot makes this move" if message["status"] == "late" else "a bot plays the seat to the end"
+            console.print(f"{who} time ran out: {then}")
         elif kind == "seat_status" and message["seat"] != seat.number:
             said = {
                 "away": "lost the connection",
@@ -66,7 +87,12 @@ def join(url, table, name, bot_kind, bot_seed, token, quiet):
             console.print(f"{message['name']} {said[message['status']]}")
         elif kind == "error" and seat.number is not None:
             console.print(f"server: {message['message']}")
-        elif kind == "state" and not bot_kind:  # as `boom run` does: each round's sheet once it is scored
+        elif kind == "state" and not bot_kind and message.get("clock", {}).get("left") is not None:
+            asked = {p["id"] for p in message["view"]["pending"]} - clocked
+            if asked:
+                clocked.update(asked)
+                console.print(f"your clock: {span(message['clock']['left'])} for this move")
+        if kind == "state" and not bot_kind:  # as `boom run` does: each round's sheet once it is scored
             for event in message["events"]:
                 if event["type"] == "round_scored" and event["round"] <= len(message["view"]["history"]):
                     console.print(round_table(seat.edition, message["view"]["sheet"], event["round"] - 1))
@@ -81,3 +107,16 @@ def join(url, table, name, bot_kind, bot_seed, token, quiet):
         )
         raise SystemExit(130) from None
     print_sheet(console, seat.edition, seat.final["sheet"], per_round=False)
+
+
+def _watch(url: str, table: str, quiet: bool) -> None:
+    from rulesengine.net.client import watch_table
+
+    from .watching import Watcher
+
+    watcher = Watcher(text_console(), quiet)
+    try:
+        asyncio.run(watch_table(url, table, watcher.on_message))
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
+    watcher.finish()

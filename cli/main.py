@@ -25,7 +25,7 @@ COMMANDS = {   # name -> the first paragraph of its help, in the order of use `b
     "serve": "Host tables for network play (`boom host` opens one, `boom join` sits at one, or "
         "a browser at http://HOST:PORT/).",
     "host": "Open a table at URL for EDITION (a file here, or an edition name the server knows).",
-    "join": "Take a seat at TABLE on the server at URL and play it to the end.",
+    "join": "Take a seat at TABLE on the server at URL and play it to the end (or --watch it).",
     "export": "Export the record of finished TABLE, for `boom score` (and `boom replay` with --log).",
     "new": "Write NAME.yaml, a starter house rule of an edition, with a working $schema line for editors.",
     "docs": "Print a guide installed with boom: `boom docs authoring`, `boom docs dsl`, `boom docs errors`...",

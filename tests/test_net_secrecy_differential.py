@@ -8,16 +8,20 @@ to another legal answer and every other decision the same. For each other seat, 
 must be identical, byte for byte, up to the first step at which the events the engine addresses to that seat
 (its own and the public ones: the rules' disclosures, a pass showing the picks, the round's reveal) differ
 between the two games. A field of a view, a decision id, the points of a choice or the timing of a `state` that
-depended on the changed decision would show here first.
+depended on the changed decision would show here first. The spectators' frames are also printed as the terminal
+spectator prints them (`boom join --watch`, cli/watching.py), and that text compared the same way.
 """
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
 from shipped import EDITIONS
 
+from cli.common import text_console
+from cli.watching import Watcher
 from rulesengine.bots.registry import make_bot
 from rulesengine.edition.loader import load_edition
 from rulesengine.net.editions import edition_data, edition_text
@@ -80,6 +84,20 @@ class Run:
         return True
 
 
+def watched(run: Run, last: int) -> str:
+    """What `boom join --watch` prints of the spectators' frames sent before step `last`."""
+    out = io.StringIO()
+    watcher = Watcher(text_console(file=out, width=100, color_system=None))
+    table = run.table
+    watching = {"type": "watching", "table": table.code, "delay": table.spectators, "edition": table.edition_data()}
+    watcher.on_message(watching)
+    for step, text in run.frames[NOBODY]:
+        if step < last:
+            watcher.on_message(json.loads(text))
+    watcher.finish()
+    return out.getvalue()
+
+
 def random_game(store, path, players, seed, delay) -> tuple[Run, list]:
     run = Run(store, "AAAAAAAA", path, players, seed, delay)
     bots = [make_bot("random", run.edition, seed * 10 + seat) for seat in range(players)]
@@ -126,6 +144,11 @@ def test_one_changed_secret_decision_changes_no_other_seats_frame_until_the_rule
             theirs = [f for f in again.frames[j] if f[0] < last]
             assert mine == theirs, f"{name}: seat {j} learned of seat {seat}'s step {change} before being told"
             compared += sum(1 for f in mine if f[0] >= change)
+            if j == NOBODY:
+                printed = watched(original, last)
+                told_it = f"{name}: the terminal spectator told seat {seat}'s step {change}"
+                assert printed == watched(again, last), told_it
+                assert printed.startswith("watching table AAAAAAAA") and "round 1" in printed
         again_store.close()
     store.close()
     # frames went out between a change and its disclosure, and were compared (with two seats there are none:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import subprocess
+import sys
 
 import pytest
-from net_support import RawPlayer, ServerThread, bounded  # noqa: F401 - the autouse fixture that fails a hung test
+from net_support import ROOT, RawPlayer, ServerThread, bounded  # noqa: F401 - the autouse fixture that fails a hung test
 from websockets.asyncio.client import connect
 
 from rulesengine.net.protocol import check_server_message
@@ -78,3 +81,41 @@ def test_a_host_may_allow_no_spectators(server):
 
     code, answer = asyncio.run(scenario())
     assert (answer["code"], answer["message"]) == ("no_spectators", f"the host of table {code} allows no spectators")
+
+
+def test_boom_join_watch_prints_the_public_table_to_its_final_sheet(server):
+    """`boom join URL CODE --watch`: the terminal spectator, a process of its own, from the first frame to the
+    final sheet (what it may print is proven in test_net_secrecy_differential)."""
+
+    async def scenario():
+        code = await host(server.url, "live")
+        watcher = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "cli.main", "join", server.url, code, "--watch",
+            cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            env=os.environ | {"COLUMNS": "120"},
+        )  # fmt: skip
+        first = await watcher.stdout.readline()  # it watches before anyone sits down
+        players = [RawPlayer(server.url, code, name) for name in ("Ana", "Ben")]
+        await asyncio.gather(*(p.play() for p in players))
+        rest, errors = await watcher.communicate()
+        return code, first.decode() + rest.decode(), errors.decode(), watcher.returncode, players
+
+    code, printed, errors, status, players = asyncio.run(scenario())
+    assert status == 0, errors
+    assert printed.startswith(f"watching table {code} (Boomerang: Australia), live\nround 1 of 4, throw\n")
+    assert printed.count("Round 1 of 4") == 1 and printed.count("Round 4 of 4") == 1  # each round's sheet, once
+    assert "Final score sheet" in printed
+    winners = players[0].final["sheet"]["winners"]
+    assert all(name in printed.split("Final score sheet")[1] for name in ["Ana", "Ben", "Bot 1", *winners])
+
+
+def test_boom_join_says_what_a_spectator_and_a_player_need(server):
+    for arguments, said in (
+        (["--watch", "--name", "Ana"], "a spectator holds no seat"),
+        ([], "give your name at the table (or --watch to look on)"),
+    ):
+        result = subprocess.run(
+            [sys.executable, "-m", "cli.main", "join", server.url, "ABCDEFGH", *arguments],
+            cwd=ROOT, capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        assert result.returncode == 2 and said in result.stderr and "Traceback" not in result.stderr
