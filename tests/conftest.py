@@ -44,6 +44,7 @@ SLOW = ("tests/fuzz/", "tests/test_differential.py", "tests/test_bots.py::test_e
         "tests/test_hardening_play.py::test_validate_refuses_a_fifo", "tests/test_bench_scripts.py",
         "tests/test_fingerprints.py::test_every_shipped_edition_plays_the_recorded_games",
         "tests/test_golden_logs.py::test_a_log_of_bot_games_written_before_still_verifies",
+        "tests/test_golden_logs.py::test_a_log_verifies_scored_by_the_reference_interpreter",
         "tests/test_simulate.py::test_the_ray_backend_gives_the_local_figures",
         "tests/test_simulate.py::test_the_figures_do_not_depend_on_the_number_of_jobs",
         "tests/test_simulate_batched.py::test_a_report_through_the_batch_is_the_engines[2]",

@@ -9,6 +9,7 @@ holds the hashes; test_fingerprints.py compares them.
 
     python tests/fingerprints.py            # compare with tests/golden/fingerprints.json, list what differs
     python tests/fingerprints.py --write    # write them again (say why in the commit)
+    python tests/fingerprints.py --runner reference   # the same games, scored by the reference interpreter
 """
 
 from __future__ import annotations
@@ -67,9 +68,9 @@ def play_fingerprint(edition, kinds: list[str], seed: int, every_view: bool) -> 
             "events": _digest(game.events), "views": _digest(views)}
 
 
-def cases(path: Path) -> list[tuple[str, list[str], int, bool]]:
+def cases(path: Path, edition=None) -> list[tuple[str, list[str], int, bool]]:
     """(name, seat kinds, seed, every view) of each game fingerprinted for this edition file."""
-    edition = load_edition(path)
+    edition = edition or load_edition(path)
     counts = player_counts(edition)
     out = [(f"random-{n}p-seed{seed}", ["random"] * n, seed, seed == 1) for n in counts for seed in RANDOM_SEEDS]
     out.append((f"greedy-{counts[0]}p", ["greedy"] * counts[0], 1, False))
@@ -79,13 +80,13 @@ def cases(path: Path) -> list[tuple[str, list[str], int, bool]]:
     return out
 
 
-def fingerprints(paths=SHIPPED) -> dict:
-    """file stem -> case name -> part -> hash."""
+def fingerprints(paths=SHIPPED, runner: str = "compiled") -> dict:
+    """file stem -> case name -> part -> hash; runner: how the editions' scoring runs (game/program.py)."""
     found = {}
     for path in paths:
-        edition = load_edition(path)
+        edition = load_edition(path, runner=runner)
         found[path.stem] = {name: play_fingerprint(edition, kinds, seed, every)
-                            for name, kinds, seed, every in cases(path)}
+                            for name, kinds, seed, every in cases(path, edition)}
     return found
 
 
@@ -103,7 +104,8 @@ def differences(expected: dict, found: dict) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    found = fingerprints()
+    runner = argv[argv.index("--runner") + 1] if "--runner" in argv else "compiled"
+    found = fingerprints(runner=runner)
     if "--write" in argv:
         GOLDEN.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         print(f"wrote {GOLDEN.relative_to(ROOT)}: {sum(len(v) for v in found.values())} games")

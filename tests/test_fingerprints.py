@@ -7,13 +7,19 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from fingerprints import GOLDEN, differences, fingerprints
 
+from rulesengine.game.program import RUNNERS
 
-def test_every_shipped_edition_plays_the_recorded_games():
+
+@pytest.mark.parametrize("runner", RUNNERS)
+def test_every_shipped_edition_plays_the_recorded_games(runner):
+    """The compiled program and the reference interpreter alike (every score, choice and bot's value)."""
     expected = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    changed = differences(expected, fingerprints())
-    assert not changed, "games changed (python tests/fingerprints.py lists them):\n" + "\n".join(changed[:40])
+    changed = differences(expected, fingerprints(runner=runner))
+    assert not changed, f"games changed (python tests/fingerprints.py --runner {runner} lists them):\n" + \
+        "\n".join(changed[:40])
 
 
 def test_a_changed_game_is_told_apart_part_by_part():

@@ -20,7 +20,8 @@ from click.testing import CliRunner
 
 from cli.main import main
 from rulesengine.bots import greedy
-from rulesengine.bots.seats import SEAT_KINDS
+from rulesengine.bots.seats import SEAT_KINDS, recorded_bots
+from rulesengine.game.logs import replay_log
 from rulesengine.game.saves import file_digest, resume
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,7 @@ def placed(name: str, tmp_path: Path) -> Path:
     return log
 
 
-@pytest.mark.parametrize("name, seats", [
+LOGS = [
     ("australia", ["greedy", "search", "greedy", "random"]),
     ("europe", ["greedy", "greedy", "search"]),
     ("usa", ["search", "greedy"]),
@@ -47,13 +48,27 @@ def placed(name: str, tmp_path: Path) -> Path:
     ("australia-mulligan-2p", ["random", "random"]),
     ("australia-ghost-third", ["greedy", "search"]),
     ("australia-two-at-once", ["greedy", "random", "search"]),
-])
+]
+
+
+@pytest.mark.parametrize("name, seats", LOGS)
 def test_a_log_of_bot_games_written_before_still_verifies(tmp_path, name, seats):
     log = placed(name, tmp_path)
     assert json.loads(log.read_text().splitlines()[0])["seats"] == seats
     result = CliRunner().invoke(main, ["replay", str(log), "--verify"])
     assert result.exit_code == 0, result.output
     assert "replay identically; game finished" in result.output
+
+
+@pytest.mark.parametrize("name", [name for name, _ in LOGS])
+def test_a_log_verifies_scored_by_the_reference_interpreter(tmp_path, name):
+    """The same logs, every score of the game and every bot's value of a hand run by the reference
+    interpreter (game/reference.py) instead of the compiled program: the same decisions, the same events."""
+    game, problems = replay_log(placed(name, tmp_path), seat_kinds=SEAT_KINDS, bots=recorded_bots,
+                                runner="reference")
+    assert game.edition.runner == "reference"
+    assert problems == []
+    assert game.over
 
 
 def test_a_bot_that_decides_otherwise_fails_the_verification(tmp_path, monkeypatch):

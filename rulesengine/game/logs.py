@@ -84,13 +84,14 @@ def _entry(file: str, number: int, raw: bytes) -> dict | None:
 
 
 def replay_log(path: str | Path, *, seat_kinds, bots: Callable | None = None,
-               notes: list | None = None) -> tuple[Game, list[str]]:
+               notes: list | None = None, runner: str = "compiled") -> tuple[Game, list[str]]:
     """Re-play a log from its seed and decisions; return the game and every difference found.
     bots(header, edition) gives the agent of each seat to re-decide (bots.seats.recorded_bots; the
     game does not know the bots), or None to check the events only. An edition file changed since
     the game (its words, say) is a difference only when the replay differs too; otherwise it is said
-    in notes: every decision and event replaying identically is what verifies a log."""
-    game, found, changed = _replay_log(path, seat_kinds, bots)
+    in notes: every decision and event replaying identically is what verifies a log. runner: how the
+    edition's scoring runs (game/program.py; the tests replay through the reference too)."""
+    game, found, changed = _replay_log(path, seat_kinds, bots, runner)
     if changed:
         if found:
             found.insert(0, changed)
@@ -99,13 +100,13 @@ def replay_log(path: str | Path, *, seat_kinds, bots: Callable | None = None,
     return game, found
 
 
-def _replay_log(path, seat_kinds, bots) -> tuple[Game, list[str], str | None]:
+def _replay_log(path, seat_kinds, bots, runner) -> tuple[Game, list[str], str | None]:
     header_entry, entries = read_log(path)
     file = str(path)
     header, problems = check_header(header_entry, lambda where: Span(file, 1, 1), "log", seat_kinds)
     if problems:
         raise BoomError(problems)
-    edition = _saved_edition(header, lambda key: Span(file, 1, 1), True, lambda message: None, "log")
+    edition = _saved_edition(header, lambda key: Span(file, 1, 1), True, lambda message: None, "log", runner)
     found: list[str] = []
     changed = None
     if header.edition_sha256 != file_digest(header.edition_path):

@@ -210,11 +210,11 @@ def _file_changed(header: Header) -> bool:
         return False  # _saved_edition says what is wrong with the file
 
 
-def _saved_edition(header: Header, where, allow_changed: bool, warn, what: str):
+def _saved_edition(header: Header, where, allow_changed: bool, warn, what: str, runner: str = "compiled"):
     """The edition a save or log names, refused if what it plays changed since (unless allowed) or is another
     one. A header with the rules' digest (Edition.rules_sha256) is compared by it: a file changed only in its
     words is the same game (said in a note), and a parent's change is found though the file is the same; an
-    older header has only the file's digest."""
+    older header has only the file's digest. runner: how its scoring runs (game/program.py)."""
     path = header.edition_path
     try:
         regular = Path(path).is_file()
@@ -232,7 +232,7 @@ def _saved_edition(header: Header, where, allow_changed: bool, warn, what: str):
                 hint="resume with --allow-changed-edition to go on with the file as it is now",
             )
         )
-    edition = load_edition(path, quote=False)
+    edition = load_edition(path, quote=False, runner=runner)
     if edition.id != header.edition_id:
         message = f"the {what} is a game of '{header.edition_id}', but {path} is the edition '{edition.id}'"
         raise BoomError(Diagnostic(where("edition_id"), message, "F904"))
