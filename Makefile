@@ -54,6 +54,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/compiled.py
+	$(BIN)/python bench/commands.py
 	$(BIN)/python bench/games_per_second.py
 	$(BIN)/python bench/bots.py
 

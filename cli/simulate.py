@@ -202,10 +202,17 @@ def print_comparison(console, data: dict) -> None:
     help="Also measure chance against skill: --games / players deals, each played once per seat with the "
     "bots turned, by the first --seats kind in every seat.",
 )
+@click.option(
+    "--engine",
+    is_flag=True,
+    help="Play every game through the engine, even where the batch simulator would (random seats, numpy): "
+    "the same figures, slower.",
+)
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors
 def simulate(
-    editions, players, games, seats_text, seed, jobs, backend, address, depth, ladder, chance, report_dir, output
+    editions, players, games, seats_text, seed, jobs, backend, address, depth, ladder, chance, report_dir, engine,
+    output
 ):
     """Play many bot games of EDITION (and of EDITION2 on the same seeds and seats) and report the balance."""
     # imported here, not at the top: `boom` starts without loading what only this command needs
@@ -245,7 +252,7 @@ def simulate(
                 elapsed = progress.tasks[0].elapsed or 0
                 progress.update(task, rate=f"{progress.tasks[0].completed / elapsed:,.0f} games/s" if elapsed else "")
 
-            simulation = run_simulation(settings, jobs, backend, address, on_games=advance)
+            simulation = run_simulation(settings, jobs, backend, address, on_games=advance, engine=engine)
             extra = {}
             if depth:
                 progress.update(task, description="skill depth", completed=0, total=games * (len(rungs) - 1))
@@ -262,7 +269,7 @@ def simulate(
         raise (
             click.BadParameter(str(exc), param_hint=exc.option) if exc.option else click.UsageError(str(exc))
         ) from None
-    data = report_data(simulation, extra)
+    data = report_data(simulation, extra, with_versions=output == "json")
     if report_dir is not None:
         write_report(simulation, report_dir, extra)
     if output == "json":

@@ -9,8 +9,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from rulesengine.bots.registry import BOTS
-from rulesengine.bots.search import search_budget
-from rulesengine.bots.tournament import Tournament, run_tournament
 
 from .common import (
     SEED,
@@ -32,7 +30,8 @@ def parse_seats(texts) -> list[str]:
     return kinds
 
 
-def result_table(result: Tournament) -> Table:
+def result_table(result) -> Table:
+    """The tournament's result (bots.tournament.Tournament) as a table."""
     table = Table(
         title=f"{result.edition}: {result.games} games, seats rotated, seed {result.seed}", title_justify="left"
     )
@@ -82,6 +81,10 @@ def result_table(result: Tournament) -> Table:
 @handles_errors
 def tournament(file, seats_text, games, seed, search_rollouts, search_seconds, jobs, output):
     """Play bots against each other and print their win rates (a benchmark, not a test)."""
+    # imported here, not at the top: `boom tournament --help` starts without the engine and the bots
+    from rulesengine.bots.search import search_budget
+    from rulesengine.bots.tournament import run_tournament
+
     kinds = parse_seats(seats_text)
     options = {"search": search_budget(search_rollouts, search_seconds)}
     console = text_console(stderr=output == "json")

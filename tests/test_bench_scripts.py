@@ -16,6 +16,7 @@ RUNS = {
     "against.py": (["HEAD", "--games", "3", "--slices", "1", "--editions", "australia", "--bots", "random"],
                    "four random seats"),
     "balance_speed.py": (["--bare", "2", "--paired", "4", "--no-tune"], "10,000 paired games"),
+    "commands.py": (["--repeats", "1", "--games", "400", "--engine-games", "20"], "on 2 idle cores"),
     "compiled.py": (["--games", "40", "--batch", "20", "--engine-games", "4", "--players", "2",
                      "--editions", "australia"], "australia         2"),
     "bots.py": (["--editions", "australia", "--greedy-games", "1", "--search-games", "1"], "australia "),

@@ -102,7 +102,7 @@ except ImportError as exc:
 
 
 def test_simulate_without_numpy_plays_through_the_engine_and_says_what_to_install():
-    result = _base("simulate", "australia", "-p", "2", "-n", "3")
+    result = _base("simulate", "australia", "-p", "2", "-n", "200")
     assert result.returncode == 0, result.stderr
     assert " ".join(result.stdout.split()).endswith(
         "Played by the engine (the batch simulator needs numpy, which the base install leaves out: "

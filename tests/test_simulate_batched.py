@@ -17,7 +17,6 @@ from conftest import EDITIONS
 from cli.main import main
 from rulesengine import load_edition
 from rulesengine.simulate import Settings, report_data, run_simulation
-from rulesengine.simulate import games as games_module
 from rulesengine.simulate.games import Deal, play_game
 from rulesengine.simulate.runner import layout_of
 
@@ -42,16 +41,12 @@ def test_each_games_figures_are_the_engines(path):
             assert figures == play_game(edition, layout, deal), (players, deal.seed)
 
 
-def _by_the_engine(monkeypatch):
-    monkeypatch.setattr(games_module, "engine_reason", lambda edition, kinds: "asked for")
-
-
 def _without_who(data: dict) -> dict:
     return dict(data, editions=[{k: v for k, v in e.items() if k != "played_by"} for e in data["editions"]])
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_a_report_through_the_batch_is_the_engines(monkeypatch, tmp_path, jobs):
+def test_a_report_through_the_batch_is_the_engines(tmp_path, jobs):
     """A house rule against its base, 260 paired games (six shards: a block of several, and a short last one)."""
     rule = tmp_path / "double.yaml"
     rule.write_text(f"extends: {AUSTRALIA}\nid: australia-double\nname: Double throw\n"
@@ -59,9 +54,8 @@ def test_a_report_through_the_batch_is_the_engines(monkeypatch, tmp_path, jobs):
     settings = Settings((AUSTRALIA, str(rule)), ("random",) * 3, 260, 7)
     batched = run_simulation(settings, jobs=jobs)
     assert batched.played_by == (BATCH, BATCH)
-    with monkeypatch.context() as patched:
-        _by_the_engine(patched)
-        by_engine = run_simulation(settings, jobs=1)
+    by_engine = run_simulation(settings, jobs=1, engine=True)
+    assert by_engine.played_by == ("the engine (--engine)",) * 2
     assert _without_who(report_data(batched)) == _without_who(report_data(by_engine))
     assert [e["played_by"] for e in report_data(batched)["editions"]] == [BATCH, BATCH]
 
@@ -77,7 +71,10 @@ def test_a_line_up_or_an_edition_the_batch_does_not_play_goes_to_the_engine_whic
     assert _last_line(AUSTRALIA, "--seats", "greedy,random", "-n", "2") == (
         "Played by the engine (the batch plays random seats only, and the line-up has greedy).")
     ghosts = str(EDITIONS / "variants" / "australia-ghost-third.yaml")
-    assert _last_line(AUSTRALIA, ghosts, "-p", "2", "-n", "3") == (
+    assert _last_line(AUSTRALIA, ghosts, "-p", "2", "-n", "200") == (
         f"Played by Boomerang: Australia: {BATCH}; Boomerang: Australia (2 players and a ghost hand): the engine "
         "(the batch does not play ghost hands (they draw from the game's generator as they go)).")
-    assert _last_line(AUSTRALIA, "-p", "4", "-n", "3") == f"Played by {BATCH}."
+    assert _last_line(AUSTRALIA, "-p", "4", "-n", "200") == f"Played by {BATCH}."
+    assert _last_line(AUSTRALIA, "-p", "4", "-n", "200", "--engine") == "Played by the engine (--engine)."
+    assert _last_line(AUSTRALIA, "-p", "4", "-n", "199") == (
+        "Played by the engine (199 games: the batch pays for numpy's start from 200).")

@@ -111,35 +111,32 @@ def game_figures(
     players = record["players"]
     seat_of = {name: seat for seat, name in enumerate(players)}
     rows = {row["name"]: row for row in sheet["players"]}
-    categories = [rows[name]["categories"] for name in players]
-    totals = tuple(rows[name]["total"] for name in players)
+    seats = [rows[name] for name in players]
+    totals = tuple(row["total"] for row in seats)
     winners = {seat_of[name] for name in sheet["winners"]}
     share = WIN_UNIT // len(winners)
     ordered = sorted(totals, reverse=True)
-    round_totals, race_rounds = [], {key: [] for key in race_keys}
-    for number in range(1, len(rows[players[0]]["rounds"]) + 1):
-        points = {name: rows[name]["rounds"][number - 1] for name in players}
-        round_totals.append([sum(points[name].values()) for name in players])
-        for key in race_keys:
-            race_rounds[key].extend(number for name in players if points[name].get(key, 0) > 0)
+    tied = ordered.count(ordered[0]) > 1
+    by_seat = [row["rounds"] for row in seats]          # seat -> round -> line -> points
+    round_totals = [[sum(points.values()) for points in lines] for lines in zip(*by_seat, strict=True)]
+    race_rounds = tuple(tuple(number for number, lines in enumerate(zip(*by_seat, strict=True), 1)
+                              for points in lines if points.get(key, 0) > 0) for key in race_keys)
     arc = game_arc(round_totals, winners)
-    rounds = record["rounds"]
+    drafts = [[r["drafts"][name] for r in record["rounds"]] for name in players]   # seat -> round -> letters
     return GameFigures(
-        points=tuple(tuple(categories[seat].get(key, 0) for key in sheet_keys) for seat in range(len(players))),
+        points=tuple(tuple(row["categories"].get(key, 0) for key in sheet_keys) for row in seats),
         totals=totals,
         wins=tuple(share if seat in winners else 0 for seat in range(len(players))),
         margin=ordered[0] - ordered[1] if len(ordered) > 1 else 0,
-        tied=len(_leaders(totals)) > 1,
-        decided_by=_decided_by(sheet, len(_leaders(totals)) > 1),
+        tied=tied,
+        decided_by=_decided_by(sheet, tied),
         lead_changes=arc.lead_changes,
         late_leader_lost=arc.late_leader_lost,
-        race_rounds=tuple(tuple(race_rounds[key]) for key in race_keys),
-        thrown=tuple(tuple(r["drafts"][name][0] for r in rounds) for name in players),
-        taken_first=tuple(
-            tuple(r["drafts"][name][1] for r in rounds if len(r["drafts"][name]) > 2) for name in players
-        ),
-        caught=tuple(tuple(r["drafts"][name][-1] for r in rounds) for name in players),
-        drafted=tuple(frozenset(letter for r in rounds for letter in r["drafts"][name]) for name in players),
+        race_rounds=race_rounds,
+        thrown=tuple(tuple(taken[0] for taken in mine) for mine in drafts),
+        taken_first=tuple(tuple(taken[1] for taken in mine if len(taken) > 2) for mine in drafts),
+        caught=tuple(tuple(taken[-1] for taken in mine) for mine in drafts),
+        drafted=tuple(frozenset().union(*mine) for mine in drafts),
         drama=arc.drama,
         decisive_round=arc.decisive_round,
         play=play,

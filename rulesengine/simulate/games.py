@@ -16,12 +16,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from ..bots.registry import BOTS, agent_seed, make_bot
 from ..edition.model import Edition
-from ..game.loop import play
-from ..game.start import new_game
-from ..game.state import Game
 from .batched import engine_reason, play_batch
 from .figures import GameFigures, Play, flow_figures, game_figures
 from .tally import Layout
@@ -63,7 +61,10 @@ class _Watched:
             setattr(agent, call, watch.recording(getattr(agent, call)))
 
     def decide(self, view, decision):
-        self.watch.ask(len(decision.options))
+        watch, options = self.watch, len(decision.options)    # _Watch.ask, written out: once a decision
+        watch.asked += 1
+        watch.options += options
+        watch.choices += options > 1
         return self.agent.decide(view, decision)
 
 
@@ -104,12 +105,29 @@ def spread(values: list) -> float:
     return math.sqrt(max(0.0, sum((v - mean) ** 2 for v in values) / len(values)))
 
 
+@cache
+def _engine() -> tuple:
+    """The engine's entry points, imported on the first game it plays (games the batch plays never load it)."""
+    from ..game.loop import play
+    from ..game.start import new_game
+    from ..game.state import Game
+
+    return play, new_game, Game
+
+
+@cache
+def _kinds(kinds: tuple) -> tuple:
+    """Each line-up entry as bot_kind reads it, once a line-up."""
+    return tuple(bot_kind(kind) for kind in kinds)
+
+
 def play_game(edition: Edition, layout: Layout, deal: Deal) -> GameFigures:
     """One game of this edition with the line-up seated as the deal says; its figures."""
+    play, new_game, Game = _engine()
     n, watch = layout.players, _Watch()
     agents = []
     for seat in range(n):
-        kind, options = bot_kind(layout.kinds[deal.entry_at[seat]])
+        kind, options = _kinds(layout.kinds)[deal.entry_at[seat]]
         bot = make_bot(kind, edition, agent_seed(deal.seed, (seat + deal.shift) % n), **options)
         agents.append(_Watched(bot, watch))
     if layout.flow:  # its figures count the rounds from the events
@@ -121,12 +139,15 @@ def play_game(edition: Edition, layout: Layout, deal: Deal) -> GameFigures:
     return game_figures(game.record(), game.scores.sheet(), layout.sheet_keys, layout.race_keys, watch.play())
 
 
-def play_games(edition: Edition, layout: Layout, deals: Iterable[Deal]) -> list[GameFigures]:
+def play_games(edition: Edition, layout: Layout, deals: Iterable[Deal], batch: bool | None = None) -> list[GameFigures]:
     """Games of a shard (or a block of shards): all at once by the batch simulator where it plays this
-    edition's line-up (batched.engine_reason), a game whose scoring met an error again by the engine
-    (which raises it, located); otherwise each deal played in turn by the engine."""
+    edition's line-up (batch=None: as batched.engine_reason says for these deals; True: the caller asked
+    it, for the whole run), a game whose scoring met an error again by the engine (which raises it,
+    located); otherwise each deal played in turn by the engine."""
     deals = list(deals)
-    if engine_reason(edition, layout.kinds) is None:
+    if batch is None:
+        batch = engine_reason(edition, layout.kinds, len(deals)) is None
+    if batch:
         batch = play_batch(edition, layout, deals)
         return [figures or play_game(edition, layout, deal) for figures, deal in zip(batch, deals, strict=True)]
     return [play_game(edition, layout, deal) for deal in deals]

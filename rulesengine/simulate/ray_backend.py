@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .runner import SHARD_GAMES, Settings, SettingsError, ShardResult, play_shard_from_sources, shard_count
+from .runner import SHARD_GAMES, Settings, SettingsError, ShardResult, play_shards_from_sources, shard_count
 
 SHARDS_PER_TASK = 4  # 200 games a task: seconds of work against milliseconds of scheduling
 
 
-def _play_shards(sources: tuple, layouts: tuple, seed: int, indexes: list, games: int) -> list:
-    return [play_shard_from_sources(sources, layouts, seed, index, games) for index in indexes]
+def _play_shards(sources: tuple, layouts: tuple, seed: int, indexes: list, games: int, batched: tuple) -> list:
+    """A task's shards (consecutive): one batch where the batch plays them, each shard tallied on its own."""
+    return play_shards_from_sources(sources, layouts, seed, indexes[0], indexes[-1] + 1, games, batched)
 
 
-def ray_results(settings: Settings, sources: tuple, layouts: tuple, address: str | None) -> Iterator[ShardResult]:
+def ray_results(settings: Settings, sources: tuple, layouts: tuple, address: str | None,
+                batched: tuple = ()) -> Iterator[ShardResult]:
     """Shard results from Ray: a running instance if there is one, else `address`, else a local one."""
     try:
         import ray
@@ -44,7 +46,8 @@ def ray_results(settings: Settings, sources: tuple, layouts: tuple, address: str
         pending, submitted = [], 0
         while submitted < len(groups) or pending:
             while submitted < len(groups) and len(pending) < window:
-                pending.append(task.remote(sources_ref, layouts, settings.seed, groups[submitted], settings.games))
+                pending.append(task.remote(sources_ref, layouts, settings.seed, groups[submitted], settings.games,
+                                           batched))
                 submitted += 1
             done, pending = ray.wait(pending, num_returns=1)
             yield from ray.get(done[0])

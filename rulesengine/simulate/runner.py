@@ -16,14 +16,13 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..bots.registry import BOTS
-from ..edition.loader import load_edition
 from ..edition.model import Edition
 from ..edition.shipped import resolve_edition
 from ..errors import BoomError, Diagnostic
-from .batched import BATCH, engine_reason
+from .batched import BATCH, engine_reason, without_collector
 from .games import Deal, bot_kind, play_games
 from .source import EditionSource, compiled, remember
 from .tally import EditionTally, Layout, PairedTally
@@ -100,16 +99,27 @@ class ShardResult:
     paired: PairedTally | None
 
 
-def play_shard(editions: list, layouts: tuple, seed: int, index: int, games: int) -> ShardResult:
+def play_shard(editions: list, layouts: tuple, seed: int, index: int, games: int,
+               batched: tuple | None = None) -> ShardResult:
     """Games index*SHARD_GAMES up to (not including) the next shard or `games`, on every edition."""
-    return play_shards(editions, layouts, seed, index, index + 1, games)[0]
+    return play_shards(editions, layouts, seed, index, index + 1, games, batched)[0]
 
 
-def play_shards(editions: list, layouts: tuple, seed: int, first: int, last: int, games: int) -> list[ShardResult]:
-    """Shards first..last-1, their games played together (one batch, where the batch plays them), each
-    shard tallied on its own."""
+def play_shards(editions: list, layouts: tuple, seed: int, first: int, last: int, games: int,
+                batched: tuple | None = None) -> list[ShardResult]:
+    """Shards first..last-1, their games played together (one batch, where batched says the batch plays
+    that edition's games: run_simulation decides it once for the run), each shard tallied on its own."""
     deals = [deal for index in range(first, last) for deal in shard_deals(seed, index, games, layouts[0].players)]
-    played = [play_games(edition, layout, deals) for edition, layout in zip(editions, layouts, strict=True)]
+    batched = batched or (None,) * len(editions)
+    if any(batched):
+        with without_collector():
+            return _tallied(editions, layouts, deals, first, last, games, batched)
+    return _tallied(editions, layouts, deals, first, last, games, batched)
+
+
+def _tallied(editions: list, layouts: tuple, deals: list, first: int, last: int, games: int, batched: tuple) -> list:
+    played = [play_games(edition, layout, deals, batch)
+              for edition, layout, batch in zip(editions, layouts, batched, strict=True)]
     results, at = [], 0
     for index in range(first, last):
         tallies = tuple(EditionTally(layout) for layout in layouts)
@@ -145,16 +155,18 @@ class ShardFailure:
     code: str
 
 
-def play_shard_from_sources(sources: tuple, layouts: tuple, seed: int, index: int, games: int):
+def play_shard_from_sources(sources: tuple, layouts: tuple, seed: int, index: int, games: int,
+                            batched: tuple | None = None):
     """play_shard in a worker: the editions compiled from their text, once per worker."""
-    return play_shards_from_sources(sources, layouts, seed, index, index + 1, games)[0]
+    return play_shards_from_sources(sources, layouts, seed, index, index + 1, games, batched)[0]
 
 
-def play_shards_from_sources(sources: tuple, layouts: tuple, seed: int, first: int, last: int, games: int) -> list:
+def play_shards_from_sources(sources: tuple, layouts: tuple, seed: int, first: int, last: int, games: int,
+                             batched: tuple | None = None) -> list:
     """play_shards in a worker; a failure is reported at the block's last shard (the driver then plays
     every shard up to it again, in order, to raise the first error where it is)."""
     try:
-        return play_shards([compiled(source) for source in sources], layouts, seed, first, last, games)
+        return play_shards([compiled(source) for source in sources], layouts, seed, first, last, games, batched)
     except BoomError as exc:
         diagnostic = exc.diagnostics[0]
         return [ShardFailure(last - 1, diagnostic.message, diagnostic.code)]
@@ -164,9 +176,12 @@ def shard_count(games: int) -> int:
     return (games + SHARD_GAMES - 1) // SHARD_GAMES
 
 
-def played_by(editions: list, kinds: tuple) -> tuple[str, ...]:
+ENGINE_ASKED = "the engine (--engine)"
+
+
+def played_by(editions: list, kinds: tuple, games: int) -> tuple[str, ...]:
     """Who plays each edition's games with this line-up: the batch simulator, or the engine and why."""
-    reasons = [engine_reason(edition, kinds) for edition in editions]
+    reasons = [engine_reason(edition, kinds, games) for edition in editions]
     return tuple(BATCH if why is None else f"the engine ({why})" for why in reasons)
 
 
@@ -191,7 +206,8 @@ def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
             message = f"unknown seat kind {kind!r} (kinds: {', '.join(BOTS)}; a search budget as search:ROLLOUTS)"
             raise SettingsError(message, "--seats") from None
     paths = [resolve_edition(path) for path in settings.editions]  # a shipped edition's name: its file
-    editions = [load_edition(path) for path in paths]
+    loaded = [EditionSource.load(path, str(given)) for path, given in zip(paths, settings.editions, strict=True)]
+    editions = [edition for edition, _ in loaded]
     for edition in editions:
         if not edition.players_min <= len(settings.kinds) <= edition.players_max:
             raise SettingsError(
@@ -201,9 +217,7 @@ def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
             )
     if len({edition.flow is None for edition in editions}) > 1:
         raise SettingsError("compare a variant with its base: one edition has a flow of its own and the other not")
-    sources = tuple(
-        replace(EditionSource.read(path), name=str(given)) for path, given in zip(paths, settings.editions, strict=True)
-    )
+    sources = tuple(source for _, source in loaded)
     for source, edition in zip(sources, editions, strict=True):
         remember(source, edition)
     return sources, tuple(layout_of(edition, settings.kinds) for edition in editions), editions
@@ -266,12 +280,13 @@ def map_shards(tasks: list, jobs: int, backend: str = "local", address: str | No
                 yield pending.pop(future), future.result()
 
 
-def _local_results(settings: Settings, sources, layouts, editions, jobs: int, per: int) -> Iterator[ShardResult]:
+def _local_results(settings: Settings, sources, layouts, editions, jobs: int, batched: tuple) -> Iterator[ShardResult]:
     count = shard_count(settings.games)
+    per = shards_a_task(count, jobs, all(batched))
     blocks = [(first, min(count, first + per)) for first in range(0, count, per)]
     if jobs <= 1 or len(blocks) == 1:
         for first, last in blocks:
-            yield from play_shards(editions, layouts, settings.seed, first, last, settings.games)
+            yield from play_shards(editions, layouts, settings.seed, first, last, settings.games, batched)
         return
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -281,7 +296,7 @@ def _local_results(settings: Settings, sources, layouts, editions, jobs: int, pe
             while submitted < len(blocks) and len(pending) < 2 * jobs:
                 first, last = blocks[submitted]
                 pending.add(pool.submit(play_shards_from_sources, sources, layouts, settings.seed, first, last,
-                                        settings.games))
+                                        settings.games, batched))
                 submitted += 1
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -294,25 +309,27 @@ def run_simulation(
     backend: str = "local",
     address: str | None = None,
     on_games: Callable[[int], None] | None = None,
+    engine: bool = False,
 ) -> Simulation:
-    """Play the simulation and tally it; SettingsError or EditionError on bad settings, before any game."""
+    """Play the simulation and tally it; SettingsError or EditionError on bad settings, before any game.
+    engine=True: every game through the engine, even where the batch simulator would play it (the oracle)."""
     sources, layouts, editions = prepare(settings)
     start = time.perf_counter()
-    players = played_by(editions, settings.kinds)
+    players = ((ENGINE_ASKED,) * len(editions) if engine else played_by(editions, settings.kinds, settings.games))
+    batched = tuple(who == BATCH for who in players)
     if backend == "ray":
         from .ray_backend import ray_results
 
-        results = ray_results(settings, sources, layouts, address)
+        results = ray_results(settings, sources, layouts, address, batched)
     else:
-        per = shards_a_task(shard_count(settings.games), jobs, all(who == BATCH for who in players))
-        results = _local_results(settings, sources, layouts, editions, jobs, per)
+        results = _local_results(settings, sources, layouts, editions, jobs, batched)
     try:
         total = merge_in_order(
             results,
             shard_count(settings.games),
             on_games,
             settings.games,
-            replay=lambda index: play_shard(editions, layouts, settings.seed, index, settings.games),
+            replay=lambda index: play_shard(editions, layouts, settings.seed, index, settings.games, batched),
         )
     finally:
         results.close()  # on an error too: the worker processes (or the Ray instance) stop now

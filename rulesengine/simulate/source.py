@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..edition.extends import load_with_extends
-from ..edition.loader import load_edition
+from ..edition.loader import check_text, load_edition
 from ..edition.model import Edition
+from ..errors import EditionError
 
 
 @dataclass(frozen=True)
@@ -31,8 +32,21 @@ class EditionSource:
     def read(cls, path: str | Path) -> EditionSource:
         """The edition at path as a source; load_edition(path) must have succeeded first."""
         data, _ = load_with_extends(path)
+        return cls.of(str(path), data)
+
+    @classmethod
+    def of(cls, name: str, data: dict) -> EditionSource:
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-        return cls(str(path), text, hashlib.sha256(text.encode()).hexdigest())
+        return cls(name, text, hashlib.sha256(text.encode()).hexdigest())
+
+    @classmethod
+    def load(cls, path: str | Path, name: str) -> tuple[Edition, EditionSource]:
+        """load_edition(path) and the edition as a source, from one reading of its files (EditionError as
+        load_edition raises it)."""
+        checked = check_text(path)
+        if checked.edition is None:
+            raise EditionError([d for d in checked.diagnostics if d.severity == "error"] or checked.diagnostics)
+        return checked.edition, cls.of(name, checked.data)
 
     def compile(self) -> Edition:
         """Check the hash and build the edition from the text (in a worker: once per worker)."""

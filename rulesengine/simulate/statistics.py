@@ -11,8 +11,6 @@ from collections import Counter
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from ..bots.tournament import wilson
-
 Z95 = 1.959963984540054
 
 
@@ -78,6 +76,8 @@ def describe(counts: Counter) -> dict:
 
 def rate(wins: float, trials: int) -> dict:
     """A rate with its 95% Wilson interval."""
+    from ..bots.tournament import wilson  # here: the tournament module loads the engine, which a batch never needs
+
     low, high = wilson(wins, trials)
     return {"rate": round(wins / trials, 4) if trials else 0.0, "ci95": [round(low, 4), round(high, 4)], "n": trials}
 
