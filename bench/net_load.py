@@ -1,13 +1,18 @@
 """Load on a boom server: many tables of bots at once; decisions a second, acknowledgement times, CPU, memory.
 
 Not a test: run by hand (`python bench/net_load.py`; `--workers N` for the server's worker processes,
-`--nodes K` for K servers on one PostgreSQL database, `--think S` for a pause before each answer, as a
-person takes). A server is started as its own process on a fresh database; one client process hosts the
-tables (each from its own loopback address, as households would) and plays every seat over its own
-WebSocket (`--seats client`, the default), or lets the server's own bots play them (`--seats server`).
-Each `decide` carries a `ref`; the time from sending it to its `ack` is an acknowledgement time, reported
-as p50/p99. Server CPU is the front's and its workers' together; peak memory is the sum of their
-high-water marks of resident memory (VmHWM, Linux).
+`--think S` for the mean pause before each answer). A server is started as its own process on a fresh
+database; one client process hosts the tables (each from its own loopback address, as households would) and
+plays every seat over its own WebSocket (`--seats client`, the default), or lets the server's own bots play
+them (`--seats server`). Each `decide` carries a `ref`; the time from sending it to its `ack` is an
+acknowledgement time, reported as p50/p99. Server CPU is given for the front and its workers apart; peak
+memory is the sum of their high-water marks of resident memory (VmHWM, Linux).
+
+The defaults are the issue's load: 1,000 tables of 4 client seats, each answering after a pause of 5 s on
+average (exponential), as people take (a live clock is typically 30 s). With no pause (`--think 0`) every
+seat answers at once and the clients form a closed loop: the acknowledgement time is then the queue's length
+(every seat has a `decide` waiting) divided by the rate (Little's law), so it measures the server's
+throughput (decisions/s), not a delay a player would see.
 """
 
 from __future__ import annotations
@@ -44,11 +49,7 @@ def free_port() -> int:
 
 def family(pid: int) -> list[int]:
     """The process and its children (the server's workers)."""
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        children = []
-    return [pid] + [int(c) for c in children]
+    return [pid] + children(pid)
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -61,6 +62,13 @@ def cpu_seconds(pids: list[int]) -> float:
             continue
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
+
+
+def children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
 
 
 def peak_memory_mib(pids: list[int]) -> float:
@@ -160,13 +168,13 @@ def percentile(values: list[float], share: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seats", choices=["client", "server"], default="client", help="who plays the seats")
     parser.add_argument("--bot-kind", default="random")
     parser.add_argument("--edition", default="australia")
     parser.add_argument("--workers", type=int, default=1, help="the server's worker processes (0: in its loop)")
-    parser.add_argument("--think", type=float, default=0.0, help="mean seconds before each answer (exponential)")
+    parser.add_argument("--think", type=float, default=5.0, help="mean seconds before each answer (exponential)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         db, port = Path(folder) / "load.sqlite", free_port()
@@ -182,7 +190,7 @@ def main() -> None:
         try:
             server.stdout.readline()
             pids = family(server.pid)
-            cpu_before = cpu_seconds(pids)
+            front_before, cpu_before = cpu_seconds(pids[:1]), cpu_seconds(pids)
             started, client_started = time.perf_counter(), time.process_time()
             urls = [f"ws://127.0.0.1:{port}"]
             asyncio.run(
@@ -201,6 +209,7 @@ def main() -> None:
                 done = connection.execute("SELECT COUNT(*) FROM tables WHERE finished = 1").fetchone()[0]
             memory = peak_memory_mib(pids)
             cpu = cpu_seconds(pids) - cpu_before
+            front = cpu_seconds(pids[:1]) - front_before
         finally:
             server.terminate()
             server.wait()
@@ -209,8 +218,10 @@ def main() -> None:
         f"{args.workers} workers, think {args.think:g} s: {done}/{args.tables} finished, {decisions} decisions in "
         f"{wall:.2f} s wall, {decisions / wall:.0f} decisions/s, ack p50 {percentile(acks, 0.5) * 1000:.0f} ms "
         f"p99 {percentile(acks, 0.99) * 1000:.0f} ms ({len(acks)} acks), server peak memory {memory:.1f} MiB, "
-        f"server CPU {cpu:.2f} s ({cpu / max(decisions, 1) * 1000:.2f} ms a decision); "
-        f"client process CPU {client_cpu:.2f} s; load average {os.getloadavg()[0]:.1f}"
+        f"server CPU {cpu:.2f} s ({cpu / max(decisions, 1) * 1000:.2f} ms a decision: front "
+        f"{front / max(decisions, 1) * 1000:.2f}, workers {(cpu - front) / max(decisions, 1) * 1000:.2f}); "
+        f"client process CPU {client_cpu:.2f} s ({client_cpu / max(decisions, 1) * 1000:.2f} ms a decision); "
+        f"load average {os.getloadavg()[0]:.1f}"
     )
 
 

@@ -55,7 +55,8 @@ class ServerThread:
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
-        assert self._ready.wait(10), "the server did not start"
+        # a hang guard, not a time asserted: worker processes took 7.5 s to start at load 17
+        assert self._ready.wait(TEST_SECONDS), "the server did not start"
 
     def _run(self):
         self.loop = asyncio.new_event_loop()

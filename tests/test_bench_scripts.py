@@ -24,7 +24,7 @@ RUNS = {
     "games_per_second.py": (["--games", "10", "--players", "2", "--editions", "australia"], "australia         2"),
     "instructions.py": (["--games", "2", "--warm", "1", "--players", "2"], "australia         2"),
     "memory.py": (["--games", "10", "--batches", "2"], "after     10 games:"),
-    "net_load.py": (["--tables", "1", "--players", "2"], "1/1 finished"),
+    "net_load.py": (["--tables", "1", "--players", "2", "--think", "0"], "1/1 finished"),
     "simulate_speed.py": (["--games", "20", "--repeats", "1"], "simulate --jobs 2"),
     "tournament.py": (["--games", "4", "--search-games", "2", "--search-rollouts", "8", "--jobs", "1",
                        "--editions", "australia"], "search vs greedy (2p)"),

@@ -38,25 +38,23 @@ HEADER = struct.Struct("!I")
 OPENING = "#open"  # what `current` holds while a worker reads an edition a host sent
 
 
-def send_frame(sock: socket.socket, value) -> None:
+def frame(value) -> bytes:
     data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    sock.sendall(HEADER.pack(len(data)) + data)
+    return HEADER.pack(len(data)) + data
 
 
-def recv_frame(sock: socket.socket):
-    header = _exactly(sock, HEADER.size)
-    return pickle.loads(_exactly(sock, HEADER.unpack(header)[0]))  # noqa: S301 - our own front, over a socketpair
-
-
-def _exactly(sock: socket.socket, size: int) -> bytes:
-    chunks, left = [], size
-    while left:
-        chunk = sock.recv(left)
-        if not chunk:
-            raise EOFError("the front closed the connection")
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
+def complete_frames(inbox: bytearray) -> list:
+    """The whole frames at the start of inbox, unpickled (and taken out of it); a partial one stays."""
+    out, start = [], 0
+    while len(inbox) - start >= HEADER.size:
+        size = HEADER.unpack_from(inbox, start)[0]
+        if len(inbox) - start - HEADER.size < size:
+            break
+        body = bytes(inbox[start + HEADER.size : start + HEADER.size + size])
+        out.append(pickle.loads(body))  # noqa: S301 - our own front, over a socketpair
+        start += HEADER.size + size
+    del inbox[:start]
+    return out
 
 
 def _die_with_parent() -> None:
@@ -75,8 +73,11 @@ class Slot:
     def __init__(self, shared):
         self.shared = shared  # multiprocessing Array of 64 bytes: code (32), tid (8), cpu at start (8)
 
-    def begin(self, code: str) -> None:
-        self.shared[:48] = struct.pack("32sqd", code.encode(), threading.get_native_id(), time.thread_time())
+    def begin(self, code: str) -> float:
+        """Note the call begun; its thread's CPU time now (read once: a system call)."""
+        now = time.thread_time()
+        self.shared[:48] = struct.pack("32sqd", code.encode(), threading.get_native_id(), now)
+        return now
 
     def end(self) -> None:
         self.shared[:32] = bytes(32)
@@ -100,6 +101,10 @@ class Worker:
         self.answers: queue.SimpleQueue = queue.SimpleQueue()
         self.wake_read, self.wake_write = os.pipe()
         self.thinking = False
+        # requests are read as they come, all that is there in one read, and their answers sent together: under
+        # load a worker answers a batch per wake-up with two system calls, not four per request
+        self.inbox = bytearray()
+        self.outbox: list[bytes] = []
 
     def run(self) -> None:
         # the main thread takes the interpreter back from a thinking bot within a millisecond (not the default 5):
@@ -119,17 +124,20 @@ class Worker:
                 while not self.answers.empty():
                     self._bot_answered(*self.answers.get())
             if self.sock in readable:
-                try:
-                    request = recv_frame(self.sock)
-                except EOFError:
-                    return
-                self._answer(request)
+                chunk = self.sock.recv(1 << 20)
+                if not chunk:
+                    return  # the front closed the connection
+                self.inbox += chunk
+                for request in complete_frames(self.inbox):
+                    self._answer(request)
+            if self.outbox:
+                self.sock.sendall(b"".join(self.outbox))
+                self.outbox.clear()
 
     def _call(self, code: str | None, call):
         """call() for one table, its CPU time measured: a table whose call went over the limit (or over memory)
         is stopped, and the request refused with `stopped`. A call that never ends is the front's to stop."""
-        self.main.begin(code or OPENING)
-        started = time.thread_time()
+        started = self.main.begin(code or OPENING)
         try:
             result = call()
         except MemoryError:
@@ -156,19 +164,19 @@ class Worker:
         try:
             result = self._call(code, lambda: getattr(self, f"on_{kind}")(*args))
         except ProtocolError as exc:
-            send_frame(self.sock, ("refused", number, exc.code, exc.message, exc.ref))
+            self.outbox.append(frame(("refused", number, exc.code, exc.message, exc.ref)))
         except BoomError as exc:  # the engine refused what the table checked: a bug, reported to its sender
-            send_frame(self.sock, ("refused", number, "internal", exc.diagnostics[0].message, None))
+            self.outbox.append(frame(("refused", number, "internal", exc.diagnostics[0].message, None)))
         except Exception:  # noqa: BLE001 - a bug in one request must not take the worker's other tables down
             log.exception("worker: internal error on a %s request", kind)
             message = "the server failed on this message (a bug, logged); try again or report it"
-            send_frame(self.sock, ("refused", number, "internal", message, None))
+            self.outbox.append(frame(("refused", number, "internal", message, None)))
         else:
-            send_frame(self.sock, ("ok", number, result))
+            self.outbox.append(frame(("ok", number, result)))
 
     def _push(self, frames) -> None:
         if frames:
-            send_frame(self.sock, ("frames", frames))
+            self.outbox.append(frame(("frames", frames)))
 
     # -- requests --------------------------------------------------------------------------------
     def on_open(self, message, address):
@@ -219,8 +227,7 @@ class Worker:
         """The bots' thread: one decision at a time, from a view made on the main thread."""
         while True:
             code, decision, bot, view = self.questions.get()
-            self.thinker.begin(code)
-            started = time.thread_time()
+            started = self.thinker.begin(code)
             try:
                 answer, problem = bot.decide(view, decision), None
             except MemoryError:

@@ -51,6 +51,7 @@ class WorkerHandle:
         self.alive = True
         self.reader: asyncio.Task | None = None
         self.connected = asyncio.Event()
+        self.outgoing: list[bytes] = []  # requests of this turn of the event loop, written together at its end
 
     async def connect(self) -> None:
         self.streams = await asyncio.open_unix_connection(sock=self.socket, limit=64 * 1024 * 1024)
@@ -65,8 +66,15 @@ class WorkerHandle:
         future = asyncio.get_running_loop().create_future()
         self.waiting[number] = (kind, args[0] if args and isinstance(args[0], str) else None, future)
         data = pickle.dumps((kind, number, *args), protocol=pickle.HIGHEST_PROTOCOL)
-        self.streams[1].write(HEADER.pack(len(data)) + data)
+        if not self.outgoing:
+            asyncio.get_running_loop().call_soon(self._send)
+        self.outgoing.append(HEADER.pack(len(data)) + data)
         return await future
+
+    def _send(self) -> None:
+        if self.alive:
+            self.streams[1].write(b"".join(self.outgoing))
+        self.outgoing.clear()
 
     async def _read(self) -> None:
         reader = self.streams[0]
