@@ -112,13 +112,13 @@ def serve(
 ):
     """Host tables for network play (`boom host` opens one, `boom join` sits at one, or a browser at http://HOST:PORT/)."""
     from rulesengine.net.listening import origin_of, serve_forever, share_urls, tls_context
-    from rulesengine.net.storage import Store
+    from rulesengine.net.storage import open_store
 
     for url in (public_url, *allow_origin):
         if url is not None and origin_of(url) is None:
             raise click.BadParameter(f"'{url}' is not an http(s):// address", param_hint="--public-url/--allow-origin")
     tls = tls_context(certfile, keyfile)
-    store = Store(db_path, fsync=fsync)
+    store = open_store(db_path, fsync=fsync)
 
     def ready(actual_port):
         urls = share_urls(host, actual_port, tls is not None, public_url)

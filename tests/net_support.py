@@ -17,7 +17,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from rulesengine.game.state import Game
-from rulesengine.net import BoomServer, Limits, Store
+from rulesengine.net import BoomServer, Limits, open_store
 from rulesengine.net.client import decision_key
 from rulesengine.net.editions import edition_from_data
 from rulesengine.net.listening import listen
@@ -60,7 +60,7 @@ class ServerThread:
 
     def _run(self):
         self.loop = asyncio.new_event_loop()
-        store = Store(self.db)
+        store = open_store(self.db)
 
         def ready(port):
             self.port = port
@@ -189,7 +189,7 @@ class RawPlayer:
 
 def stored_game(db: Path, code: str) -> Game:
     """The table's game replayed from the database (the ground truth of the tests)."""
-    store = Store(db, owner=False)
+    store = open_store(db, owner=False)
     try:
         stored = store.load(code)
     finally:

@@ -21,7 +21,7 @@ from cli.main import main
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.game.loop import play
 from rulesengine.game.state import Game
-from rulesengine.net import Limits, Store
+from rulesengine.net import Limits, open_store
 
 
 @pytest.fixture
@@ -308,7 +308,7 @@ def test_a_table_still_waiting_for_players_after_the_lobby_timeout_is_closed(tmp
         "message": f"table {code} is closed: its seats were not all taken in 0.005 minutes",
     }
     assert late[0]["code"] == "unknown_table"
-    store = Store(server.db)
+    store = open_store(server.db)
     assert store.codes(playing=True) == [] and store.codes() == [code] and store.closed(code)
     store.close()
 

@@ -20,7 +20,7 @@ from rulesengine.errors import BoomError
 from rulesengine.net import editions as net_editions
 from rulesengine.net.dbfile import wal_damage
 from rulesengine.net.protocol import Limits, ProtocolError, parse_client_message
-from rulesengine.net.storage import Store
+from rulesengine.net.storage import open_store
 
 
 async def exchange(url: str, *messages, origin=None) -> list[dict]:
@@ -56,20 +56,20 @@ def test_integers_are_integers_and_names_hold_no_bidi_or_invisible_controls(fram
 
 def test_the_database_is_private_owned_by_one_server_and_its_running_seeds_sealed(tmp_path):
     path = tmp_path / "boom.sqlite"
-    store = Store(path)
+    store = open_store(path)
     try:
         assert path.stat().st_mode & 0o777 == 0o600
         with pytest.raises(BoomError, match=r"is in use by another boom serve \(process \d+\)"):
-            Store(path)
+            open_store(path)
         store.add_table("ABCDEFGH", "{}", 2, 0, "random", 123456789, 1.5, 3)
         raw = sqlite3.connect(path).execute("SELECT seed, sealed FROM tables").fetchone()
         assert raw[1] == 1 and raw[0] != 123456789
-        assert Store(path, owner=False).summary("ABCDEFGH") == (False, False, ())
+        assert open_store(path, owner=False).summary("ABCDEFGH") == (False, False, ())
         store.finish("ABCDEFGH", 123456789)  # over: the seed is public now (the exported log holds it)
         assert sqlite3.connect(path).execute("SELECT seed, sealed FROM tables").fetchone() == (123456789, 0)
     finally:
         store.close()
-    Store(path).close()  # the lock goes with the server
+    open_store(path).close()  # the lock goes with the server
 
 
 def damaged_wal(path) -> None:
@@ -95,10 +95,10 @@ def test_a_damaged_wal_is_refused_at_start_up_with_what_to_do(tmp_path):
     damaged_wal(path)
     assert wal_damage(path).startswith("boom.sqlite-wal breaks at frame 11 of ")
     with pytest.raises(BoomError, match=r"the database .*boom.sqlite is damaged: .* would be silently dropped"):
-        Store(path)
+        open_store(path)
     # an intact WAL is fine
     clean = tmp_path / "clean.sqlite"
-    Store(clean).close()
+    open_store(clean).close()
     assert wal_damage(clean) is None
 
 

@@ -14,7 +14,7 @@ from rulesengine.game.state import Game
 from rulesengine.net.editions import data_for_name, edition_from_data
 from rulesengine.net.protocol import CLIENT_TYPES, SERVER_TYPES, Limits, ProtocolError, parse_client_message, validator
 from rulesengine.net.secrecy import seat_events, seat_view
-from rulesengine.net.storage import Store
+from rulesengine.net.storage import open_store
 from rulesengine.net.table import Table
 
 
@@ -78,7 +78,7 @@ def test_a_field_or_event_the_engine_adds_later_is_not_sent(australia, monkeypat
 
 
 def test_the_store_keeps_tokens_only_as_hashes_and_rebuilds_a_table(tmp_path, australia):
-    store = Store(tmp_path / "t.sqlite")
+    store = open_store(tmp_path / "t.sqlite")
     data = data_for_name("australia")
     table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 1, "random", 77, store)
     table.save_new(0.0)
@@ -108,7 +108,8 @@ def test_the_store_keeps_tokens_only_as_hashes_and_rebuilds_a_table(tmp_path, au
 
 def test_a_table_refuses_out_of_turn_and_illegal_answers(tmp_path):
     data = data_for_name("australia")
-    table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 0, "random", 3, Store(tmp_path / "t.sqlite"))
+    store = open_store(tmp_path / "t.sqlite")
+    table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 0, "random", 3, store)
     table.join("Ana")
     with pytest.raises(ProtocolError, match="waits for 1 more players"):
         table.check(0, {"kind": "throw", "round": 1, "category": None, "id": "1.throw..0", "answer": "A"})
@@ -122,7 +123,8 @@ def test_a_table_refuses_out_of_turn_and_illegal_answers(tmp_path):
 
 def test_a_decide_is_bound_to_the_decision_it_answers_and_a_repeat_is_refused(tmp_path):
     data = data_for_name("australia")
-    table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 0, "random", 3, Store(tmp_path / "t.sqlite"))
+    store = open_store(tmp_path / "t.sqlite")
+    table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 0, "random", 3, store)
     table.save_new(0.0)
     table.join("Ana")
     table.join("Ben")
@@ -238,7 +240,7 @@ def test_a_decision_that_cannot_be_written_is_not_played(tmp_path, monkeypatch):
     import sqlite3
 
     data = data_for_name("australia")
-    store = Store(tmp_path / "t.sqlite")
+    store = open_store(tmp_path / "t.sqlite")
     table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 1, "random", 3, store)
     table.save_new(0.0)
     table.join("Ana")

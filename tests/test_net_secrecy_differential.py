@@ -27,7 +27,7 @@ from rulesengine.edition.loader import load_edition
 from rulesengine.net.editions import edition_data, edition_text
 from rulesengine.net.protocol import encode
 from rulesengine.net.spectators import NOBODY
-from rulesengine.net.storage import Store
+from rulesengine.net.storage import Store, open_store
 from rulesengine.net.table import Table
 
 pytestmark = pytest.mark.slow
@@ -120,7 +120,7 @@ def secret_steps(decisions) -> list[int]:
 @pytest.mark.parametrize(("name", "players"), EDITIONS_TRIED)
 def test_one_changed_secret_decision_changes_no_other_seats_frame_until_the_rules_tell_it(tmp_path, name, players):
     path = EDITIONS / f"{name}.yaml"
-    store = Store(tmp_path / "d.sqlite")
+    store = open_store(tmp_path / "d.sqlite")
     delay = "round" if len(name) % 2 else "live"  # the spectators a round behind at half the editions
     original, decisions = random_game(store, path, players, seed=len(name), delay=delay)
     changed_steps = secret_steps(decisions)
@@ -129,7 +129,7 @@ def test_one_changed_secret_decision_changes_no_other_seats_frame_until_the_rule
     for k, change in enumerate(changed_steps):
         seat, _, category, answer, options = decisions[change]
         other = next(o for o in options if o != answer)
-        again_store = Store(tmp_path / f"b{k}.sqlite")
+        again_store = open_store(tmp_path / f"b{k}.sqlite")
         again = Run(again_store, "AAAAAAAA", path, players, seed=len(name), delay=delay)
         for step, (who, _, cat, ans, _) in enumerate(decisions):
             if not again.play(step, who, cat, other if step == change else ans):

@@ -20,6 +20,7 @@ _HOMES = {
     "Limits": "protocol",
     "ProtocolError": "protocol",
     "Store": "storage",
+    "open_store": "storage",
 }
 
 __all__ = sorted(_HOMES)

@@ -1,48 +1,25 @@
-"""The server's memory: every table, seat and accepted decision in one SQLite file (WAL).
+"""The server's memory, as one interface: every table, seat and accepted decision, in SQLite or PostgreSQL.
 
-A decision is committed here before the server acknowledges it, so a server killed at any moment
-and restarted on the same file rebuilds every table by replaying its seed and decisions (the engine
-and the bots are deterministic). Seat tokens are kept only as hashes, a running game's seed only
-sealed (dbfile.SeedKey), the address that opened a table only keyed. The file is private, owned by one
-server and checked before use (dbfile.py). It never sends anything: what a client may see is decided elsewhere.
+A decision is committed to the store before the server acknowledges it, so a server killed at any moment,
+and started again on the same store (or another node of the same PostgreSQL database), rebuilds every
+table by replaying its seed and decisions (the engine and the bots are deterministic): the decision log is
+the source of truth. Two stores stand behind this interface: one SQLite file for one machine
+(store_sqlite.py), a PostgreSQL database shared by several servers (store_postgres.py), where each table
+is owned by one node under a lease (a node that finds an expired lease takes the table over). Seat tokens
+are kept only as hashes, a running game's seed only sealed, the address that opened a table only keyed.
+It never sends anything: what a client may see is decided elsewhere.
 """
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
-import json
-import os
-import sqlite3
-from contextlib import contextmanager
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BoomError, Diagnostic
-from .dbfile import SeedKey, ServerLock, check_database, create_private
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    code TEXT PRIMARY KEY, edition TEXT NOT NULL, players INTEGER NOT NULL, bots INTEGER NOT NULL,
-    bot_kind TEXT NOT NULL, seed INTEGER NOT NULL, created REAL NOT NULL, finished INTEGER NOT NULL DEFAULT 0,
-    closed INTEGER NOT NULL DEFAULT 0, deal INTEGER NOT NULL DEFAULT 1);
-CREATE TABLE IF NOT EXISTS seats (
-    code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, token_hash TEXT,
-    PRIMARY KEY (code, seat));
-CREATE TABLE IF NOT EXISTS decisions (
-    code TEXT NOT NULL, number INTEGER NOT NULL, seat INTEGER NOT NULL, answer TEXT, category TEXT,
-    PRIMARY KEY (code, number));
-"""
-# columns added since the first version: an older database gets them when a server opens it
-COLUMNS = {
-    "tables": {
-        "sealed": "INTEGER NOT NULL DEFAULT 0",  # 1: `seed` holds the seed sealed with the database's key
-        "host": "TEXT",  # the opening address, keyed (limits per address outlive a restart)
-        "all_bots": "INTEGER NOT NULL DEFAULT 0",  # every seat a bot: pruned once finished (Limits.keep_bot_games)
-        "spectators": "TEXT NOT NULL DEFAULT 'live'",  # live, round or off (net/spectators.py)
-        "clock": "TEXT",  # the per-move clock, its deadlines and forfeits, as JSON (net/clocks.py); NULL: none
-    }
-}
+POSTGRES = ("postgresql://", "postgres://")
 
 
 def token_hash(token: str) -> str:
@@ -68,97 +45,29 @@ class StoredTable:
     clock: str | None = None  # the per-move clock with its deadlines, as clocks.Clock.to_text wrote it
 
 
-class Store:
-    """One SQLite database; every write is committed before the call returns.
+@dataclass(frozen=True)
+class Owner:
+    """The node that owns a table now, as another node sees it: where to reach it, and whether its lease holds."""
 
-    A commit reaches the operating system before the call returns, so a killed server loses nothing.
-    fsync=True also waits for the disk at each commit (SQLite synchronous=FULL), so a power cut loses
-    nothing either; it costs a few milliseconds a decision.
-    """
+    node: str
+    url: str
+    alive: bool
+    expires_in: float  # seconds until its lease runs out (0 when it has)
 
-    def __init__(self, path: str | Path, fsync: bool = False, *, owner: bool = True):
-        """owner: this server runs on the database (it is created private, locked, checked and migrated);
-        else it is only read (an export, a test looking on), and must exist."""
-        path = Path(path)
-        self.lock: ServerLock | None = None
-        self.turns: int | None = None
-        try:
-            self.turns = os.open(path.with_name(f".{path.name}.writers"), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
-        except OSError:
-            self.turns = None  # a read-only place (an export): nothing is written there
-        if owner:
-            create_private(path)
-            self.lock = ServerLock(path).acquire()
-        try:
-            if owner:
-                check_database(path)
-            self.key = SeedKey(path, create=owner)
-            self.db = sqlite3.connect(str(path), isolation_level=None, timeout=30)
-            self.db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
-            if owner:
-                self.db.execute("PRAGMA journal_mode=WAL")
-                self.db.executescript(SCHEMA)
-                self._migrate()
-                verdict = self.db.execute("PRAGMA quick_check").fetchone()[0]
-                if verdict != "ok":
-                    raise BoomError(
-                        Diagnostic(
-                            None, f"the database {path} is damaged ({verdict}); the server will not run on it", "N205"
-                        )
-                    )
-                self._seal_running()
-        except sqlite3.Error as exc:
-            self.close()
-            raise BoomError(Diagnostic(None, f"cannot use the database {path}: {exc}", "N201")) from None
-        except BoomError:
-            self.close()
-            raise
 
-    def _migrate(self) -> None:
-        for table, columns in COLUMNS.items():
-            have = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
-            for name, kind in columns.items():
-                if name not in have:
-                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+class TableMoved(BoomError):
+    """This node no longer owns the table (another node took it over): nothing was written."""
 
-    def _seal_running(self) -> None:
-        """Seal the seeds an older server kept in clear for games not finished."""
-        rows = list(self.db.execute("SELECT code, seed, created FROM tables WHERE sealed = 0 AND finished = 0"))
-        for code, seed, created in rows:
-            self._write(
-                "UPDATE tables SET seed = ?, sealed = 1 WHERE code = ?", self.key.seal(seed, code, created), code
-            )
 
-    def close(self) -> None:
-        if getattr(self, "db", None) is not None:
-            self.db.close()
-            self.db = None
-        if self.lock is not None:
-            self.lock.release()
-            self.lock = None
-        if self.turns is not None:
-            os.close(self.turns)
-            self.turns = None
+class Store(ABC):
+    """Where tables are kept; every write is committed before the call returns.
 
-    def _write(self, sql: str, *args) -> None:
-        with self._turn(), self.db:  # one transaction, committed on leaving
-            self.db.execute("BEGIN IMMEDIATE")
-            self.db.execute(sql, args)
+    One node alone (SQLite) owns every table it opens; in a cluster (PostgreSQL) a table belongs to the node
+    named in its row while that node's lease holds, and `add_decision` refuses (TableMoved) once it does not."""
 
-    @contextmanager
-    def _turn(self):
-        """Wait for this process's turn to write. SQLite's own wait for its lock polls with sleeps of up to
-        100 ms, so with several processes writing (--workers) a decision waited behind the others' sleeps;
-        a lock on a file beside the database is handed over by the kernel as soon as it is released."""
-        if self.turns is None:
-            yield
-            return
-        fcntl.flock(self.turns, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(self.turns, fcntl.LOCK_UN)
+    node: str | None = None  # this server's name in a cluster; None for a store one server owns alone
 
+    @abstractmethod
     def add_table(
         self,
         code: str,
@@ -173,139 +82,103 @@ class Store:
         spectators: str = "live",
         clock: str | None = None,
     ) -> None:
-        self._write(
-            "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, created, deal, sealed, host, all_bots,"
-            " spectators, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
-            code,
-            edition_text,
-            players,
-            bots,
-            bot_kind,
-            self.key.seal(seed, code, created),
-            created,
-            deal,
-            self.key.address(host),
-            int(bots == players),
-            spectators,
-            clock,
-        )
+        """A new table, owned by this node."""
 
-    def add_seat(self, code: str, seat: int, name: str, kind: str, token: str | None) -> None:
-        self._write(
-            "INSERT INTO seats (code, seat, name, kind, token_hash) VALUES (?, ?, ?, ?, ?)",
-            code,
-            seat,
-            name,
-            kind,
-            token_hash(token) if token else None,
-        )
+    @abstractmethod
+    def add_seat(self, code: str, seat: int, name: str, kind: str, token: str | None) -> None: ...
 
+    @abstractmethod
     def add_decision(self, code: str, number: int, seat: int, answer, category) -> None:
-        self._write(
-            "INSERT INTO decisions (code, number, seat, answer, category) VALUES (?, ?, ?, ?, ?)",
-            code,
-            number,
-            seat,
-            answer,
-            category,
-        )
+        """Append decision `number` of the table's log (TableMoved when this node lost the table)."""
 
+    @abstractmethod
     def save_clock(self, code: str, clock: str) -> None:
         """The table's clock as it stands (its deadlines moved, a seat forfeited)."""
-        self._write("UPDATE tables SET clock = ? WHERE code = ?", clock, code)
 
+    @abstractmethod
     def finish(self, code: str, seed: int) -> None:
         """The game is over: its seed is public now (the exported log shows it), kept in clear."""
-        self._write("UPDATE tables SET finished = 1, seed = ?, sealed = 0 WHERE code = ?", seed, code)
 
+    @abstractmethod
     def keyed(self, host: str | None) -> str | None:
-        """An address as this database keeps it."""
-        return self.key.address(host)
+        """An address as this store keeps it."""
 
+    @abstractmethod
     def opened_by(self, host: str | None) -> int:
         """How many tables this address opened that are neither finished nor closed (across restarts)."""
-        keyed = self.key.address(host)
-        if keyed is None:
-            return 0
-        query = "SELECT COUNT(*) FROM tables WHERE host = ? AND finished = 0 AND closed = 0"
-        return self.db.execute(query, (keyed,)).fetchone()[0]
 
+    @abstractmethod
     def summary(self, code: str) -> tuple[bool, bool, tuple] | None:
         """(finished, closed, token hashes by seat) of a stored table, without its decisions; None if unknown."""
-        row = self.db.execute("SELECT finished, closed FROM tables WHERE code = ?", (code,)).fetchone()
-        if row is None:
-            return None
-        hashes = tuple(h for (h,) in self.db.execute("SELECT token_hash FROM seats WHERE code = ?", (code,)))
-        return bool(row[0]), bool(row[1]), hashes
 
+    @abstractmethod
     def prune_bot_games(self, keep: int) -> int:
         """Delete the finished tables played by bots alone beyond the newest `keep`; return how many."""
-        old = [
-            code
-            for (code,) in self.db.execute(
-                "SELECT code FROM tables WHERE all_bots = 1 AND finished = 1"
-                " ORDER BY created DESC, code LIMIT -1 OFFSET ?",
-                (keep,),
-            )
-        ]
-        for code in old:
-            with self._turn(), self.db:
-                self.db.execute("BEGIN IMMEDIATE")
-                for table in ("decisions", "seats", "tables"):
-                    self.db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
-        return len(old)
 
+    @abstractmethod
     def close_lobby(self, code: str) -> None:
-        """A table whose seats were not all taken in time: kept, but never served again."""
-        self._write("UPDATE tables SET closed = 1 WHERE code = ?", code)
+        """A table whose seats were not all taken in time (or that was stopped): kept, but never served again."""
 
+    @abstractmethod
     def codes(self, *, playing: bool = False) -> list[str]:
-        """The tables in the order they were opened; only those waiting or playing when asked."""
-        where = " WHERE closed = 0 AND finished = 0" if playing else ""
-        return [row[0] for row in self.db.execute(f"SELECT code FROM tables{where} ORDER BY created, code")]
+        """The tables in the order they were opened; only those waiting or playing when asked (and, in a
+        cluster, owned by this node)."""
 
-    def closed(self, code: str) -> bool:
-        row = self.db.execute("SELECT closed FROM tables WHERE code = ?", (code,)).fetchone()
-        return bool(row and row[0])
+    @abstractmethod
+    def closed(self, code: str) -> bool: ...
 
-    def load(self, code: str) -> StoredTable | None:
-        row = self.db.execute(
-            "SELECT code, edition, players, bots, bot_kind, seed, finished, deal, sealed, created, host, spectators,"
-            " clock FROM tables"
-            " WHERE code = ?",
-            (code,),
-        ).fetchone()
-        if row is None:
-            return None
-        seats = tuple(
-            self.db.execute("SELECT seat, name, kind, token_hash FROM seats WHERE code = ? ORDER BY seat", (code,))
-        )
-        decisions = tuple(
-            [seat, answer, category]
-            for seat, answer, category in self.db.execute(
-                "SELECT seat, answer, category FROM decisions WHERE code = ? ORDER BY number", (code,)
-            )
-        )
-        seed = self.key.unseal(row[5], row[0], row[9]) if row[8] else row[5]
-        return StoredTable(
-            row[0],
-            json.loads(row[1]),
-            row[2],
-            row[3],
-            row[4],
-            seed,
-            bool(row[6]),
-            row[7],
-            seats,
-            decisions,
-            row[10],
-            row[11],
-            row[12],
-        )
+    @abstractmethod
+    def load(self, code: str) -> StoredTable | None: ...
+
+    def decisions_since(self, code: str, number: int) -> list:
+        """The table's decisions from `number` on, [seat, answer, category] each (a follower catching up)."""
+        stored = self.load(code)
+        return list(stored.decisions[number:]) if stored is not None else []
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    # -- a cluster's leases: a store one server owns alone owns every table --------------------------
+    def owner(self, code: str) -> Owner | None:
+        """The node owning this table, when it is another node; None when it is this one, or nobody's."""
+        return None
+
+    def claim(self, code: str) -> bool:
+        """Take the table over if nobody's lease holds it; True when this node owns it now."""
+        return True
+
+    def expired(self) -> list[str]:
+        """Tables waiting or playing whose owner's lease ran out (a node that died): to take over."""
+        return []
+
+    def heartbeat(self) -> None:
+        """Renew this node's lease on its tables (a store one server owns alone has none)."""
+        return None
 
 
-def open_existing(path: str | Path) -> Store:
-    """A database that must already exist (for `boom export`), never a new empty one."""
-    if not Path(path).is_file():
-        raise BoomError(Diagnostic(None, f"no database at {path}", "N202"))
-    return Store(path, owner=False)
+def open_store(where: str | Path, fsync: bool = False, *, owner: bool = True, node_url: str | None = None) -> Store:
+    """The store at `where`: a PostgreSQL URL (postgresql://...) or an SQLite file. owner: this process runs the
+    server on it (it is created, locked or registered as a node, checked); else it only reads and writes for one
+    (a worker process, an export). node_url: where other nodes reach this server (a cluster's hops)."""
+    if str(where).startswith(POSTGRES):
+        try:
+            from .store_postgres import PostgresStore
+        except ImportError:
+            raise BoomError(
+                Diagnostic(
+                    None,
+                    "a PostgreSQL database needs psycopg: pip install 'boomerang-rules[postgres]'",
+                    "N208",
+                )
+            ) from None
+        return PostgresStore(str(where), owner=owner, node_url=node_url)
+    from .store_sqlite import SQLiteStore
+
+    return SQLiteStore(where, fsync, owner=owner)
+
+
+def open_existing(where: str | Path) -> Store:
+    """A store that must already exist (for `boom export`), never a new empty one."""
+    if not str(where).startswith(POSTGRES) and not Path(where).is_file():
+        raise BoomError(Diagnostic(None, f"no database at {where}", "N202"))
+    return open_store(where, owner=False)

@@ -30,7 +30,7 @@ import time
 from ..errors import BoomError
 from .guard import Bucket
 from .protocol import Limits, ProtocolError
-from .storage import Store
+from .storage import open_store
 from .tables import Tables
 
 log = logging.getLogger("boom.net")
@@ -263,7 +263,7 @@ def run_worker(sock: socket.socket, db: str, fsync: bool, limits: Limits, codes:
     if limits.worker_memory:
         memory = limits.worker_memory * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    store = Store(db, fsync, owner=False)
+    store = open_store(db, fsync, owner=False)
     tables = Tables(store, limits)
     tables.share = share
     for code in codes:
