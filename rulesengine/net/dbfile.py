@@ -150,8 +150,13 @@ class SeedKey:
     running game's deals; a finished game's seed is stored in clear, as the exported log shows it."""
 
     def __init__(self, path: Path, create: bool):
-        self.path = path.with_name(path.name + ".key")
+        """path: the key file itself (for an SQLite database, `NAME.key` beside it: SeedKey.beside)."""
+        self.path = Path(path)
         self.key = self._read(create)
+
+    @classmethod
+    def beside(cls, database: Path, create: bool) -> SeedKey:
+        return cls(database.with_name(database.name + ".key"), create)
 
     def _read(self, create: bool) -> bytes | None:
         try:

@@ -151,27 +151,45 @@ class Store(ABC):
         """Tables waiting or playing whose owner's lease ran out (a node that died): to take over."""
         return []
 
+    def serve_as(self, url: str) -> None:
+        """This node serves at `url` (where the other nodes reach it): registered, its lease begun."""
+        return None
+
     def heartbeat(self) -> None:
         """Renew this node's lease on its tables (a store one server owns alone has none)."""
         return None
 
 
-def open_store(where: str | Path, fsync: bool = False, *, owner: bool = True, node_url: str | None = None) -> Store:
+def safe_url(url: str) -> str:
+    """A database URL without its password (it is printed and logged)."""
+    head, at, tail = str(url).rpartition("@")
+    if not at or ":" not in head.split("//", 1)[-1]:
+        return str(url)
+    scheme, _, credentials = head.partition("//")
+    return f"{scheme}//{credentials.split(':', 1)[0]}:***@{tail}"
+
+
+def open_store(
+    where: str | Path,
+    fsync: bool = False,
+    *,
+    owner: bool = True,
+    node: str | None = None,
+    key: str | Path | None = None,
+    lease: float | None = None,
+) -> Store:
     """The store at `where`: a PostgreSQL URL (postgresql://...) or an SQLite file. owner: this process runs the
     server on it (it is created, locked or registered as a node, checked); else it only reads and writes for one
-    (a worker process, an export). node_url: where other nodes reach this server (a cluster's hops)."""
+    (a worker process, an export). In a cluster: node, the name of the node a worker writes for; key, the file
+    of the key the nodes share (an SQLite file keeps its own beside it); lease, seconds a node's lease lasts."""
     if str(where).startswith(POSTGRES):
         try:
             from .store_postgres import PostgresStore
         except ImportError:
             raise BoomError(
-                Diagnostic(
-                    None,
-                    "a PostgreSQL database needs psycopg: pip install 'boomerang-rules[postgres]'",
-                    "N208",
-                )
+                Diagnostic(None, "a PostgreSQL database needs psycopg: pip install 'boomerang-rules[postgres]'", "N208")
             ) from None
-        return PostgresStore(str(where), owner=owner, node_url=node_url)
+        return PostgresStore(str(where), owner=owner, node=node, key=key, lease=lease)
     from .store_sqlite import SQLiteStore
 
     return SQLiteStore(where, fsync, owner=owner)

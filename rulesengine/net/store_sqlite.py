@@ -67,7 +67,7 @@ class SQLiteStore(Store):
         try:
             if owner:
                 check_database(path)
-            self.key = SeedKey(path, create=owner)
+            self.key = SeedKey.beside(path, create=owner)
             self.db = sqlite3.connect(str(path), isolation_level=None, timeout=30)
             self.db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
             if owner:
@@ -209,7 +209,8 @@ class SQLiteStore(Store):
         row = self.db.execute("SELECT finished, closed FROM tables WHERE code = ?", (code,)).fetchone()
         if row is None:
             return None
-        hashes = tuple(h for (h,) in self.db.execute("SELECT token_hash FROM seats WHERE code = ?", (code,)))
+        query = "SELECT token_hash FROM seats WHERE code = ? ORDER BY seat"
+        hashes = tuple(h for (h,) in self.db.execute(query, (code,)))
         return bool(row[0]), bool(row[1]), hashes
 
     def prune_bot_games(self, keep: int) -> int:
