@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 BASE := $(VENV)/.base
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test check lint bench clean browser
+.PHONY: demo test check lint bench clean browser postgres
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 demo: $(BASE)
 	$(BIN)/boom run editions/australia.yaml --players 3 --seed 1
 
-test: $(STAMP) browser
+test: $(STAMP) browser postgres
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
@@ -42,6 +42,22 @@ browser:
 		echo "  tests (tests/test_web_browser.py play the web page in it); 'make test INSTALL_CHROMIUM=no' skips them"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else echo "no Chromium: the browser tests will be skipped (install it with: sudo apt-get install -y chromium)"; fi
+
+# The PostgreSQL tests (pytest -m postgres: the store shared by several servers, the kill test) start a throwaway
+# server of the distribution's PostgreSQL on loopback (tests/pg_support.py). When its programs are missing and we
+# are root with apt (CI), it is installed system-wide, saying so first; otherwise those tests are skipped, saying
+# what is missing (with CI=true they fail instead). INSTALL_POSTGRES=no leaves it alone.
+INSTALL_POSTGRES ?= yes
+POSTGRES_BIN ?= /usr/lib/postgresql/*/bin
+postgres:
+	@ls $(POSTGRES_BIN)/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || \
+	if [ "$(INSTALL_POSTGRES)" != yes ]; then \
+		echo "no PostgreSQL server and INSTALL_POSTGRES=$(INSTALL_POSTGRES): the PostgreSQL tests will be skipped (with CI=true, fail)"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "make test: installing Debian's postgresql system-wide with apt-get (about 200 MB, LLVM included) for the"; \
+		echo "  PostgreSQL tests (a throwaway server on loopback per run); 'make test INSTALL_POSTGRES=no' skips them"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	else echo "no PostgreSQL server: the PostgreSQL tests will be skipped (install it with: sudo apt-get install -y postgresql)"; fi
 
 # the quick loop while working: lint and the fast tests (`make test` is complete); tests/conftest.py's SLOW
 # list keeps it under a minute on an idle 2-core machine

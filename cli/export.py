@@ -9,8 +9,23 @@ from rulesengine.game.records import write_record
 from .common import InputFile, handles_errors, written
 
 
+class Database(InputFile):
+    """The server's store: an SQLite file that exists, or a PostgreSQL URL (taken as it is)."""
+
+    def convert(self, value, param, ctx):
+        if str(value).startswith(("postgresql://", "postgres://")):
+            return value
+        return super().convert(value, param, ctx)
+
+
 @click.command()
-@click.option("--db", "db_path", required=True, type=InputFile(what="database"), help="The server's SQLite file.")
+@click.option(
+    "--db",
+    "db_path",
+    required=True,
+    type=Database(what="database"),
+    help="The server's SQLite file, or its PostgreSQL URL (postgresql://USER@HOST/DB).",
+)
 @click.argument("table")
 @click.option(
     "--out",

@@ -11,6 +11,8 @@ ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = ROOT / "editions"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from pg_support import postgres_server, postgres_url  # noqa: E402, F401 - a real PostgreSQL for the tests that need it
+
 from rulesengine import load_edition  # noqa: E402
 
 

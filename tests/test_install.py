@@ -20,7 +20,8 @@ import cli.main
 import rulesengine
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-EXTRAS_ONLY = ("matplotlib", "numpy", "PIL", "ray", "playwright", "pytest", "hypothesis", "check_jsonschema")
+EXTRAS_ONLY = ("matplotlib", "numpy", "PIL", "ray", "playwright", "pytest", "hypothesis", "check_jsonschema",
+               "psycopg")
 BLOCKER = f"""
 import sys
 class ExtrasOnly:
@@ -57,8 +58,10 @@ def test_the_base_needs_no_plotting_and_each_extra_adds_one_use():
     assert extras["ray"] == ["ray>=2.9"]
     assert extras["browser-tests"] == ["playwright>=1.40"]
     assert extras["fast"] == ["numpy>=2.0"]
-    assert extras["dev"][0].startswith("boomerang-rules[") and {"report", "ray", "browser-tests", "fast"} <= set(
-        extras["dev"][0].split("[")[1].rstrip("]").split(","))
+    assert extras["postgres"] == ["psycopg[binary]>=3.1"]
+    in_dev = set(extras["dev"][0].split("[")[1].rstrip("]").split(","))
+    assert extras["dev"][0].startswith("boomerang-rules[")
+    assert {"report", "ray", "browser-tests", "fast", "postgres"} <= in_dev
 
 
 def test_the_base_plays_validates_and_scores_without_any_extra(tmp_path):
@@ -127,3 +130,21 @@ def test_make_demo_installs_the_base_and_make_test_says_what_it_installs_system_
                               capture_output=True, text=True, cwd=ROOT)
     assert (declined.returncode, declined.stdout) == (0, "no Chromium and INSTALL_CHROMIUM=no: the browser tests "
                                                          "will be skipped\n")
+
+
+def test_make_test_installs_and_the_tests_start_the_distributions_postgresql(tmp_path):
+    """The PostgreSQL tests need the distribution's server (tests/pg_support.py starts a throwaway one): `make test`
+    installs it as it does Chromium, saying so first, unless declined; and it is a prerequisite of `make test`."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "\ntest: $(STAMP) browser postgres\n" in makefile
+    recipe = makefile.split("\npostgres:\n", 1)[1].split("\n\n", 1)[0]
+    said = recipe.index("installing Debian's postgresql system-wide with apt-get")
+    assert said < recipe.index("apt-get update") and "INSTALL_POSTGRES=no" in recipe
+    bare = tmp_path / "bin"  # a PATH without PostgreSQL's programs (nor apt-get): only a shell, id and ls
+    bare.mkdir()
+    for tool in ("sh", "id", "ls"):
+        (bare / tool).symlink_to(shutil.which(tool))
+    declined = subprocess.run(["make", "-s", "postgres", "INSTALL_POSTGRES=no", f"PATH={bare}", "SHELL=/bin/sh",
+                               "POSTGRES_BIN=/nonexistent/*/bin"], capture_output=True, text=True, cwd=ROOT)
+    assert (declined.returncode, declined.stdout) == (0, "no PostgreSQL server and INSTALL_POSTGRES=no: the "
+                                                         "PostgreSQL tests will be skipped (with CI=true, fail)\n")

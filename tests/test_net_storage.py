@@ -1,21 +1,26 @@
-"""The storage interface (net/storage.py): what a store keeps and gives back, asked through the interface alone.
+"""The storage interface (net/storage.py), kept alike by SQLite and a real PostgreSQL; and a cluster's leases.
 
-The tests take the store as a parameter (the SQLite file here), so every store behind the interface answers the
-same calls with the same values.
+The same calls run against both stores (a parameter, never a monkeypatch) and must give the same answers. On
+PostgreSQL, tables belong to nodes under leases: a node whose lease ran out loses its tables to the first node
+that claims them, and cannot append to them any more (nothing acknowledged twice, nothing written by two).
 """
 
 from __future__ import annotations
 
 import json
+import socket
 
 import pytest
 
-from rulesengine.net.storage import open_store, token_hash
+from rulesengine.errors import BoomError
+from rulesengine.net.storage import TableMoved, open_store, safe_url, token_hash
 
 
-@pytest.fixture(params=["sqlite"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def where(request, tmp_path):
-    return tmp_path / "t.sqlite"
+    if request.param == "sqlite":
+        return tmp_path / "t.sqlite"
+    return request.getfixturevalue("postgres_url")
 
 
 def opened(where, tmp_path, **options):
@@ -77,3 +82,71 @@ def test_finished_games_of_bots_alone_are_pruned_to_the_newest_in_both_stores(wh
         assert store.codes() == ["PEOPLEAA", "BOTS3AAA", "BOTS4AAA"]
     finally:
         store.close()
+
+
+@pytest.mark.postgres
+def test_a_node_whose_lease_ran_out_loses_its_tables_to_the_node_that_claims_them(postgres_url, tmp_path):
+    first = opened(postgres_url, tmp_path)
+    second = open_store(postgres_url, key=tmp_path / "cluster.key")
+    second.serve_as("ws://127.0.0.1:2")
+    try:
+        first.add_table("LEASEDAB", "{}", 2, 0, "random", 5, 1.0, 2)
+        first.add_decision("LEASEDAB", 0, 0, "A", None)
+        owner = second.owner("LEASEDAB")
+        assert (owner.node, owner.url, owner.alive) == (first.node, "ws://127.0.0.1:1", True)
+        assert 0 < owner.expires_in <= 3.0 and first.owner("LEASEDAB") is None  # its own table
+        assert not second.claim("LEASEDAB") and second.expired() == []  # the lease holds
+        first.db.execute("UPDATE nodes SET expires = now() - interval '1 second' WHERE name = %s", (first.node,))
+        assert second.expired() == ["LEASEDAB"] and not second.owner("LEASEDAB").alive
+        assert second.claim("LEASEDAB") and second.owner("LEASEDAB") is None
+        assert not first.claim("LEASEDAB")  # back again, but the table is the other node's now
+        with pytest.raises(TableMoved):
+            first.add_decision("LEASEDAB", 1, 1, "B", None)
+        second.add_decision("LEASEDAB", 1, 1, "C", None)
+        with pytest.raises(TableMoved):  # a number written already is never written twice
+            second.add_decision("LEASEDAB", 1, 1, "D", None)
+        assert first.load("LEASEDAB").decisions == ([0, "A", None], [1, "C", None])
+        assert second.codes(playing=True) == ["LEASEDAB"] and first.codes(playing=True) == []
+    finally:
+        first.close()
+        second.close()
+
+
+@pytest.mark.postgres
+def test_a_node_leaving_gives_its_tables_up_at_once_and_each_append_is_announced(postgres_url, tmp_path):
+    import psycopg
+
+    listener = psycopg.connect(postgres_url, autocommit=True)
+    listener.execute("LISTEN boom_tables")
+    first = opened(postgres_url, tmp_path)
+    second = open_store(postgres_url, key=tmp_path / "cluster.key")
+    second.serve_as("ws://127.0.0.1:2")
+    try:
+        first.add_table("NOTICEAB", "{}", 2, 0, "random", 5, 1.0, 2)
+        first.add_decision("NOTICEAB", 0, 0, "A", None)
+        first.add_decision("NOTICEAB", 1, 1, "B", None)
+        notices = [n.payload for n in listener.notifies(timeout=5, stop_after=2)]
+        assert notices == ["NOTICEAB 1", "NOTICEAB 2"]  # the table and the length of its log, nothing else
+        first.close()
+        assert second.expired() == ["NOTICEAB"] and second.claim("NOTICEAB")
+    finally:
+        first.close()
+        second.close()
+        listener.close()
+
+
+def test_a_database_url_is_printed_without_its_password():
+    assert safe_url("postgresql://boom:s3cret@db.example.org:5432/boom") == "postgresql://boom:***@db.example.org:5432/boom"
+    assert safe_url("postgresql://boom@127.0.0.1/boom") == "postgresql://boom@127.0.0.1/boom"
+    assert safe_url("boom.sqlite") == "boom.sqlite"
+
+
+def test_an_unreachable_postgresql_is_one_clear_error_without_its_password():
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(BoomError) as refused:
+        open_store(f"postgresql://boom:s3cret@127.0.0.1:{port}/boom")
+    (said,) = refused.value.diagnostics
+    assert said.code == "N201" and said.message.startswith(f"cannot use the database postgresql://boom:***@127.0.0.1:{port}/boom")
+    assert "s3cret" not in said.message
