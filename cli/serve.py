@@ -32,7 +32,28 @@ from .common import handles_errors, list_values
     type=click.Path(dir_okay=False),
     default="boom.sqlite",
     show_default=True,
-    help="SQLite file keeping every table; a restarted server resumes them all.",
+    help="SQLite file keeping every table (a restarted server resumes them all), or a PostgreSQL URL "
+    "(postgresql://USER@HOST/DB) shared by several servers: a table whose server dies goes on on another.",
+)
+@click.option(
+    "--key",
+    "key_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="With PostgreSQL: the key file every server of the database shares (seals running games' seeds, proves "
+    "one server to another); created if missing. Default: boom.key here. (An SQLite file keeps its own beside it.)",
+)
+@click.option(
+    "--node-url",
+    default=None,
+    help="With PostgreSQL: the address the other servers reach this one at (ws://HOST:PORT); default: its own.",
+)
+@click.option(
+    "--lease",
+    type=click.FloatRange(0.5, 3600),
+    default=3.0,
+    show_default=True,
+    help="With PostgreSQL: seconds a server's hold on its tables lasts unrenewed; then another takes them over.",
 )
 @click.option(
     "--public-url",
@@ -99,6 +120,9 @@ def serve(
     host,
     port,
     db_path,
+    key_path,
+    node_url,
+    lease,
     public_url,
     certfile,
     keyfile,
@@ -111,18 +135,22 @@ def serve(
     fsync,
 ):
     """Host tables for network play (`boom host` opens one, `boom join` sits at one, or a browser at http://HOST:PORT/)."""
-    from rulesengine.net.listening import origin_of, serve_forever, share_urls, tls_context
-    from rulesengine.net.storage import open_store
+    import logging
 
+    from rulesengine.net.listening import origin_of, serve_forever, share_urls, tls_context
+    from rulesengine.net.storage import open_store, safe_url
+
+    logging.basicConfig(format="%(asctime)s %(name)s %(levelname)s %(message)s", level=logging.WARNING)
     for url in (public_url, *allow_origin):
         if url is not None and origin_of(url) is None:
             raise click.BadParameter(f"'{url}' is not an http(s):// address", param_hint="--public-url/--allow-origin")
     tls = tls_context(certfile, keyfile)
-    store = open_store(db_path, fsync=fsync)
+    store = open_store(db_path, fsync=fsync, key=key_path, lease=lease)
+    kept = safe_url(db_path) if store.node is not None else db_path
 
     def ready(actual_port):
         urls = share_urls(host, actual_port, tls is not None, public_url)
-        click.echo(f"boom server on {urls[0][0]} (tables kept in {db_path}); Ctrl-C stops it")
+        click.echo(f"boom server on {urls[0][0]} (tables kept in {kept}); Ctrl-C stops it")
         for socket_url, page in urls:
             click.echo(f"play in a browser at {page}/" + (f" (boom host/join: {socket_url})" if len(urls) > 1 else ""))
         if tls is None and public_url is None:
@@ -148,6 +176,7 @@ def serve(
                 tls=tls,
                 public_url=public_url,
                 allowed=allow_origin,
+                node_url=node_url,
             )
         )
     except KeyboardInterrupt:

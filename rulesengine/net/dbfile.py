@@ -194,3 +194,9 @@ class SeedKey:
         if address is None or self.key is None:
             return None
         return hmac.new(self.key, f"address:{address}".encode(), hashlib.sha256).hexdigest()[:32]
+
+    def sign(self, text: str) -> str:
+        """A proof that a node holding this key wrote `text` (the nodes of a cluster share the key: cluster.py)."""
+        if self.key is None:
+            raise refuse(f"the nodes of a cluster prove themselves with {self.path}, which is missing", "N205")
+        return hmac.new(self.key, f"hop:{text}".encode(), hashlib.sha256).hexdigest()

@@ -30,6 +30,7 @@ class Link:
     told_too_fast: float = field(default=-1.0)
     address: str | None = None  # the address its budget is kept for (guard.address_key)
     watching: str | None = None  # the table it watches as a spectator
+    hop: object | None = None  # in a cluster: the connection to the node playing its table (cluster.py relays)
     outbox: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(OUTBOX))
 
     async def write(self) -> None:

@@ -25,6 +25,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 from ..errors import BoomError, Diagnostic
+from .cluster import HOP_HEADER, Cluster, hop_address
 from .server import BoomServer, connection_class
 from .web import process_request
 
@@ -136,19 +137,36 @@ def raise_file_limit() -> int:
     return soft
 
 
-def guarded_requests(origins: set[str]) -> Callable:
-    """websockets' request hook: a WebSocket from a page of another origin is refused (403); the rest as web.py."""
+def guarded_requests(origins: set[str], server: BoomServer | None = None) -> Callable:
+    """websockets' request hook: a WebSocket from a page of another origin is refused (403); the rest as web.py.
+    In a cluster, another node's hop (cluster.py) proves itself with the nodes' key and is counted as the client
+    it carries, not as the node (whose address carries many clients)."""
+
+    def forbidden(text: str) -> Response:
+        body = text.encode()
+        headers = Headers([("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))])
+        return Response(403, "Forbidden", headers, body)
 
     def process(connection, request):
+        hop = request.headers.get(HOP_HEADER)
+        if hop is not None and request.headers.get("Upgrade", "").lower() == "websocket":
+            carried = hop_address(server.store, hop) if server is not None and server.cluster is not None else None
+            if carried is None:
+                return forbidden("not a node of this cluster\n")
+            now = server.clock()
+            refusal = server.guard.admit(carried or None, now)
+            if refusal is not None:  # still counted as the node's until it closes
+                return forbidden(refusal + "\n")
+            server.guard.release(connection.address, now)
+            connection.address = carried or None
+            return None
         if request.headers.get("Upgrade", "").lower() == "websocket":
             origin = request.headers.get("Origin")
             if origin is not None and origin.lower() not in origins:
-                body = (
+                return forbidden(
                     f"a page of {origin} may not use this server; it accepts its own pages "
                     "(boom serve --allow-origin adds one)\n"
-                ).encode()
-                headers = Headers([("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))])
-                return Response(403, "Forbidden", headers, body)
+                )
             return None
         return process_request(connection, request)
 
@@ -164,8 +182,11 @@ async def listen(
     tls: ssl.SSLContext | None = None,
     public_url: str | None = None,
     allowed: Iterable[str] = (),
+    node_url: str | None = None,
 ) -> None:
-    """Serve this server's tables on host:port until cancelled; `ready(port)` once it listens."""
+    """Serve this server's tables on host:port until cancelled; `ready(port)` once it listens. On a store shared
+    by several servers (PostgreSQL) it joins them as a node, reached by the others at `node_url` (by default its
+    own address)."""
     raise_file_limit()
     limits = server.limits
     origins: set[str] = set()
@@ -175,13 +196,16 @@ async def listen(
         port,
         max_size=limits.hard_frame,
         max_queue=64,
-        process_request=guarded_requests(origins),
+        process_request=guarded_requests(origins, server),
         create_connection=connection_class(server),
         open_timeout=limits.open_timeout,
         ssl=tls,
     ) as listener:
         actual = listener.sockets[0].getsockname()[1]
         origins |= own_origins(host, actual, tls is not None, public_url, allowed)
+        if server.store.node is not None:
+            own = node_url or share_urls(host, actual, tls is not None, None)[0][0]
+            server.cluster = Cluster(server, server.store, own)
         await server.start(share_urls(host, actual, tls is not None, public_url)[0][1])
         watcher = asyncio.get_running_loop().create_task(server.watch())
         sampler = asyncio.get_running_loop().create_task(server.sample_lag())

@@ -24,6 +24,7 @@ from .protocol import DEFAULT_LIMITS, Limits, ProtocolError, encode, error, pars
 from .side import InProcess
 from .spectators import NOBODY
 from .storage import Store
+from .tables import CLOSE
 
 log = logging.getLogger("boom.net")
 
@@ -41,6 +42,7 @@ class BoomServer:
         self.side = side if side is not None else InProcess(store, limits, clock)
         self.side.deliver = self._deliver
         self.side.held = lambda code: [seat for (table, seat) in list(self.links) if table == code]
+        self.cluster = None  # this node among others sharing the store (cluster.py), when the store is PostgreSQL
 
     @property
     def tables(self) -> dict:
@@ -54,7 +56,8 @@ class BoomServer:
         writer = asyncio.get_running_loop().create_task(link.write())
         try:
             while True:
-                wait = None if link.table is not None or link.watching else self.limits.idle_timeout
+                # a seat, a spectator, or a hop to the node playing its table (which keeps its own time) waits on
+                wait = None if link.table is not None or link.watching or link.hop else self.limits.idle_timeout
                 try:
                     raw = await asyncio.wait_for(socket.recv(), wait)
                 except TimeoutError:
@@ -69,6 +72,9 @@ class BoomServer:
 
     async def receive(self, link: Link, raw) -> None:
         now = self.clock()
+        if link.hop is not None and link.within_rate(self.limits, now) and self.guard.spend(link.address, now):
+            await link.hop.send(raw)  # relayed to the node playing the table: it checks the message
+            return
         if not (link.within_rate(self.limits, now) and self.guard.spend(link.address, now)):
             await self._refused(link)
             if now - link.told_too_fast >= 1.0:  # one warning a second, not one per message
@@ -100,6 +106,8 @@ class BoomServer:
             self._background(link.socket.close(1008, "too many refused messages"))
 
     async def _dropped(self, link: Link) -> None:
+        if link.hop is not None:
+            self._background(link.hop.close())
         if link.watching:
             self.watchers.get(link.watching, set()).discard(link)
             if not self.watchers.get(link.watching):
@@ -116,8 +124,18 @@ class BoomServer:
             raise ProtocolError("too_many_hosts", "too many tables asked for from your address; wait a while")
         self._send_text(link, await self.side.open(message, link.address))
 
+    async def _hopped(self, link: Link, message: dict) -> bool:
+        """In a cluster, a seat or a spectator of a table another node plays is carried on to it (cluster.py)."""
+        if self.cluster is None:
+            return False
+        if message["type"] == "watch" and await self.cluster.watch(link, message["table"], message.get("ref")):
+            return True
+        return message["type"] != "watch" and await self.cluster.hop(link, message["table"], message)
+
     async def on_join(self, link: Link, message: dict) -> None:
         self._one_seat(link, message)
+        if await self._hopped(link, message):
+            return
         advice = message.get("advice", False)
         seat, mine, frames = await self.side.join(message["table"], message["name"], message.get("ref"), advice)
         self._attach(link, message["table"], seat)
@@ -127,6 +145,8 @@ class BoomServer:
 
     async def on_resume(self, link: Link, message: dict) -> None:
         code = message["table"]
+        if link.table is None and await self._hopped(link, message):
+            return
         advice = message.get("advice", False)
         seat, mine, frames = await self.side.resume(code, message["token"], message.get("ref"), advice)
         if link.table is not None and (link.table, link.seat) != (code, seat):
@@ -150,6 +170,8 @@ class BoomServer:
             raise ProtocolError("seat_taken", "this connection already holds a seat or watches a table", ref)
         if len(self.watchers.get(code, ())) >= self.limits.max_spectators:
             raise ProtocolError("table_full", f"table {code} has {self.limits.max_spectators} spectators already", ref)
+        if await self._hopped(link, message):
+            return
         mine, frames = await self.side.watch(code, ref)
         link.watching = code
         self.watchers.setdefault(code, set()).add(link)
@@ -203,6 +225,14 @@ class BoomServer:
             if detach:
                 del self.links[(code, seat)]
                 link.table = None
+            if detach == CLOSE:  # its client reconnects, and is carried to the node playing the table now
+                self._background(self._close_after(link, 1012, "the table moved to another server: reconnect"))
+
+    async def _close_after(self, link: Link, code: int, reason: str) -> None:
+        """Close once what is queued for it is sent (the error saying why goes first)."""
+        while not link.outbox.empty():
+            await asyncio.sleep(0.01)
+        await link.socket.close(code, reason)
 
     def _background(self, coroutine) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -228,8 +258,12 @@ class BoomServer:
         """The game side starts playing (its bots go on with every unfinished table); `share` is the page's
         address for friends, under which each table's link is given."""
         await self.side.start(share)
+        if self.cluster is not None:
+            await self.cluster.start()
 
     async def close(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.close()
         await self.side.close()
 
 

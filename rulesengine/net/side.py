@@ -48,6 +48,15 @@ class InProcess:
         self._wake.set()
         return out
 
+    def holds(self, code: str) -> bool:
+        """The table is played here now (a cluster routes the others' seats to their owners)."""
+        return code in self.core.tables
+
+    async def adopt(self, code: str):
+        out = self.core.adopt(code)
+        self._wake.set()
+        return out
+
     async def watch(self, code: str, ref):
         return self.core.watch(code, ref)
 

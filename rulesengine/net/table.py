@@ -120,12 +120,7 @@ class Table:
                 table.seats[seat].forfeited = True
         if table.full():
             table.start()
-            for index, (seat, answer, category) in enumerate(stored.decisions):
-                try:
-                    table._play(table._pending_of(seat, category), answer)
-                except (BoomError, StopIteration):
-                    message = f"table {stored.code}: decision {index + 1} no longer replays"
-                    raise BoomError(Diagnostic(None, message, "N204")) from None
+            table.replay(stored.decisions)
         return table
 
     def restarted(self, wall) -> None:
@@ -135,6 +130,15 @@ class Table:
         if self.clock is not None:
             self.clock.restarted(wall())
             self.wind()
+
+    def replay(self, decisions) -> None:
+        """Play decisions read from the log, [seat, answer, category] each (a restore, or a follower catching up)."""
+        for index, (seat, answer, category) in enumerate(decisions, len(self.game.decisions)):
+            try:
+                self._play(self._pending_of(seat, category), answer)
+            except (BoomError, StopIteration):
+                message = f"table {self.code}: decision {index + 1} no longer replays"
+                raise BoomError(Diagnostic(None, message, "N204")) from None
 
     def save_new(self, now: float, host: str | None = None) -> None:
         self.store.add_table(

@@ -18,7 +18,7 @@ from ..errors import BoomError
 from .clocks import Clock
 from .editions import data_for_name, edition_from_data, edition_text
 from .protocol import PROTOCOL, Limits, ProtocolError, encode, error
-from .storage import Store, token_hash
+from .storage import Store, TableMoved, token_hash
 from .table import Table, new_code
 
 log = logging.getLogger("boom.net")
@@ -26,7 +26,10 @@ log = logging.getLogger("boom.net")
 # they were dealt (2**31 seeds would take a few core-hours); it still fits SQLite's 64-bit integers.
 SEED_BITS = 62
 
-Frame = tuple  # (table code, seat, text, detach): detach tells the front the seat's link leaves the table
+# (table code, seat, text, detach): detach tells the front the seat's link leaves the table (CLOSE: and is closed,
+# so that its client reconnects, to the node that plays the table now)
+Frame = tuple
+CLOSE = "close"
 
 
 def _frames(code: str, pairs: Iterable[tuple[int, dict]]) -> list[Frame]:
@@ -68,6 +71,22 @@ class Tables:
         self.tables[code] = table
         self.stirred.add(code)
         return table
+
+    def adopt(self, code: str) -> list[Frame]:
+        """A table this node took over (its owner's lease ran out): replayed from the log, its seats away."""
+        if code not in self.tables:
+            self._restore(code)
+        return []
+
+    def lost(self, code: str) -> list[Frame]:
+        """Another node took this table over while this one was away: forget it, and send its seats there."""
+        table = self.tables.pop(code, None)
+        self.bot_ready.discard(code)
+        if table is None:
+            return []
+        log.warning("table %s is served by another node now", code)
+        moved = encode(error("moved", f"table {code} is served by another server now; reconnecting takes you there"))
+        return [(code, n, moved, CLOSE) for n in self._present(table)]
 
     def _table(self, code: str, ref, *, token: str | None = None) -> Table:
         """The table of this code. One not in memory is read back from the store only for a token that opens
@@ -184,7 +203,11 @@ class Tables:
         if table.seat_of(message["token"]) != seat:
             raise ProtocolError("not_seated", "join or resume this seat on this connection before deciding", ref)
         decision = table.check(seat, message)
-        number = table.apply(decision, message["answer"])
+        try:
+            number = table.apply(decision, message["answer"])
+        except TableMoved:
+            moved = error("moved", f"table {code} is served by another server now; answer again there", ref)
+            return encode(moved), self.lost(code)
         self.stirred.add(code)
         ack = {"type": "ack", "table": code, "index": number} | ({"ref": ref} if ref is not None else {})
         return encode(ack), _frames(code, table.updates(seat))
@@ -318,6 +341,9 @@ class Tables:
         table = self.tables.get(code)
         if table is None or decision not in table.bot_decisions():
             return []
-        table.apply(decision, answer)
+        try:
+            table.apply(decision, answer)
+        except TableMoved:
+            return self.lost(code)
         self.stirred.add(code)
         return _frames(code, table.updates(None))

@@ -160,7 +160,7 @@ class Worker:
 
     def _answer(self, request) -> None:
         kind, number, *args = request
-        code = args[0] if kind in ("join", "resume", "decide", "left", "attach", "watch") else None
+        code = args[0] if kind in ("join", "resume", "decide", "left", "attach", "watch", "adopt") else None
         try:
             result = self._call(code, lambda: getattr(self, f"on_{kind}")(*args))
         except ProtocolError as exc:
@@ -200,6 +200,10 @@ class Worker:
     def on_attach(self, code, seat):
         """After this worker was restarted: a seat whose connection stayed with the front is still there."""
         return self.tables.attach(code, seat)
+
+    def on_adopt(self, code):
+        """A table the node took over from a node that died: replayed from the log here."""
+        return self.tables.adopt(code)
 
     def on_tick(self):
         return self.tables.tick()
@@ -256,14 +260,15 @@ class Worker:
             pass
 
 
-def run_worker(sock: socket.socket, db: str, fsync: bool, limits: Limits, codes: list, share, slots) -> None:
-    """The worker process's main: its own connection to the database, its tables restored, then the loop."""
+def run_worker(sock: socket.socket, db: dict, fsync: bool, limits: Limits, codes: list, share, slots) -> None:
+    """The worker process's main: its own connection to the database (db: open_store's where, node and key),
+    its tables restored, then the loop."""
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the front, which stops its workers
     if limits.worker_memory:
         memory = limits.worker_memory * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    store = open_store(db, fsync, owner=False)
+    store = open_store(db["where"], fsync, owner=False, node=db["node"], key=db["key"])
     tables = Tables(store, limits)
     tables.share = share
     for code in codes:

@@ -137,7 +137,10 @@ class WorkerPool:
     """N worker processes and which owns each table."""
 
     def __init__(self, store: Store, db: str, fsync: bool, limits: Limits, workers: int):
-        self.store, self.db, self.fsync, self.limits, self.size = store, str(db), fsync, limits, workers
+        self.store, self.fsync, self.limits, self.size = store, fsync, limits, workers
+        # how a worker opens the same store: a cluster's workers write for their node, with the nodes' key
+        key = getattr(store, "key", None)
+        self.db = {"where": str(db), "node": store.node, "key": str(key.path) if key is not None else None}
         # an address's tables may sit in every worker: each gives its bots an equal part of the address's share
         self.worker_limits = dataclasses.replace(limits, bot_cpu_per_address=limits.bot_cpu_per_address / workers)
         self.owner: dict[str, WorkerHandle] = {}
@@ -192,6 +195,19 @@ class WorkerPool:
     async def resume(self, code: str, token: str, ref, advice: bool = False):
         worker = self._of(code)
         out = await worker.request("resume", code, token, ref, advice)
+        self.owner[code] = worker
+        return out
+
+    def holds(self, code: str) -> bool:
+        return code in self.owner
+
+    async def adopt(self, code: str):
+        """Play a table taken over from a node that died, in the worker with the fewest tables."""
+        counts = {w: 0 for w in self.workers}
+        for owner in self.owner.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        worker = min(self.workers, key=lambda w: (counts[w], w.number))
+        out = await worker.request("adopt", code)
         self.owner[code] = worker
         return out
 
