@@ -166,6 +166,50 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def counts(db: str) -> tuple[int, int, bool]:
+    """(decisions, finished tables, every table finished) in the server's database: SQLite or PostgreSQL."""
+    query = "SELECT (SELECT COUNT(*) FROM decisions), COUNT(*) FILTER (WHERE {done}), COUNT(*) FROM tables"
+    if db.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(db) as connection:
+            decisions, done, total = connection.execute(query.format(done="finished")).fetchone()
+    else:
+        with sqlite3.connect(db) as connection:
+            decisions, done, total = connection.execute(query.format(done="finished = 1")).fetchone()
+    return decisions, done, done == total
+
+
+def start_servers(folder: Path, args) -> tuple[str, list[subprocess.Popen], object]:
+    """One server on an SQLite file, or --nodes servers on a throwaway PostgreSQL (the tests' way of starting
+    the distribution's: tests/pg_support.py); (database, server processes, the PostgreSQL to stop or None)."""
+    options = ["--max-tables", str(max(500, args.tables)), "--workers", str(args.workers)]
+    options += ["--max-connections", str(max(2000, 5 * args.tables * args.players))]
+    postgres = None
+    if args.nodes == 1:
+        db = str(folder / "load.sqlite")
+    else:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from pg_support import TempPostgres, server_programs
+
+        programs = server_programs()
+        if programs is None:
+            sys.exit("--nodes needs PostgreSQL's server programs (initdb, pg_ctl): apt-get install postgresql")
+        postgres = TempPostgres(programs)
+        db = postgres.start()
+        options += ["--key", str(folder / "cluster.key")]
+    servers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "cli.main", "serve", "--port", str(free_port()), "--db", db, *options],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(args.nodes)
+    ]
+    return db, servers, postgres
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=1000)
@@ -174,54 +218,47 @@ def main() -> None:
     parser.add_argument("--bot-kind", default="random")
     parser.add_argument("--edition", default="australia")
     parser.add_argument("--workers", type=int, default=1, help="the server's worker processes (0: in its loop)")
+    parser.add_argument("--nodes", type=int, default=1, help="servers on one PostgreSQL database (1: one on SQLite)")
     parser.add_argument("--think", type=float, default=5.0, help="mean seconds before each answer (exponential)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        db, port = Path(folder) / "load.sqlite", free_port()
-        server = subprocess.Popen(
-            [sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--db", str(db)]
-            + ["--max-tables", str(max(500, args.tables)), "--workers", str(args.workers)]
-            + ["--max-connections", str(max(2000, 5 * args.tables * args.players))],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
+        db, servers, postgres = start_servers(Path(folder), args)
         acks: list[float] = []
         try:
-            server.stdout.readline()
-            pids = family(server.pid)
-            front_before, cpu_before = cpu_seconds(pids[:1]), cpu_seconds(pids)
+            urls = [server.stdout.readline().split()[3] for server in servers]  # "boom server on ws://..."
+            pids = [pid for server in servers for pid in family(server.pid)]
+            fronts = [server.pid for server in servers]
+            front_before, cpu_before = cpu_seconds(fronts), cpu_seconds(pids)
             started, client_started = time.perf_counter(), time.process_time()
-            urls = [f"ws://127.0.0.1:{port}"]
             asyncio.run(
                 load(urls, args.tables, args.players, args.seats, args.bot_kind, args.edition, args.think, acks)
             )
             if args.seats == "server":  # the server's bots play on after `hosted`: wait for the last table
-                while True:
-                    with sqlite3.connect(db) as connection:
-                        if connection.execute("SELECT MIN(finished) FROM tables").fetchone()[0] == 1:
-                            break
+                while not counts(db)[2]:
                     time.sleep(0.05)
             wall = time.perf_counter() - started
             client_cpu = time.process_time() - client_started
-            with sqlite3.connect(db) as connection:
-                decisions = connection.execute("SELECT COUNT(*) FROM decisions").fetchone()[0]
-                done = connection.execute("SELECT COUNT(*) FROM tables WHERE finished = 1").fetchone()[0]
+            decisions, done, _ = counts(db)
             memory = peak_memory_mib(pids)
             cpu = cpu_seconds(pids) - cpu_before
-            front = cpu_seconds(pids[:1]) - front_before
+            front = cpu_seconds(fronts) - front_before
         finally:
-            server.terminate()
-            server.wait()
+            for server in servers:
+                server.terminate()
+                server.wait()
+            if postgres is not None:
+                postgres.stop()
+    where = "1 server (SQLite)" if args.nodes == 1 else f"{args.nodes} servers on one PostgreSQL"
     print(
         f"{args.tables} tables of {args.players} {args.bot_kind} bots ({args.seats} seats), {args.edition}, "
-        f"{args.workers} workers, think {args.think:g} s: {done}/{args.tables} finished, {decisions} decisions in "
-        f"{wall:.2f} s wall, {decisions / wall:.0f} decisions/s, ack p50 {percentile(acks, 0.5) * 1000:.0f} ms "
-        f"p99 {percentile(acks, 0.99) * 1000:.0f} ms ({len(acks)} acks), server peak memory {memory:.1f} MiB, "
-        f"server CPU {cpu:.2f} s ({cpu / max(decisions, 1) * 1000:.2f} ms a decision: front "
-        f"{front / max(decisions, 1) * 1000:.2f}, workers {(cpu - front) / max(decisions, 1) * 1000:.2f}); "
-        f"client process CPU {client_cpu:.2f} s ({client_cpu / max(decisions, 1) * 1000:.2f} ms a decision); "
-        f"load average {os.getloadavg()[0]:.1f}"
+        f"{where}, {args.workers} workers each, think {args.think:g} s: {done}/{args.tables} finished, "
+        f"{decisions} decisions in {wall:.2f} s wall, {decisions / wall:.0f} decisions/s, ack p50 "
+        f"{percentile(acks, 0.5) * 1000:.0f} ms p99 {percentile(acks, 0.99) * 1000:.0f} ms ({len(acks)} acks), "
+        f"server peak memory {memory:.1f} MiB, server CPU {cpu:.2f} s ({cpu / max(decisions, 1) * 1000:.2f} ms a "
+        f"decision: front {front / max(decisions, 1) * 1000:.2f}, workers "
+        f"{(cpu - front) / max(decisions, 1) * 1000:.2f}"
+        f"{'' if postgres is None else '; PostgreSQL not counted'}); client process CPU {client_cpu:.2f} s "
+        f"({client_cpu / max(decisions, 1) * 1000:.2f} ms a decision); load average {os.getloadavg()[0]:.1f}"
     )
 
 
