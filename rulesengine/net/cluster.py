@@ -129,7 +129,10 @@ class Cluster:
                 continue
             link.hop = socket
             self.server._background(self._relay(link, socket))
-            await socket.send(encode(message))
+            try:
+                await socket.send(encode(message))
+            except websockets.ConnectionClosed:
+                pass  # the owner went as we came: the relay closes the client's connection, and it reconnects
             return True
         raise ProtocolError("retry", f"the server of table {code} does not answer; try again", message.get("ref"))
 
