@@ -76,6 +76,12 @@ def test_the_base_plays_validates_and_scores_without_any_extra(tmp_path):
     assert "Winner: Ben" in scored.stdout
 
 
+def test_a_postgresql_database_without_the_extra_is_one_clear_error():
+    refused = _base("serve", "--port", "0", "--db", "postgresql://boom@127.0.0.1:1/boom")
+    assert refused.returncode != 0 and refused.stdout == ""
+    assert refused.stderr == "error: a PostgreSQL database needs psycopg: pip install 'boomerang-rules[postgres]'\n"
+
+
 def test_the_base_serves_the_web_page_without_any_extra(tmp_path):
     server = subprocess.Popen([sys.executable, "-c", BLOCKER, "serve", "--port", "0", "--db", str(tmp_path / "t.db")],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -100,6 +100,46 @@ def test_a_seat_reaching_another_node_is_carried_to_the_owner_and_spectators_fol
     assert there[-1]["view"]["sheet"]["winners"]
 
 
+def test_a_node_that_lost_its_table_writes_nothing_and_sends_its_seats_where_it_is_played(nodes, postgres_url):
+    """A node cut off past its lease finds its table taken over: the decision is refused (N209), nothing is written,
+    and the seat is told `moved` and closed (1012), so its client reconnects to the table's new node."""
+    import psycopg
+    from websockets.exceptions import ConnectionClosed
+
+    (node,) = nodes(1, workers=0)
+
+    async def scenario():
+        code = (await host_table(node.url, "australia", 2, bots=1, bot_kind="random", seed=5))["table"]
+        async with connect(node.url) as ana:
+            await ana.send(json.dumps({"type": "join", "table": code, "name": "Ana"}))
+            token, pending = None, None
+            while pending is None:
+                message = json.loads(await ana.recv())
+                token = message.get("token", token)
+                if message["type"] == "state" and message["view"]["pending"]:
+                    pending = message["view"]["pending"][0]
+            with psycopg.connect(postgres_url, autocommit=True) as db:  # another node took the table over
+                db.execute("INSERT INTO nodes VALUES ('elsewhere', 'ws://127.0.0.1:9', now() + interval '1 hour')")
+                db.execute("UPDATE tables SET owner = 'elsewhere' WHERE code = %s", (code,))
+                before = db.execute("SELECT COUNT(*) FROM decisions WHERE code = %s", (code,)).fetchone()[0]
+            decide = {"type": "decide", "table": code, "token": token, "round": pending["round"], "ref": 1}
+            decide |= {"kind": pending["kind"], "category": pending["category"], "id": pending["id"]}
+            await ana.send(json.dumps(decide | {"answer": pending["options"][0]}))
+            told = []
+            try:
+                while True:
+                    told.append(json.loads(await ana.recv()))
+            except ConnectionClosed as closed:
+                reason = closed.rcvd.code
+        with psycopg.connect(postgres_url, autocommit=True) as db:
+            after = db.execute("SELECT COUNT(*) FROM decisions WHERE code = %s", (code,)).fetchone()[0]
+        return told, reason, before, after
+
+    told, reason, before, after = asyncio.run(scenario())
+    assert [m["code"] for m in told if m["type"] == "error"][0] == "moved" and not any(m["type"] == "ack" for m in told)
+    assert reason == 1012 and after == before
+
+
 def test_the_nodes_know_each_other_only_with_the_shared_key(nodes, postgres_url, tmp_path):
     """A hop proves itself with the key the nodes share: without it, a header claiming one is refused."""
     (node,) = nodes(1, workers=0)
