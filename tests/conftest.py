@@ -37,8 +37,8 @@ def letters(cards) -> set:
 # children's, measured with getrusage around every test (the figures in the commit that last changed
 # this list). Slow: the fuzzers, whole games for every bot, edition and player count, the differential
 # scorers, the recorded games and logs (fingerprints, golden logs), worker pools and Ray, subprocess round
-# trips (a real LSP session), balance verdicts (simulated games), and (_a_variant) the same check over
-# every shipped variant where one edition shows the point.
+# trips (a real LSP session; servers sharing PostgreSQL, the kill test), balance verdicts (simulated games),
+# and (_a_variant) the same check over every shipped variant where one edition shows the point.
 SLOW = ("tests/fuzz/", "tests/test_differential.py", "tests/test_bots.py::test_every_bot_plays",
         "tests/test_bots.py::test_bots_only_make_legal_decisions", "tests/test_shipped.py::test_a_half_written",
         "tests/test_session.py::test_a_game_killed", "tests/test_properties.py",
@@ -64,7 +64,8 @@ SLOW = ("tests/fuzz/", "tests/test_differential.py", "tests/test_bots.py::test_e
         "tests/test_house_rules.py::test_every_house_rule_is_played_by_bots",
         "tests/test_extends.py::test_every_shipped_variant_validates_and_plays",
         "tests/test_balance.py", "tests/test_lsp.py::test_an_editor_session_with_boom_lsp",
-        "tests/test_rules_follow_the_data.py::test_a_log_written_before_the_descriptions_changed_still_verifies")
+        "tests/test_rules_follow_the_data.py::test_a_log_written_before_the_descriptions_changed_still_verifies",
+        "tests/test_net_cluster.py")
 
 
 def pytest_collection_modifyitems(config, items):
