@@ -50,6 +50,8 @@ def test_both_stores_keep_a_table_its_seats_and_decisions_alike(where, tmp_path)
         store.finish("ABCDEFGH", 12345)
         assert store.load("ABCDEFGH").finished and store.codes(playing=True) == []
         assert store.opened_by("127.0.0.9") == 0
+        store.save_clock("ABCDEFGH", '{"seconds": 30}')
+        assert store.load("ABCDEFGH").clock == '{"seconds": 30}'
         store.add_table("BBBBBBBB", edition, 2, 2, "random", 7, 2.0, 2)
         store.close_lobby("BBBBBBBB")
         assert store.closed("BBBBBBBB") and not store.closed("ABCDEFGH") and store.load("NOSUCHTB") is None

@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, edition TEXT NOT NULL, players INTEGER NOT NULL, bots INTEGER NOT NULL,
     bot_kind TEXT NOT NULL, seed BIGINT NOT NULL, sealed BOOLEAN NOT NULL, created DOUBLE PRECISION NOT NULL,
     finished BOOLEAN NOT NULL DEFAULT false, closed BOOLEAN NOT NULL DEFAULT false, deal INTEGER NOT NULL,
-    host TEXT, all_bots BOOLEAN NOT NULL, spectators TEXT NOT NULL, owner TEXT);
+    host TEXT, all_bots BOOLEAN NOT NULL, spectators TEXT NOT NULL, owner TEXT, clock TEXT);
 CREATE INDEX IF NOT EXISTS tables_playing ON tables (owner) WHERE NOT finished AND NOT closed;
 CREATE INDEX IF NOT EXISTS tables_host ON tables (host) WHERE NOT finished AND NOT closed;
 CREATE TABLE IF NOT EXISTS seats (
@@ -153,10 +153,12 @@ class PostgresStore(Store):
         return [code for (code,) in rows]
 
     # -- writing --------------------------------------------------------------------------------
-    def add_table(self, code, edition_text, players, bots, bot_kind, seed, created, deal, host=None, spectators="live"):
+    def add_table(
+        self, code, edition_text, players, bots, bot_kind, seed, created, deal, host=None, spectators="live", clock=None
+    ):
         self.db.execute(
             "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, sealed, created, deal, host, all_bots,"
-            " spectators, owner) VALUES (%s, %s, %s, %s, %s, %s, true, %s, %s, %s, %s, %s, %s)",
+            " spectators, owner, clock) VALUES (%s, %s, %s, %s, %s, %s, true, %s, %s, %s, %s, %s, %s, %s)",
             (
                 code,
                 edition_text,
@@ -170,6 +172,7 @@ class PostgresStore(Store):
                 bots == players,
                 spectators,
                 self.node,
+                clock,
             ),
         )
 
@@ -195,6 +198,9 @@ class PostgresStore(Store):
             written = None
         if written is None:
             raise TableMoved(Diagnostic(None, f"table {code} is now served by another node", "N209"))
+
+    def save_clock(self, code: str, clock: str) -> None:
+        self.db.execute("UPDATE tables SET clock = %s WHERE code = %s", (clock, code))
 
     def finish(self, code: str, seed: int) -> None:
         self.db.execute("UPDATE tables SET finished = true, seed = %s, sealed = false WHERE code = %s", (seed, code))
@@ -256,8 +262,8 @@ class PostgresStore(Store):
 
     def load(self, code: str) -> StoredTable | None:
         row = self._one(
-            "SELECT code, edition, players, bots, bot_kind, seed, finished, deal, sealed, created, host, spectators"
-            " FROM tables WHERE code = %s",
+            "SELECT code, edition, players, bots, bot_kind, seed, finished, deal, sealed, created, host, spectators,"
+            " clock FROM tables WHERE code = %s",
             (code,),
         )
         if row is None:
@@ -280,4 +286,5 @@ class PostgresStore(Store):
             decisions,
             row[10],
             row[11],
+            row[12],
         )
