@@ -1,12 +1,13 @@
 """Load on a boom server: many tables of bots at once; decisions a second, acknowledgement times, CPU, memory.
 
-Not a test: run by hand (`python bench/net_load.py`; `--workers N` for the server's worker processes,
-`--think S` for the mean pause before each answer). A server is started as its own process on a fresh
-database; one client process hosts the tables (each from its own loopback address, as households would) and
-plays every seat over its own WebSocket (`--seats client`, the default), or lets the server's own bots play
-them (`--seats server`). Each `decide` carries a `ref`; the time from sending it to its `ack` is an
-acknowledgement time, reported as p50/p99. Server CPU is given for the front and its workers apart; peak
-memory is the sum of their high-water marks of resident memory (VmHWM, Linux).
+Not a test: run by hand (`python bench/net_load.py`; `--workers N` for the server's worker processes, `--nodes
+K` for K servers sharing a throwaway PostgreSQL, `--think S` for the mean pause before each answer). A server
+is started as its own process on a fresh database; one client process hosts the tables (each from its own
+loopback address, as households would) and plays every seat over its own WebSocket (`--seats client`, the
+default), or lets the server's own bots play them (`--seats server`). Each `decide` carries a `ref`; the time
+from sending it to its `ack` is an acknowledgement time, reported as p50/p99. Server CPU is given for the
+fronts and their workers apart (PostgreSQL's own not counted); peak memory is the sum of their high-water marks
+of resident memory (VmHWM, Linux).
 
 The defaults are the issue's load: 1,000 tables of 4 client seats, each answering after a pause of 5 s on
 average (exponential), as people take (a live clock is typically 30 s). With no pause (`--think 0`) every
