@@ -57,6 +57,7 @@ class Cluster:
         self.server, self.store, self.url, self.lease = server, store, url, store.lease
         self.followed: dict[str, Table] = {}  # tables owned elsewhere with spectators here: replayed from the log
         self.notices: asyncio.Queue = asyncio.Queue()
+        self._adopting: dict[str, asyncio.Lock] = {}  # tables being claimed and replayed, one at a time each
         self._tasks: list[asyncio.Task] = []
 
     async def start(self) -> None:
@@ -89,14 +90,21 @@ class Cluster:
                 log.exception("taking tables over failed")
 
     async def adopt(self, code: str) -> bool:
-        """Claim the table if nobody's lease holds it and play it here (its log replayed); True if it is ours."""
-        if self.server.side.holds(code):
-            return True
-        if not await asyncio.to_thread(self.store.claim, code):
-            return False
-        log.warning("table %s taken over by this node (its owner's lease ran out)", code)
-        self.server._deliver(await self.server.side.adopt(code))
-        return True
+        """Claim the table if nobody's lease holds it and play it here (its log replayed); True if it is ours. The
+        seats of a dead node's table come back together: one of them claims and replays, the others wait for it."""
+        lock = self._adopting.setdefault(code, asyncio.Lock())
+        try:
+            async with lock:
+                if self.server.side.holds(code):
+                    return True
+                if not await asyncio.to_thread(self.store.claim, code):
+                    return False
+                log.warning("table %s taken over by this node (its owner's lease ran out)", code)
+                self.server._deliver(await self.server.side.adopt(code))
+                return True
+        finally:
+            if not lock.locked():
+                self._adopting.pop(code, None)
 
     # -- routing --------------------------------------------------------------------------------
     async def route(self, code: str) -> str | None:

@@ -202,14 +202,17 @@ class WorkerPool:
         return code in self.owner
 
     async def adopt(self, code: str):
-        """Play a table taken over from a node that died, in the worker with the fewest tables."""
-        counts = {w: 0 for w in self.workers}
-        for owner in self.owner.values():
-            counts[owner] = counts.get(owner, 0) + 1
-        worker = min(self.workers, key=lambda w: (counts[w], w.number))
-        out = await worker.request("adopt", code)
-        self.owner[code] = worker
-        return out
+        """Play a table taken over from a node that died, in the worker with the fewest tables. The worker is named
+        before it is asked, so that a second request for the table (its seats come back together) goes to the same
+        worker, never to a second one that would play the table too."""
+        worker = self.owner.get(code)
+        if worker is None:
+            counts = {w: 0 for w in self.workers}
+            for owner in self.owner.values():
+                counts[owner] = counts.get(owner, 0) + 1
+            worker = min(self.workers, key=lambda w: (counts[w], w.number))
+            self.owner[code] = worker
+        return await worker.request("adopt", code)
 
     async def watch(self, code: str, ref):
         return await self._of(code).request("watch", code, ref)
