@@ -184,7 +184,7 @@ def written(what: str, path) -> None:
 ROLLOUTS = click.IntRange(1, MAX_ROLLOUTS)
 def search_budget_options(command):
     """--search-rollouts and --search-seconds: the search bots' budget, as `run` and `tournament` take it."""
-    from rulesengine.bots.search import DEFAULT_ROLLOUTS  # here: `boom --help` imports no bot
+    from rulesengine.bots.registry import DEFAULT_ROLLOUTS  # here: `boom --help` imports no bot
 
     command = click.option(
         "--search-seconds",
