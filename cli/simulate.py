@@ -6,8 +6,6 @@ import json
 import sys
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from rulesengine.bots.registry import BOTS
 
@@ -36,8 +34,11 @@ def parse_seats(texts, players: int | None) -> tuple[str, ...]:
     return tuple(kinds) + ("random",) * (players - len(kinds))
 
 
-def summary_table(figures: dict) -> tuple[Table, Table, str]:
-    """One edition's sheet lines, then the game's measures, then who wins, in the players' words."""
+def summary_table(figures: dict) -> tuple:
+    """One edition's sheet lines, then the game's measures, then who wins, in the players' words
+    (two rich Tables and a line)."""
+    from rich.table import Table
+
     from rulesengine.simulate.words import measure_rows
 
     name = figures.get("name", figures["edition"])
@@ -215,7 +216,16 @@ def simulate(
     output
 ):
     """Play many bot games of EDITION (and of EDITION2 on the same seeds and seats) and report the balance."""
-    # imported here, not at the top: `boom` starts without loading what only this command needs
+    # imported here, not at the top: `boom` and `boom simulate --help` start without what only a run needs
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     from rulesengine.simulate import Settings, SettingsError, report_data, run_simulation, write_report
     from rulesengine.simulate.depth import chance_and_skill, skill_depth
     from rulesengine.simulate.report import check_report_folder, missing_plotting

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from rulesengine.bots.registry import BOTS
 
@@ -30,8 +28,10 @@ def parse_seats(texts) -> list[str]:
     return kinds
 
 
-def result_table(result) -> Table:
-    """The tournament's result (bots.tournament.Tournament) as a table."""
+def result_table(result):
+    """The tournament's result (bots.tournament.Tournament) as a rich Table."""
+    from rich.table import Table
+
     table = Table(
         title=f"{result.edition}: {result.games} games, seats rotated, seed {result.seed}", title_justify="left"
     )
@@ -82,6 +82,8 @@ def result_table(result) -> Table:
 def tournament(file, seats_text, games, seed, search_rollouts, search_seconds, jobs, output):
     """Play bots against each other and print their win rates (a benchmark, not a test)."""
     # imported here, not at the top: `boom tournament --help` starts without the engine and the bots
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     from rulesengine.bots.search import search_budget
     from rulesengine.bots.tournament import run_tournament
 
