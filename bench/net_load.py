@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from websockets.asyncio.client import connect  # noqa: E402
+from websockets.exceptions import InvalidMessage, InvalidStatus  # noqa: E402
 
 from rulesengine.bots.registry import make_bot  # noqa: E402
 from rulesengine.game.state import Decision  # noqa: E402
@@ -90,10 +91,26 @@ def source(table: int) -> str:
     return f"127.{1 + table // 62500}.{table // 250 % 250 + 1}.{table % 250 + 2}"
 
 
+REFUSED: list[int] = []  # handshakes the server closed (past its 10 s open timeout when 4,000 seats join at once)
+
+
+async def opened(url: str, where: str):
+    """A connection, tried again (up to 5 times, a second apart) when the server closes it during the handshake:
+    the seat's player would reload the page; each retry is counted and reported."""
+    for attempt in range(5):
+        try:
+            return await connect(url, max_size=None, local_addr=(where, 0), open_timeout=60)
+        except (InvalidMessage, InvalidStatus, OSError):
+            if attempt == 4:
+                raise
+            REFUSED.append(1)
+            await asyncio.sleep(1.0)
+
+
 async def play(url: str, code: str, name: str, bot_kind: str, seed: int, think: float, acks: list, where: str):
     """One seat played to the end by a bot, timing each decide to its ack."""
     rng, sent, at = random.Random(seed), set(), {}
-    async with connect(url, max_size=None, local_addr=(where, 0), open_timeout=60) as socket_:
+    async with await opened(url, where) as socket_:
         await socket_.send(json.dumps({"type": "join", "table": code, "name": name}))
         token, bot, ref = None, None, 0
         async for raw in socket_:
@@ -259,7 +276,8 @@ def main() -> None:
         f"decision: front {front / max(decisions, 1) * 1000:.2f}, workers "
         f"{(cpu - front) / max(decisions, 1) * 1000:.2f}"
         f"{'' if postgres is None else '; PostgreSQL not counted'}); client process CPU {client_cpu:.2f} s "
-        f"({client_cpu / max(decisions, 1) * 1000:.2f} ms a decision); load average {os.getloadavg()[0]:.1f}"
+        f"({client_cpu / max(decisions, 1) * 1000:.2f} ms a decision); {len(REFUSED)} handshakes closed by the "
+        f"server and tried again; load average {os.getloadavg()[0]:.1f}"
     )
 
 

@@ -6,7 +6,8 @@ while its player is away), or the seat forfeits (a bot plays it to the end, its 
 the final message names it). A seat's clock starts when it is asked a new question (a decision id it was not
 asked before) and stops when it has nothing to answer. Deadlines are times of the wall clock, kept in the
 store with the seats who forfeited, so a server started again goes on with them; one that passed while the
-server was down is moved to a short grace after the restart (the players were not there to be late).
+server was down, or is nearer than a short grace, is moved to that grace after the restart (the players must
+find the table again before they can answer).
 A table with a clock waits for a player who left (no away timeout): the clock alone hands the seat to a bot.
 """
 
@@ -43,7 +44,8 @@ class Clock:
         return cls(float(data["move"]), data["on_time"], due, set(data.get("forfeited", ())))
 
     def restarted(self, now: float) -> None:
-        """After a restart: a deadline that passed while the server was down moves to a short grace from now."""
+        """After a restart: a deadline nearer than a short grace from now (or passed while the server was down)
+        moves to it."""
         grace = min(GRACE, self.move)
         self.due = {seat: (ids, max(at, now + grace)) for seat, (ids, at) in self.due.items()}
 
