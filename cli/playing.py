@@ -61,7 +61,7 @@ def play_session(session: Session, quiet: bool = False, save_record: str | None 
 
     def after_step(game):
         session.checkpoint()
-        while shown[0] < game.round and not quiet and edition.flow is None:
+        while shown[0] < game.scores.round_index and not quiet:  # each round scored, once
             console.print(round_table(edition, game.scores.sheet(), shown[0]))
             for line in round_drafts(edition, game.players, game.history[shown[0]], verbose):
                 console.print(line)

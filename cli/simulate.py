@@ -68,7 +68,7 @@ def summary_table(figures: dict) -> tuple:
     line = f"Share of the wins (fair share {figures['parity']:.1%}): {wins}; by line-up entry: " + ", ".join(
         f"{r['kind']} {r['rate']:.1%}" for r in figures["win_rate_by_seat"]
     )
-    if figures["kind"] == "flow":
+    if figures["kind"] == "holdings":
         line += f"; rounds played {figures['rounds_played']['mean']:.2f}/game" + "".join(
             f"; {stock} kept {v['mean']:.2f}/player (sd {v['sd']:.2f}, by the winner {v['by_winner']:.2f})"
             for stock, v in figures["kept"].items()

@@ -15,8 +15,10 @@ from rich.console import Console
 from rich.text import Text
 
 from rulesengine.bots.advice import card_advice, catch_keys, choice_advice
+from rulesengine.edition.steps import CARD
+from rulesengine.game.blocks import round_plan
 
-from . import flow_terminal
+from . import rounds
 from .cards import advice_table, card_box, card_lines, chip, chip_line, choice_table, table_view
 from .common import text_console
 
@@ -50,6 +52,7 @@ class TerminalAgent:
         self.read = read or _prompt
         self.hot_seat = hot_seat
         self._seen: tuple | None = None         # (round, face-up cards per seat) at this seat's last decision
+        self._memory: dict = {}                 # what the block panels showed at this seat's last decision
 
     # -- what the seat sees ----------------------------------------------------------------
     def decide(self, view: dict, decision):
@@ -72,11 +75,14 @@ class TerminalAgent:
 
     def _decide(self, view: dict, decision, name: str):
         out = self.console
-        if view.get("flow"):
-            flow_terminal.show(out, self.edition, view, decision)
-            return flow_terminal.ask(self, view, decision)
+        asked = round_plan(self.edition).asks[decision.kind]  # the decision in its block's words
+        if asked.answer != CARD and not asked.points:  # a word or an icon: each block's panel, then the question
+            of = f" of {view['rounds']}" if view["rounds"] else ""
+            out.rule(f"{name} · round {view['round']}{of} · {asked.title}", characters="─")
+            rounds.show(out, self.edition, view, self._memory)
+            return self._word(decision, asked)
         passing = "left" if view["direction"] > 0 else "right"
-        out.rule(f"{name} · round {view['round']} of {view['rounds']} · {self._what(view, decision)} · "
+        out.rule(f"{name} · round {view['round']} of {view['rounds']} · {self._what(view, decision, asked)} · "
                  f"passing {passing}", characters="─")
         own = ([view["throw"]] if view["throw"] else []) + list(view["table"][view["seat"]]["face_up"])
         if decision.kind == "choice":   # the rule, the seat's cards, the options with a header, the prompt
@@ -89,10 +95,6 @@ class TerminalAgent:
             return self._choose(view, decision)
         out.print(table_view(self.edition, view))
         self._show_own(view)
-        if decision.kind == "mulligan":
-            out.print("Your hand:")
-            out.print(card_lines(self.edition, view["hand"], out.width))
-            return self._mulligan()
         out.print("Your hand:")
         out.print(card_lines(self.edition, view["hand"], out.width))
         return self._pick(view, decision)
@@ -106,15 +108,9 @@ class TerminalAgent:
             self.console.print(card_lines(self.edition, own, self.console.width))
 
     @staticmethod
-    def _what(view: dict, decision) -> str:
-        """The decision in a few words: the phase, as the prompt names it too."""
-        if decision.kind == "mulligan":
-            return "keep or mulligan"
-        if decision.kind == "throw":
-            return "Throw card (face down)"
-        if decision.kind == "draft":
-            return phase_prompt(view, decision)
-        return "end of the round"
+    def _what(view: dict, decision, asked) -> str:
+        """The decision in a few words: its block's title; a draft names its phase, as the prompt does."""
+        return phase_prompt(view, decision) if decision.kind == "draft" else asked.title
 
     def _show_news(self, view: dict, room: int) -> None:
         """What the other seats took face up since this seat last decided, a card a line with its icons
@@ -155,15 +151,33 @@ class TerminalAgent:
         return f"{letter} {self.edition.card(letter).name}"
 
     # -- reading answers -------------------------------------------------------------------
-    def _mulligan(self) -> str:
-        self.console.print("k: keep this hand; m: take your mulligan (a new hand from the undealt cards)")
+    def _word(self, decision, asked):
+        """One of a few options, by its number, its name, or (when no two options share it) its first letter;
+        each option in its block's words."""
+        options = list(decision.options)
+        letters = [str(o)[:1].lower() for o in options]
+        short = len(set(letters)) == len(letters)
+        said = [asked.options.get(o, str(o)) for o in options]
+        if short and asked.options:
+            self.console.print("; ".join(f"{letter}: {words}" for letter, words in zip(letters, said, strict=True)))
+            shown = " or ".join(map(str, options))
+        else:
+            shown = ", ".join(f"{i}. {words}" for i, words in enumerate(said, 1))
         while True:
-            answer = self._ask("keep or mulligan").strip().lower()
-            if answer in ("k", "keep"):
-                return "keep"
-            if answer in ("m", "mulligan"):
-                return "mulligan"
-            self.console.print(f"'{answer}' is neither; type k to keep the hand or m for a mulligan")
+            answer = self._ask(shown).strip()
+            lowered = answer.lower()
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return options[int(answer) - 1]
+            matches = [o for o in options if str(o).lower() == lowered]
+            if not matches and short and lowered:
+                matches = [o for o, letter in zip(options, letters, strict=True) if letter == lowered]
+            if matches:
+                return matches[0]
+            if short:
+                hint = ", ".join(f"{letter} ({o})" for letter, o in zip(letters, options, strict=True))
+            else:
+                hint = ", ".join(map(str, options))
+            self.console.print(f"'{answer}' is not an option; type one of: {hint} (or its number)")
 
     def _pick(self, view: dict, decision):
         options = decision.options

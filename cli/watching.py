@@ -55,7 +55,7 @@ class Watcher:
             return
         if self.over is not None:
             pass  # the last round's sheet below, then finish() prints the final one
-        elif view.get("flow"):
+        elif "table" not in view:  # a round with no table of picks (the 2010 hunt): its moves so far
             self.console.print(f"round {view['round']}, {view['phase']}: {len(view.get('moves', []))} moves")
         else:
             self.console.print(f"round {view['round']} of {view['rounds']}, {view['phase']}")

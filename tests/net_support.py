@@ -214,12 +214,12 @@ def knowledge(game_edition, players, seed, decisions) -> dict:
             for cards in held:
                 cards.clear()
         for seat in range(len(players)):
-            held[seat].update(c.letter for c in game.hands[seat])
-            known = set(held[seat]) | {c.letter for c in game.drafts[seat]}
+            held[seat].update(c.letter for c in game.places.hands[seat])
+            known = set(held[seat]) | {c.letter for c in game.places.drafts[seat]}
             for other in range(len(players)):
-                drafts = game.drafts[other] if game.phase == "choice" else game.drafts[other][1:]
+                drafts = game.places.drafts[other] if game.phase == "choice" else game.places.drafts[other][1:]
                 known.update(c.letter for c in drafts)
-            out[(seat, game.round + 1, game.phase, len(game.hands[seat]))] = known
+            out[(seat, game.round + 1, game.phase, len(game.places.hands[seat]))] = known
 
     snap()
     for seat, answer, category in decisions:

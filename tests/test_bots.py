@@ -18,6 +18,7 @@ from rulesengine.bots.evaluate import round_values, standing_from_view
 from rulesengine.bots.registry import BOTS, RandomAgent, agent_seed, make_bot
 from rulesengine.bots.tournament import run_tournament, wilson
 from rulesengine.errors import BoomError
+from rulesengine.game.blocks import round_plan
 from rulesengine.game.loop import play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,7 @@ def loadable_editions() -> list[Path]:
 
 
 EDITIONS = loadable_editions()
-DRAFTING = [p for p in EDITIONS if load_edition(p).flow is None]  # a flow's round: tests/test_flow.py
+DRAFTING = [p for p in EDITIONS if round_plan(load_edition(p)).scores_rounds]  # the 2010 round: tests/test_flow.py
 _LOADED: dict = {}
 
 
@@ -126,7 +127,7 @@ def test_a_decision_does_not_depend_on_cards_the_seat_cannot_see(path, kind):
         seat = decision.seat
         view = game.view(seat)
         twins = [from_view(edition, view, random.Random(k)) for k in (1, 2)]
-        hidden = [[list(h) for h in g.hands] + [d[:1] for d in g.drafts] for g in twins]
+        hidden = [[list(h) for h in g.places.hands] + [d[:1] for d in g.places.drafts] for g in twins]
         assert all(g.view(seat) == view for g in twins)
         differed += hidden[0] != hidden[1]
         agent = bot(kind, edition, 5)

@@ -25,17 +25,17 @@ def test_sampled_state_keeps_what_the_seat_knows_and_hides_nothing_else(australi
                     assert sample.scores.sheet() == game.scores.sheet()
                     # every card is in exactly one place
                     places = (
-                        [c for h in sample.hands for c in h]
-                        + [c for d in sample.drafts for c in d]
-                        + list(sample.leftover)
+                        [c for h in sample.places.hands for c in h]
+                        + [c for d in sample.places.drafts for c in d]
+                        + list(sample.places.leftover)
                     )
                     assert sorted(c.index for c in places) == list(range(28))
-                    assert all(len(h) == len(view["hand"]) for h in sample.hands)
+                    assert all(len(h) == len(view["hand"]) for h in sample.places.hands)
                     # the hand this seat passed on is known exactly
-                    step = len(game.drafts[seat])
+                    step = len(game.places.drafts[seat])
                     if step >= 1 and players > 1:
                         neighbour = (seat + view["direction"]) % players
-                        assert set(sample.hands[neighbour]) == set(game.hands[neighbour])
+                        assert set(sample.places.hands[neighbour]) == set(game.places.hands[neighbour])
                         exact_hands += 1
             for decision in game.pending():
                 game.apply(

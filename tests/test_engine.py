@@ -55,22 +55,22 @@ def test_every_seat_drafts_its_hand_and_cards_are_conserved(australia):
 
 def test_hands_pass_left_and_the_catch_is_the_last_card_passed(australia):
     game = Game(australia, NAMES[:3], 4)
-    hands_before = [list(h) for h in game.hands]
+    hands_before = [list(h) for h in game.places.hands]
     for seat in range(3):
         game.apply(seat, hands_before[seat][0].letter)
     # after the Throw, seat i holds what seat i-1 had left (passed to the left, i -> i+1)
     for seat in range(3):
-        assert game.hands[seat] == hands_before[(seat - 1) % 3][1:]
+        assert game.places.hands[seat] == hands_before[(seat - 1) % 3][1:]
 
 
 def test_illegal_decisions_are_refused(australia):
     game = Game(australia, NAMES[:2], 1)
-    not_mine = game.hands[1][0].letter
+    not_mine = game.places.hands[1][0].letter
     with pytest.raises(GameRuleError, match="not a legal throw"):
         game.apply(0, not_mine)
-    game.apply(0, game.hands[0][0].letter)
+    game.apply(0, game.places.hands[0][0].letter)
     with pytest.raises(GameRuleError, match="no decision"):
-        game.apply(0, game.hands[0][0].letter)
+        game.apply(0, game.places.hands[0][0].letter)
 
 
 def test_player_count_is_checked(australia):
@@ -86,13 +86,14 @@ def test_a_view_never_shows_another_seats_hand_or_throw(australia):
     while not game.over:
         for decision in game.pending():
             for seat in range(4):
-                held = {c for hand in game.seen_hands[seat] for c in hand}
-                secret = {c.letter for other in range(4) if other != seat for c in game.hands[other] if c not in held}
+                held = {c for hand in game.places.seen_hands[seat] for c in hand}
+                hands = game.places.hands
+                secret = {c.letter for other in range(4) if other != seat for c in hands[other] if c not in held}
                 if game.phase != "choice":
                     secret |= {
-                        game.drafts[o][0].letter
+                        game.places.drafts[o][0].letter
                         for o in range(4)
-                        if o != seat and game.drafts[o] and game.drafts[o][0] not in held
+                        if o != seat and game.places.drafts[o] and game.places.drafts[o][0] not in held
                     }
                 this_round = {
                     k: v for k, v in game.view(seat).items() if k != "history"
@@ -124,15 +125,15 @@ def test_catch_to_previous_player_variant(australia, tmp_path):
 
     variant = replace(australia, passing=Passing(("left",), "previous"))
     game = Game(variant, NAMES[:3], 4)
-    while len(game.hands[0]) > 2:
+    while len(game.places.hands[0]) > 2:
         for seat in range(3):
-            game.apply(seat, game.hands[seat][0].letter)
-    last_two = [list(h) for h in game.hands]
+            game.apply(seat, game.places.hands[seat][0].letter)
+    last_two = [list(h) for h in game.places.hands]
     for seat in range(3):
         game.apply(seat, last_two[seat][0].letter)
     # the single card left goes right (to the previous seat): seat i catches what seat i+1 held
     for seat in range(3):
-        assert game.drafts[seat][-1] is last_two[(seat + 1) % 3][1]
+        assert game.places.drafts[seat][-1] is last_two[(seat + 1) % 3][1]
 
 
 def test_direction_variant_alternates(australia):

@@ -27,8 +27,8 @@ def refusal(game, *args) -> tuple[str, str]:
 
 def test_a_pick_refused_says_what_it_said_before(australia):
     game = Game(australia, NAMES[:2], 1)
-    hand = "".join(c.letter for c in game.hands[0])
-    other = next(c.letter for c in game.hands[1])
+    hand = "".join(c.letter for c in game.places.hands[0])
+    other = next(c.letter for c in game.places.hands[1])
     options = ", ".join(hand)
     assert refusal(game, 0, other) == ("G605", f"'{other}' is not a legal throw for Ana (options: {options})")
     assert refusal(game, 0, 3) == ("G605", f"'3' is not a legal throw for Ana (options: {options})")
@@ -37,7 +37,7 @@ def test_a_pick_refused_says_what_it_said_before(australia):
     assert refusal(game, 2, hand[0]) == ("G604", "seat 2 has no decision to make now")
     assert refusal(game, 0, hand[0], "souvenirs") == ("G604", "seat 0 has no decision to make now")
     game.apply(0, hand[0])
-    assert game.decisions == [[0, hand[0], None]] and game.picks == {0: australia.card(hand[0])}
+    assert game.decisions == [[0, hand[0], None]] and game.block.chosen == {0: australia.card(hand[0])}
     assert refusal(game, 0, hand[1]) == ("G604", "seat 0 has no decision to make now")
     assert [d.seat for d in game.pending()] == [1]
 
@@ -47,9 +47,9 @@ def test_a_string_subclass_answer_is_taken_like_its_letter(australia):
         pass
 
     game = Game(australia, NAMES[:2], 1)
-    letter = game.hands[1][2].letter
+    letter = game.places.hands[1][2].letter
     game.apply(1, Letter(letter))
-    assert game.picks == {1: australia.card(letter)}
+    assert game.block.chosen == {1: australia.card(letter)}
 
 
 def test_play_hands_a_view_only_to_bots_that_read_it(australia):

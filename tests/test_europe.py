@@ -369,7 +369,7 @@ def test_a_played_game_offers_only_legal_treasures_and_rescores_the_same(europe,
     while game.pending():
         for decision in game.pending():
             if decision.kind == "choice":
-                held = {icon for card in game.drafts[decision.seat] for icon in card.icons}
+                held = {icon for card in game.places.drafts[decision.seat] for icon in card.icons}
                 legal = [o for o in decision.options if o is not None]
                 assert set(legal) <= held - used[decision.seat]
                 answer = legal[0] if legal else None

@@ -27,7 +27,7 @@ FALLBACKS = {
     "australia-mulligan": "Mulligan",
     "australia-teams": "teams",
     "australia-two-at-once": "passes of several cards",
-    "boomerang-2010": "a round of steps",
+    "boomerang-2010": "Reveal, SecretChoice, Bidding, Claim",
 }
 SEEDS = [*range(30), 10**12 + 7, 2**70 + 5]   # the last: a seed whose bots' seeds pass 64 bits
 NAMES = ["P1", "P2", "P3", "P4", "P5", "P6"]

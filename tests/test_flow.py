@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -16,10 +17,10 @@ from cli.main import main
 from rulesengine import load_edition, new_game, score_record
 from rulesengine.bots import make_bot
 from rulesengine.edition.source import SourceMap
-from rulesengine.game.flow_scoring import flow_sheet, majority_points
+from rulesengine.game.holdings import majority_points
 from rulesengine.game.loop import play
+from rulesengine.game.scoring import ScoreKeeper
 from rulesengine.game.state import Game
-from rulesengine.game.steps import StepsGame
 
 PATH = EDITIONS / "boomerang-2010.yaml"
 
@@ -44,6 +45,14 @@ def test_tied_turtles_both_score(hunt):
     # rulebook example 2: 4 and 4 turtles both score 4, the one with 1 scores 0
     turtles = of(hunt, "Turtles", 9)
     assert majority_points(hunt.families["species"], [turtles[:4], turtles[4:8], turtles[8:]]) == [4, 4, 0]
+
+
+def flow_sheet(edition, players, captured, kept):
+    """The final sheet of these holdings, as the game's and the record's ScoreKeeper makes it."""
+    sheet = ScoreKeeper(edition, players)
+    sheet.holdings = SimpleNamespace(captured=captured, stocks=kept)
+    sheet.finish()
+    return sheet.sheet()
 
 
 @pytest.mark.parametrize("kept, points", [(8, 1), (14, 2), (5, 0), (12, 2)])
@@ -75,7 +84,7 @@ def position(hunt, **changes):
         deck=list(hunt.cards[20:]),
         circle=list(hunt.cards[:6]),
         captured=[[], [], []],
-        kept=[{"boomerangs": 12} for _ in range(3)],
+        stocks=[{"boomerangs": 12} for _ in range(3)],
         secrets={0: "Desert", 1: "Bush", 2: "River"},
         still_in=[0, 1, 2],
         stack=[],
@@ -84,24 +93,24 @@ def position(hunt, **changes):
         first=0,
     )
     state.update(changes)
-    return StepsGame.at_position(hunt, ["Ana", "Ben", "Cy"], 1, **state)
+    return Game.at_position(hunt, ["Ana", "Ben", "Cy"], 1, at="bidding", phase="bid", **state)
 
 
 def test_no_boomerang_and_an_empty_circle_stops_and_takes_nothing(hunt):
-    game = position(hunt, kept=[{"boomerangs": 3}, {"boomerangs": 0}, {"boomerangs": 5}])
+    game = position(hunt, stocks=[{"boomerangs": 3}, {"boomerangs": 0}, {"boomerangs": 5}])
     game.apply(0, "stop")  # Ana stops on an empty pot; Ben has no boomerang and the pot is empty
     stops = [e for e in game.events if e["type"] == "stop"]
     assert [(e["seat"], e["took"]) for e in stops] == [(0, 0), (1, 0)]
     assert game.history[0]["last_left"] == "Cy" and game.history[0]["stopped"] == ["Ana", "Ben"]
-    assert [k["boomerangs"] for k in game.kept] == [3, 0, 5]
+    assert [k["boomerangs"] for k in game.places.stocks] == [3, 0, 5]
 
 
 def test_a_seat_that_cannot_throw_stops_and_takes_the_pot(hunt):
-    game = position(hunt, kept=[{"boomerangs": 3}, {"boomerangs": 0}, {"boomerangs": 5}], turn=2, still_in=[0, 1, 2])
+    game = position(hunt, stocks=[{"boomerangs": 3}, {"boomerangs": 0}, {"boomerangs": 5}], turn=2, still_in=[0, 1, 2])
     game.apply(2, "throw")  # Cy throws: pot 1; Ana throws: pot 2; Ben cannot throw: takes 2
     game.apply(0, "throw")
     assert [(e["seat"], e["took"]) for e in game.events if e["type"] == "stop"][0] == (1, 2)
-    assert [k["boomerangs"] for k in game.kept] == [2, 2, 4] and game.pot == 0
+    assert [k["boomerangs"] for k in game.places.stocks] == [2, 2, 4] and game.block_named("bidding").pot == 0
 
 
 def test_the_hunt_goes_from_the_last_one_left_then_the_stack_from_the_top(hunt):
@@ -113,7 +122,7 @@ def test_the_hunt_goes_from_the_last_one_left_then_the_stack_from_the_top(hunt):
     claims = [(e["seat"], e["choice"], e["cards"]) for e in game.events if e["type"] == "claim"]
     # Cy (Bush) takes 4 and 10; Ben (River) then 1 and 7; Ana (Desert) finds nothing left
     assert claims == [(2, "Bush", ["4", "10"]), (1, "River", ["1", "7"]), (0, "Desert", [])]
-    assert game.first == 2  # the one left last starts the next round
+    assert game.block_named("bidding").first == 2  # the one left last starts the next round
 
 
 def test_the_game_ends_when_the_deck_is_empty_at_the_start_of_a_round(hunt):
@@ -123,8 +132,8 @@ def test_the_game_ends_when_the_deck_is_empty_at_the_start_of_a_round(hunt):
     game.apply(0, "stop")
     game.apply(1, "stop")  # Cy, left last, takes 1 (River); no card shows Mountains or Coast
     assert game.over and game.pending() == []
-    assert [c.letter for c in game.circle] == ["10", "19"]
-    assert game.captured[2] == [hunt.card("1")]
+    assert [c.letter for c in game.places.circle] == ["10", "19"]
+    assert game.places.captured[2] == [hunt.card("1")]
     assert game.events[-1]["type"] == "game_over"
 
 
@@ -135,7 +144,7 @@ def test_a_short_deck_plays_a_last_round_with_what_there_is(hunt):
     )
     game.apply(0, "stop")
     game.apply(1, "stop")
-    assert not game.over and game.deck == [] and len(game.circle) == 2 and game.round == 1
+    assert not game.over and game.places.deck == [] and len(game.places.circle) == 2 and game.round == 1
 
 
 @pytest.mark.parametrize(
@@ -154,17 +163,19 @@ def test_a_whole_game_by_bots_keeps_every_card_and_boomerang(hunt, players, kind
         for i, kind in enumerate(kinds)
     ]
     play(game, agents)
-    assert game.over and not game.deck
-    letters = [c.letter for cards in game.captured for c in cards] + [c.letter for c in game.circle]
+    assert game.over and not game.places.deck
+    letters = [c.letter for cards in game.places.captured for c in cards] + [c.letter for c in game.places.circle]
     assert sorted(letters, key=int) == [str(i) for i in range(1, 55)]
-    assert sum(k["boomerangs"] for k in game.kept) == 12 * players
+    assert sum(k["boomerangs"] for k in game.places.stocks) == 12 * players
     sheet = game.scores.sheet()
     assert sheet == score_record(hunt, game.record(), SourceMap("<record>", {}))
     assert sheet["winners"]
 
 
-def test_game_of_a_flow_edition_is_the_steps_round(hunt):
-    assert isinstance(Game(hunt, ["a", "b", "c"], 0), StepsGame)
+def test_the_2010_round_is_its_blocks_in_the_one_game(hunt):
+    game = Game(hunt, ["a", "b", "c"], 0)
+    assert [block.step.name for block in game.blocks] == ["reveal", "secret_choice", "bidding", "claim"]
+    assert [d.kind for d in game.pending()] == ["secret"] * 3
 
 
 def test_a_secret_choice_never_leaks_before_the_claim(hunt):
@@ -230,11 +241,13 @@ def test_a_bot_does_not_depend_on_what_the_seat_cannot_see(hunt, kind):
         decision = game.pending()[0]
         seat = decision.seat
         twin = copy.deepcopy(game)
-        for other in twin.secrets:
+        for other in twin.places.secrets:
             if other != seat:
-                twin.secrets[other] = next(i for i in hunt.families["ground"].icons if i != game.secrets[other])
-        random.Random(checked).shuffle(twin.deck)
-        if twin.deck != game.deck or any(twin.secrets[s] != game.secrets[s] for s in game.secrets):
+                twin.places.secrets[other] = next(i for i in hunt.families["ground"].icons
+                                                  if i != game.places.secrets[other])
+        random.Random(checked).shuffle(twin.places.deck)
+        secrets = game.places.secrets
+        if twin.places.deck != game.places.deck or any(twin.places.secrets[s] != secrets[s] for s in secrets):
             assert twin.view(seat) == game.view(seat)
             bot = make_bot(kind, hunt, 5, **({"rollouts": 6} if kind == "search" else {}))
             assert bot.decide(twin.view(seat), decision) == bot.decide(game.view(seat), decision)

@@ -7,8 +7,8 @@ from click.testing import CliRunner
 from conftest import EDITIONS
 from test_flow import position
 
-from cli.flow_terminal import count, since_last_turn
 from cli.main import main
+from cli.rounds import count, since_last_turn
 from rulesengine import load_edition
 from rulesengine.bots.tournament import run_tournament
 
@@ -21,7 +21,7 @@ def hunt():
 
 
 def test_the_view_lists_this_rounds_bids_in_order(hunt):
-    game = position(hunt, kept=[{"boomerangs": 3}, {"boomerangs": 1}, {"boomerangs": 5}])
+    game = position(hunt, stocks=[{"boomerangs": 3}, {"boomerangs": 1}, {"boomerangs": 5}])
     game.apply(0, "throw")  # Ana throws: pot 1
     game.apply(1, "throw")  # Ben throws his last: pot 2
     game.apply(2, "stop")  # Cy stops and takes 2; Ana is to play
@@ -77,9 +77,9 @@ def bids_of_a_random_seat(hunt, file_format: int) -> list[list[str]]:
     from rulesengine.bots.registry import agent_seed, make_bot
     from rulesengine.bots.seeding import seeding_for
     from rulesengine.game.loop import play
-    from rulesengine.game.steps import StepsGame
+    from rulesengine.game.state import Game
 
-    game = StepsGame(hunt, ["Ana", "Ben", "Cy"], 21, deal_version=file_format)
+    game = Game(hunt, ["Ana", "Ben", "Cy"], 21, deal_version=file_format)
     bots = [make_bot("random", hunt, agent_seed(21, s), seeding=seeding_for(file_format)) for s in range(3)]
     play(game, bots)
     rounds: dict[int, list] = {}

@@ -22,27 +22,27 @@ def ghost():
 
 def test_the_ghost_hand_is_dealt_and_passes_to_the_first_player(ghost):
     game = new_game(ghost, ["Ann", "Bob"], 7)
-    assert len(game.hands) == 3 and all(len(h) == 7 for h in game.hands)
+    assert len(game.places.hands) == 3 and all(len(h) == 7 for h in game.places.hands)
     assert sorted(d.seat for d in game.pending()) == [0, 1]  # the ghost is asked nothing
-    ghost_hand = letters(game.hands[2])
-    game.apply(0, game.hands[0][0].letter)
-    game.apply(1, game.hands[1][0].letter)
+    ghost_hand = letters(game.places.hands[2])
+    game.apply(0, game.places.hands[0][0].letter)
+    game.apply(1, game.places.hands[1][0].letter)
     # hands go left: Ann now holds what the ghost held, less the card it took at random
-    [taken] = game.drafts[2]
-    assert taken.letter in ghost_hand and letters(game.hands[0]) == ghost_hand - {taken.letter}
-    assert len(game.hands[0]) == len(game.hands[1]) == len(game.hands[2]) == 6
+    [taken] = game.places.drafts[2]
+    assert taken.letter in ghost_hand and letters(game.places.hands[0]) == ghost_hand - {taken.letter}
+    assert len(game.places.hands[0]) == len(game.places.hands[1]) == len(game.places.hands[2]) == 6
 
 
 def test_nothing_of_the_ghost_is_shown_and_it_cannot_be_played(ghost):
     game = new_game(ghost, ["Ann", "Bob"], 7)
     with pytest.raises(GameRuleError, match="seat 2 has no decision"):
-        game.apply(2, game.hands[2][0].letter)
+        game.apply(2, game.places.hands[2][0].letter)
     taken_by_ghost = set()
     while game.round == 0:
         for decision in game.pending():
             game.apply(decision.seat, decision.options[0], decision.category)
         if game.round == 0:
-            taken_by_ghost |= letters(game.drafts[2])
+            taken_by_ghost |= letters(game.places.drafts[2])
     assert len(taken_by_ghost) == 7  # all its hand: its Throw, 5 cards and its Catch
     assert all(event.get("seat") in (None, 0, 1) for event in game.events)
     told = {event.get("card") for event in game.events if event["to"] is None}

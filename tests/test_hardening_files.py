@@ -262,7 +262,7 @@ def test_a_format_1_log_replays_with_the_old_deal_and_new_games_use_the_new_one(
     edition = load_edition(AUSTRALIA)
     old = Game(edition, ["Ana", "Ben", "Cy"], 5, deal_version=1)
     new = Game(edition, ["Ana", "Ben", "Cy"], 5)
-    assert old.hands == new.hands  # round 1 has no leftover: the same deal
+    assert old.places.hands == new.places.hands  # round 1 has no leftover: the same deal
     log = tmp_path / "old.jsonl"
     session = Session(str(AUSTRALIA), old, ["random"] * 3, log_path=str(log))
     from rulesengine.bots.registry import RandomAgent, agent_seed

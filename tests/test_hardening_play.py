@@ -169,8 +169,8 @@ def test_no_hand_is_known_from_the_previous_rounds_face_up_cards():
         agents = [RandomAgent(agent_seed(seed, s)) for s in range(3)]
         known = None
         while not game.over:
-            if game.phase == "throw" and not game.picks and known is not None:
-                for hand in game.hands:
+            if game.phase == "throw" and not game.block.chosen and known is not None:
+                for hand in game.places.hands:
                     assert len([c for c in hand if c in known]) <= 3
                 known = None
             for decision in game.pending():
@@ -178,7 +178,7 @@ def test_no_hand_is_known_from_the_previous_rounds_face_up_cards():
                     decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision), decision.category
                 )
                 if game.phase == "choice" and known is None:
-                    drafted = {c for d in game.drafts for c in d}
+                    drafted = {c for d in game.places.drafts for c in d}
                     known = [c for c in edition.cards if c not in drafted]
                     assert len(known) == 7
 
@@ -187,7 +187,7 @@ def test_four_player_deals_are_unchanged_by_the_round_robin_deal():
     edition = load_edition(AUSTRALIA)
     for seed in range(20):
         new, old = Game(edition, list("abcd"), seed), Game(edition, list("abcd"), seed, deal_version=1)
-        assert new.hands == old.hands
+        assert new.places.hands == old.places.hands
 
 
 def test_hot_seat_clears_the_scrollback_too(tmp_path):

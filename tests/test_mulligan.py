@@ -26,15 +26,15 @@ def test_a_mulligan_draws_the_undealt_cards_and_returns_the_old_hand_to_them(mul
     game = new_game(mulligan, ["Ana", "Ben", "Cy"], 5)
     asked = {(d.seat, d.kind, d.options) for d in game.pending()}
     assert asked == {(s, "mulligan", ("keep", "mulligan")) for s in range(3)}
-    hands, undealt = [letters(h) for h in game.hands], letters(game.leftover)
+    hands, undealt = [letters(h) for h in game.places.hands], letters(game.places.leftover)
     assert len(undealt) == 28 - 3 * 7 == 7
     game.apply(0, "keep")
     game.apply(1, "mulligan")
     assert game.phase == "mulligan"  # Cy has not answered: nothing is redealt yet
     game.apply(2, "keep")
     # 7 undealt cards and a hand of 7: Ben's new hand is exactly the undealt cards, his old hand is undealt now
-    assert letters(game.hands[1]) == undealt and letters(game.leftover) == hands[1]
-    assert letters(game.hands[0]) == hands[0] and letters(game.hands[2]) == hands[2]
+    assert letters(game.places.hands[1]) == undealt and letters(game.places.leftover) == hands[1]
+    assert letters(game.places.hands[0]) == hands[0] and letters(game.places.hands[2]) == hands[2]
     assert {d.kind for d in game.pending()} == {"throw"}
     public = [e for e in game.events if e["type"] == "mulligan"]
     assert [(e["seat"], e["to"]) for e in public] == [(1, None)]
@@ -44,10 +44,10 @@ def test_a_mulligan_draws_the_undealt_cards_and_returns_the_old_hand_to_them(mul
 
 def test_no_other_seat_ever_sees_the_old_or_the_new_hand(mulligan):
     game = new_game(mulligan, ["Ana", "Ben", "Cy"], 5)
-    old = letters(game.hands[1])
+    old = letters(game.places.hands[1])
     for seat, answer in ((0, "keep"), (1, "mulligan"), (2, "keep")):
         game.apply(seat, answer)
-    new = letters(game.hands[1])
+    new = letters(game.places.hands[1])
     for seat in (0, 2):
         view = game.view(seat)
         shown = set(view["hand"]) | {c for t in view["table"] for c in t["face_up"]}
@@ -115,8 +115,8 @@ def test_a_human_at_the_terminal_keeps_or_takes_the_mulligan(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["run", str(PATH), "-p", "2", "--seat", "human", "--seed", "3", "-q"],
                                 input="x\nm\n")
-    assert "· keep or mulligan ·" in result.output
-    assert "'x' is neither; type k to keep the hand or m for a mulligan" in result.output
+    assert "Ana · round 1 of 4 · keep or mulligan" in result.output
+    assert "'x' is not an option; type one of: k (keep), m (mulligan) (or its number)" in result.output
     assert "Throw card (face down)" in result.output.split("mulligan (a new hand")[-1]
     assert [p.name.startswith("boom-australia-mulligan-") for p in tmp_path.iterdir()] == [True]
 
@@ -125,3 +125,4 @@ def test_random_bots_play_whole_games(mulligan):
     for seed in range(5):
         game = play(new_game(mulligan, ["a", "b"], seed), [make_bot("random", mulligan, seed + s) for s in (0, 1)])
         assert game.over and len(game.history) == 4
+

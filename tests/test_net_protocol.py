@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import EDITIONS
+from shipped import SHIPPED
 
 from rulesengine.errors import BoomError
 from rulesengine.game.dealing import DEAL_VERSION
@@ -69,12 +69,12 @@ def test_a_field_or_event_the_engine_adds_later_is_not_sent(australia, monkeypat
     game = Game(australia, ["Ana", "Ben", "Cy"], 1)
     real_view = Game.view
     monkeypatch.setattr(Game, "view", lambda self, seat: dict(real_view(self, seat), seed=self.seed, hands=[]))
-    game.events.append({"type": "debug_state", "to": None, "hands": [[c.letter for c in h] for h in game.hands]})
+    game.events.append({"type": "debug_state", "to": None, "hands": [[c.letter for c in h] for h in game.places.hands]})
     view = seat_view(game, 0)
     assert "seed" not in view and "hands" not in view
     events, cursor = seat_events(game, 0)
     assert [e["type"] for e in events] == ["round_start", "deal"] and cursor == 5
-    assert events[1]["cards"] == [c.letter for c in game.hands[0]] and "to" not in events[1]
+    assert events[1]["cards"] == [c.letter for c in game.places.hands[0]] and "to" not in events[1]
 
 
 def test_the_store_keeps_tokens_only_as_hashes_and_rebuilds_a_table(tmp_path, australia):
@@ -85,7 +85,8 @@ def test_the_store_keeps_tokens_only_as_hashes_and_rebuilds_a_table(tmp_path, au
     seat, token = table.join("Ana")
     decision = table.check(
         seat,
-        {"kind": "throw", "round": 1, "category": None, "id": "1.throw..0", "answer": table.game.hands[0][0].letter},
+        {"kind": "throw", "round": 1, "category": None, "id": "1.throw..0",
+         "answer": table.game.places.hands[0][0].letter},
     )
     table.apply(decision, decision.options[0])
     raw = (tmp_path / "t.sqlite").read_bytes() + (tmp_path / "t.sqlite-wal").read_bytes()
@@ -116,7 +117,7 @@ def test_a_table_refuses_out_of_turn_and_illegal_answers(tmp_path):
     table.join("Ben")
     with pytest.raises(ProtocolError, match="no draft of round 1 is asked of you now; you are asked: throw"):
         table.check(0, {"kind": "draft", "round": 1, "category": None, "id": "1.draft..0", "answer": "A"})
-    held = [c.letter for c in table.game.hands[1]]
+    held = [c.letter for c in table.game.places.hands[1]]
     with pytest.raises(ProtocolError, match=f"'{held[0]}' is not a legal throw now"):
         table.check(0, {"kind": "throw", "round": 1, "category": None, "id": "1.throw..0", "answer": held[0]})
 
@@ -199,23 +200,28 @@ def test_the_fast_check_of_decide_accepts_only_what_its_schema_accepts():
     assert all(validator("decide").is_valid(v) for v in accepted)
 
 
-def test_every_view_key_and_event_type_of_the_engine_was_audited(australia):
-    """A key or an event type the engine adds must be audited and listed in secrecy.py before it is sent."""
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_view_key_and_event_type_of_the_engine_is_declared_with_its_audience(path):
+    """What a game shows a seat is what its round's blocks declare (secrecy.py sends only that): every key of
+    every view, every key of a view entry's mappings, and every event, told to all or to its seat as declared."""
     from rulesengine import load_edition
     from rulesengine.bots.registry import RandomAgent
+    from rulesengine.game.blocks import OWN, PUBLIC, round_plan
     from rulesengine.game.loop import play
-    from rulesengine.net.secrecy import OWN_EVENTS, PUBLIC_EVENTS, TABLE_KEYS, VIEW_KEYS
+    from rulesengine.net.secrecy import view_keys
 
-    mulligan = load_edition(EDITIONS / "variants" / "australia-mulligan.yaml")  # adds the `mulligan` event
-    views, public, own = [], set(), set()
-    for edition in (australia, mulligan):
-        game = Game(edition, ["Ana", "Ben", "Cy"], 2)
-        play(game, [RandomAgent(seat) for seat in range(3)], lambda g: views.append(g.view(0)))
-        public |= {e["type"] for e in game.events if e["to"] is None}
-        own |= {e["type"] for e in game.events if e["to"] is not None}
-    assert {key for view in views for key in view} == set(VIEW_KEYS)
-    assert {key for view in views for entry in view["table"] for key in entry} == set(TABLE_KEYS)
-    assert public == set(PUBLIC_EVENTS) and own == set(OWN_EVENTS)
+    edition = load_edition(path)
+    plan = round_plan(edition)
+    n = min(max(edition.players_min, 3), edition.players_max)
+    n = n if edition.draft.fits(n) else edition.players_min
+    game = Game(edition, [f"P{s}" for s in range(n)], 2)
+    views = []
+    play(game, [RandomAgent(seat, edition) for seat in range(n)], lambda g: views.append(g.view(0)))
+    assert {key for view in views for key in view} == set(view_keys(edition))
+    for key, allowed in plan.entries.items():
+        assert {k for view in views for entry in view[key] for k in entry} == set(allowed)
+    assert {e["type"] for e in game.events if e["to"] is None} <= {t for t, a in plan.events.items() if a == PUBLIC}
+    assert {e["type"] for e in game.events if e["to"] is not None} <= {t for t, a in plan.events.items() if a == OWN}
 
 
 def test_no_seat_can_work_out_another_seats_next_hand_from_the_public_history(australia):
@@ -233,7 +239,7 @@ def test_no_seat_can_work_out_another_seats_next_hand_from_the_public_history(au
     view = seat_view(game, 1)
     dealt_before = {letter for letters in view["history"][0]["drafts"].values() for letter in letters}
     worked_out = {c.letter for c in australia.cards} - dealt_before
-    assert worked_out != {c.letter for c in game.hands[0]}
+    assert worked_out != {c.letter for c in game.places.hands[0]}
 
 
 def test_a_decision_that_cannot_be_written_is_not_played(tmp_path, monkeypatch):
@@ -244,9 +250,8 @@ def test_a_decision_that_cannot_be_written_is_not_played(tmp_path, monkeypatch):
     table = Table("ABCDEF", edition_from_data(data), json.dumps(data), 2, 1, "random", 3, store)
     table.save_new(0.0)
     table.join("Ana")
-    decision = table.check(
-        0, {"kind": "throw", "round": 1, "category": None, "id": "1.throw..0", "answer": table.game.hands[0][0].letter}
-    )
+    first = table.game.places.hands[0][0].letter
+    decision = table.check(0, {"kind": "throw", "round": 1, "category": None, "id": "1.throw..0", "answer": first})
 
     def disk_full(*args):
         raise sqlite3.OperationalError("database or disk is full")

@@ -38,10 +38,13 @@ def play_until(game: Game, agents, stop) -> None:
 def test_a_game_rebuilt_at_its_position_plays_on_to_the_same_sheet(australia):
     agents = [RandomAgent(agent_seed(3, s)) for s in range(3)]
     game = Game(australia, NAMES, 3)
-    play_until(game, agents, lambda g: g.round == 1 and g.phase == DRAFT and len(g.drafts[0]) == 2 and not g.picks)
-    twin = Game.at_position(australia, NAMES, 99, [dict(r) for r in game.history], phase=DRAFT,
-                            hands=[list(h) for h in game.hands], drafts=[list(d) for d in game.drafts],
-                            leftover=list(game.leftover), seen_hands=[[list(h) for h in s] for s in game.seen_hands])
+    play_until(game, agents, lambda g: g.round == 1 and g.phase == DRAFT and len(g.places.drafts[0]) == 2
+               and not g.block.chosen)
+    places = game.places
+    twin = Game.at_position(australia, NAMES, 99, [dict(r) for r in game.history], at="pick_and_pass", phase=DRAFT,
+                            hands=[list(h) for h in places.hands], drafts=[list(d) for d in places.drafts],
+                            leftover=list(places.leftover),
+                            seen_hands=[[list(h) for h in s] for s in places.seen_hands])
     assert twin.view(1) == game.view(1)
     play_until(game, agents, lambda g: g.round == 2)
     play_until(twin, agents, lambda g: g.round == 2)
@@ -52,7 +55,8 @@ def test_a_game_at_the_choice_asks_the_same_questions(australia):
     agents = [RandomAgent(agent_seed(5, s)) for s in range(3)]
     game = Game(australia, NAMES, 5)
     play_until(game, agents, lambda g: g.phase == CHOICE)
-    twin = Game.at_position(australia, NAMES, 0, [], phase=CHOICE, drafts=[list(d) for d in game.drafts])
+    twin = Game.at_position(australia, NAMES, 0, [], at="choices", phase=CHOICE,
+                            drafts=[list(d) for d in game.places.drafts])
     assert twin.pending() == game.pending()
 
 

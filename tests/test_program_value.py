@@ -112,9 +112,9 @@ def test_the_greedy_sampler_draws_the_worlds_of_from_view(australia):
             if view["phase"] in ("throw", "draft"):
                 rng = random.Random(checked)
                 worlds = [from_view(australia, view, rng, scored=False) for _ in range(3)]
-                in_hands = [tuple(chain.from_iterable(world.hands)) for world in worlds]
+                in_hands = [tuple(chain.from_iterable(world.places.hands)) for world in worlds]
                 assert sampled_rounds(australia, view, random.Random(checked), 3) == [
-                    (cards, cards + tuple(chain.from_iterable(world.drafts)))
+                    (cards, cards + tuple(chain.from_iterable(world.places.drafts)))
                     for cards, world in zip(in_hands, worlds, strict=True)]
                 checked += 1
             game.apply(decision.seat, agents[decision.seat].decide(view, decision), decision.category)

@@ -18,7 +18,7 @@ from cli.main import main
 from rulesengine import load_edition
 from rulesengine.bots.determinize import from_view
 from rulesengine.bots.registry import RandomAgent, agent_seed, make_bot
-from rulesengine.edition.flow import Catch, Choices, Deal, PickAndPass, Throw
+from rulesengine.edition.steps import Catch, Choices, Deal, PickAndPass, Throw
 from rulesengine.game.loop import play
 from rulesengine.game.state import THROW, Game
 
@@ -33,9 +33,8 @@ def variant(tmp_path, text: str, parent=AUSTRALIA):
 
 
 def test_an_edition_without_a_flow_plays_the_default_block_list(australia):
-    assert australia.flow is None
-    assert australia.drafting.steps == (Deal(7), Throw(), PickAndPass(("left",)), Catch("same"), Choices())
-    assert australia.drafting.end == 4
+    assert australia.round.steps == (Deal(7), Throw(), PickAndPass(("left",)), Catch("same"), Choices())
+    assert australia.round.end == 4
 
 
 def test_the_default_blocks_written_out_play_exactly_the_same_game(tmp_path, australia):
@@ -44,7 +43,7 @@ def test_the_default_blocks_written_out_play_exactly_the_same_game(tmp_path, aus
         "flow:\n  round: [deal: {cards: 7}, throw: , pick_and_pass: {directions: [left]}, catch: {from: same},"
         " choices: ]\n  end: {rounds: 4}\n",
     )
-    assert declared.drafting == australia.drafting
+    assert declared.round == australia.round
     games = []
     for edition in (australia, declared):
         game = Game(edition, ["Ann", "Bob", "Cat"], 12)
@@ -81,7 +80,7 @@ def test_two_cards_at_once_on_a_round_traced_and_scored_by_hand():
     hands = [[card(x) for x in "ABCDEFG"], [card(x) for x in "HIJKLMN"]]
     rest = [c for c in edition.cards if c not in hands[0] + hands[1]]
     game = Game.at_position(
-        edition, ["Ann", "Bob"], 0, [], phase=THROW, hands=hands, drafts=[[], []], leftover=rest,
+        edition, ["Ann", "Bob"], 0, [], at="pick_and_pass", phase=THROW, hands=hands, drafts=[[], []], leftover=rest,
         seen_hands=[[list(hands[0])], [list(hands[1])]],
     )
     assert [(d.seat, d.kind) for d in game.pending()] == [(0, "throw"), (1, "throw")]
@@ -94,13 +93,13 @@ def test_two_cards_at_once_on_a_round_traced_and_scored_by_hand():
     assert [d.seat for d in game.pending()] == [1]
     game.apply(1, "H")
     game.apply(1, "I")
-    assert [letters(h) for h in game.hands] == [list("JKLMN"), list("CDEFG")]
+    assert [letters(h) for h in game.places.hands] == [list("JKLMN"), list("CDEFG")]
     assert game.view(1)["table"][0]["face_up"] == ["B"] and game.view(0)["throw"] == "A"
     for ann_pick, bob_pick in zip("JDLF", "CKEM", strict=True):
         assert [d.kind for d in game.pending()] == ["draft", "draft"]
         game.apply(0, ann_pick)
         game.apply(1, bob_pick)
-    assert [letters(d) for d in game.drafts] == [list("ABJDLFN"), list("HICKEMG")]
+    assert [letters(d) for d in game.places.drafts] == [list("ABJDLFN"), list("HICKEMG")]
     game.apply(0, "Indigenous Culture", "activities")
     game.apply(1, None, "activities")
     scored = next(e for e in game.events if e["type"] == "round_scored")
@@ -136,12 +135,13 @@ def test_a_sampled_world_agrees_with_what_the_seat_has_seen_when_a_pass_takes_tw
                 seen = sample.view(seat)
                 for key in ("hand", "picked", "throw", "table", "seen_hands", "pending"):
                     assert seen[key] == view[key], key
-                places = [c for h in sample.hands for c in h] + [c for d in sample.drafts for c in d] + sample.leftover
+                places = [c for h in sample.places.hands for c in h] + [
+                    c for d in sample.places.drafts for c in d] + sample.places.leftover
                 assert sorted(c.index for c in places) == list(range(len(edition.cards)))
-                assert len({len(h) for h in sample.hands}) == 1
+                assert len({len(h) for h in sample.places.hands}) == 1
                 if len(view["seen_hands"]) > 1:  # the hand this seat passed on is known exactly
                     neighbour = (seat + view["direction"]) % players
-                    assert set(sample.hands[neighbour]) == set(game.hands[neighbour])
+                    assert set(sample.places.hands[neighbour]) == set(game.places.hands[neighbour])
                     exact += 1
                 checked += 1
             game.apply(seat, agents[seat].decide(game.view(seat), decision), decision.category)
@@ -158,14 +158,14 @@ def test_a_steps_round_plays_its_blocks_in_the_declared_order(tmp_path):
         parent=EDITIONS / "boomerang-2010.yaml",
     )
     game = Game(edition, ["Ann", "Bob", "Cat"], 2)
-    assert game.circle == [] and [d.kind for d in game.pending()] == ["secret"] * 3
+    assert game.places.circle == [] and [d.kind for d in game.pending()] == ["secret"] * 3
     play(game, [RandomAgent(s) for s in range(3)])
     first_round = [e["type"] for e in game.events if e.get("round") == 1 and e["type"] != "decision"]
     assert first_round[:5] == ["round_start", "secret_chosen", "secret_chosen", "secret_chosen", "reveal_cards"]
     assert "throw_token" in first_round or "stop" in first_round
-    kept = [c.letter for cards in game.captured for c in cards] + [c.letter for c in game.circle]
+    kept = [c.letter for cards in game.places.captured for c in cards] + [c.letter for c in game.places.circle]
     assert sorted(kept, key=int) == [str(i) for i in range(1, 55)]
-    assert sum(k["boomerangs"] for k in game.kept) == 36
+    assert sum(k["boomerangs"] for k in game.places.stocks) == 36
 
 
 class FirstOption:

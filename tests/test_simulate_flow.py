@@ -9,12 +9,12 @@ from conftest import EDITIONS
 
 from cli.main import main
 from rulesengine.simulate import Settings, report_data, run_simulation
-from rulesengine.simulate.figures import WIN_UNIT, flow_figures
+from rulesengine.simulate.figures import WIN_UNIT, holding_figures
 
 BOOMERANG_2010 = str(EDITIONS / "boomerang-2010.yaml")
 
 
-def test_flow_figures_by_hand():
+def test_holding_figures_by_hand():
     # Ana and Ben tie on 9; Ana kept more boomerangs (the tie-break) and wins. Three rounds were played.
     record = {
         "players": ["Ana", "Ben", "Cy"],
@@ -31,7 +31,7 @@ def test_flow_figures_by_hand():
         "decided_by": {"key": "boomerangs", "winner": 20, "runner_up": 10},
     }
     events = [{"type": "round_start", "to": None}, {"type": "claim", "to": None}] * 3
-    figures = flow_figures(record, events, sheet, ("animals", "boomerang_sets"), ("boomerangs",))
+    figures = holding_figures(record, events, sheet, ("animals", "boomerang_sets"), ("boomerangs",))
     assert figures.points == ((6, 3), (8, 1), (0, 1))
     assert figures.totals == (9, 9, 1)
     assert figures.wins == (WIN_UNIT, 0, 0)
@@ -46,7 +46,7 @@ def test_every_boomerang_and_card_is_accounted_for_over_many_games():
     kinds, games = ("random", "greedy", "random", "random"), 60
     data = report_data(run_simulation(Settings((BOOMERANG_2010,), kinds, games, 4)))
     figures = data["figures"][0]
-    assert figures["kind"] == "flow" and "lead_changes" not in figures and "races" not in figures
+    assert figures["kind"] == "holdings" and "lead_changes" not in figures and "races" not in figures
     # 12 boomerangs each at the start: the pot always goes to someone, so the mean kept is exactly 12
     assert figures["kept"]["boomerangs"]["mean"] == 12.0
     assert figures["kept"]["boomerangs"]["n"] == 4 * games
@@ -76,4 +76,4 @@ def test_the_command_takes_a_shipped_name_and_writes_a_report(tmp_path):
 def test_a_flow_edition_is_not_compared_with_a_drafting_one():
     result = CliRunner().invoke(main, ["simulate", "boomerang-2010", "australia", "--players", "3", "--games", "5"])
     assert result.exit_code == 2
-    assert "one edition has a flow of its own and the other not" in result.output
+    assert "one edition scores its rounds and the other not" in result.output

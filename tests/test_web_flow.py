@@ -34,7 +34,7 @@ def test_a_whole_2010_game_in_the_browser_against_two_bots(browser, server):  # 
             secrets += 1
             page.wait_for_selector("#secret", timeout=WAIT)
             # the page shows this seat's own secret choice, as the server has it, and no one else's
-            assert page.text_content("#secret").endswith(game.secrets[0])
+            assert page.text_content("#secret").endswith(game.places.secrets[0])
         else:
             if bids == 2:
                 page.screenshot(path=str(ARTEFACTS / "flow-bid.png"), full_page=True)

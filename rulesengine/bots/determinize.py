@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import random
 
-from ..edition.flow import PickAndPass
 from ..edition.model import Edition
+from ..edition.steps import PickAndPass
 from ..game.shuffling import shuffler
 from ..game.state import CHOICE, DRAFT, THROW, Game
 
@@ -35,10 +35,10 @@ def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool 
     if phase == CHOICE:
         seen_hands = [[] for _ in range(n)]
         seen_hands[me] = [[card(x) for x in hand] for hand in view["seen_hands"]]
-        return Game.at_position(edition, view["players"], seed, history, phase=CHOICE, drafts=face_up,
+        return Game.at_position(edition, view["players"], seed, history, at="choices", phase=CHOICE, drafts=face_up,
                                 seen_hands=seen_hands)
 
-    return Game.at_position(edition, view["players"], seed, history, scored=scored,
+    return Game.at_position(edition, view["players"], seed, history, at="pick_and_pass", scored=scored,
                             **_Known(edition, view).position(rng))
 
 
@@ -172,7 +172,7 @@ class _Known:
 
 def _taken_by_pass(edition: Edition, passes: int):
     """(cards a seat took this round, pass) -> the cards it took on that pass, by the edition's picks per pass."""
-    block = edition.drafting.step(PickAndPass) if edition.drafting is not None else None
+    block = edition.round.step(PickAndPass)
     picks = block.picks if block is not None else ()
     if not picks:
         return lambda cards, at: cards[at : at + 1]

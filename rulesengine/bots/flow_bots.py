@@ -10,18 +10,23 @@ It reads only the seat's view: another seat's secret choice is never an input, o
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
-from ..edition.flow import SecretChoice
 from ..edition.model import Edition
-from ..game.flow_scoring import flow_sheet
-from ..game.steps import BID, SECRET, STOP, THROW_TOKEN, StepsGame
+from ..edition.steps import SecretChoice
+from ..game.blocks.bidding import BID, STOP, THROW_TOKEN
+from ..game.blocks.secret_choice import SECRET
+from ..game.scoring import ScoreKeeper
+from ..game.state import Game
 
 TOKEN_WORTH = 1 / 6  # a kept token is worth a sixth of a point (and breaks ties)
 
 
 def margin(edition: Edition, seat: int, captured: list, kept: list) -> float:
     """This seat's total minus the best rival's, tokens counted at their worth."""
-    sheet = flow_sheet(edition, [str(s) for s in range(len(captured))], captured, kept)
+    keeper = ScoreKeeper(edition, [str(s) for s in range(len(captured))])
+    keeper.holdings = SimpleNamespace(captured=captured, stocks=kept)
+    sheet = keeper.sheet()
     worth = [p["total"] + TOKEN_WORTH * sum(kept[s].values()) for s, p in enumerate(sheet["players"])]
     return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
 
@@ -63,7 +68,7 @@ def greedy_answer(edition: Edition, view: dict, decision, rng: random.Random):
 
 def likely_choices(edition: Edition, view: dict) -> dict:
     """seat -> the icons greedy would pick in that seat, for each other seat that has chosen."""
-    family = edition.flow.step(SecretChoice).family
+    family = edition.round.step(SecretChoice).family
     liked = {}
     for other in view["chosen"]:
         if other != view["seat"]:
@@ -72,7 +77,7 @@ def likely_choices(edition: Edition, view: dict) -> dict:
     return liked
 
 
-def sample_game(edition: Edition, view: dict, rng: random.Random, liked: dict) -> StepsGame:
+def sample_game(edition: Edition, view: dict, rng: random.Random, liked: dict) -> Game:
     """A game at this seat's position, with what it cannot see drawn at random (others' secret
     choices mostly among `liked`, the deck's order)."""
     circle, captured, kept = _state(edition, view)
@@ -80,22 +85,25 @@ def sample_game(edition: Edition, view: dict, rng: random.Random, liked: dict) -
     unseen = [c for c in edition.cards if c.letter not in seen]
     rng.shuffle(unseen)
     secrets = {}
-    family = edition.flow.step(SecretChoice).family
+    family = edition.round.step(SecretChoice).family
     for other in range(len(view["players"])):
         if other == view["seat"]:
             if view["secret"] is not None:
                 secrets[other] = view["secret"]
         elif other in liked:  # a guess: mostly what greedy would pick in that seat
             secrets[other] = rng.choice(liked[other] if rng.random() < 0.7 else family.icons)
-    return StepsGame.at_position(
+    bidding = len(secrets) == len(view["players"])
+    return Game.at_position(
         edition,
         view["players"],
         rng.randrange(1 << 30),
         round=view["round"] - 1,
+        at="bidding" if bidding else "secret_choice",
+        phase=BID if bidding else SECRET,
         deck=unseen[: view["deck"]],
         circle=circle,
         captured=captured,
-        kept=kept,
+        stocks=kept,
         secrets=secrets,
         still_in=view["still_in"],
         stack=view["stack"],
@@ -123,19 +131,20 @@ def search_values(edition: Edition, view: dict, decision, rng: random.Random, ro
                         greedy_answer(edition, _seen(game, pending.seat), pending, playout),
                         pending.category,
                     )
-            totals[option] += margin(edition, seat, game.captured, game.kept)
+            totals[option] += margin(edition, seat, game.places.captured, game.places.stocks)
     return {option: total / per_option for option, total in totals.items()}
 
 
-def _seen(game: StepsGame, seat: int) -> dict:
+def _seen(game: Game, seat: int) -> dict:
     """The part of view(seat) the greedy policy reads, without the sheet: rollouts ask it often."""
+    places = game.places
     return {
         "seat": seat,
-        "circle": [c.letter for c in game.circle],
-        "pot": game.pot,
-        "secret": game.secrets.get(seat),
-        "captured": [[c.letter for c in cards] for cards in game.captured],
-        "stocks": game.kept,
+        "circle": [c.letter for c in places.circle],
+        "pot": game.block_named("bidding").pot,
+        "secret": places.secrets.get(seat),
+        "captured": [[c.letter for c in cards] for cards in places.captured],
+        "stocks": places.stocks,
     }
 
 

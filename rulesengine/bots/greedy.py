@@ -117,7 +117,7 @@ def decide_by_value(agent, view: dict, decision, values) -> object:
         return best_choice(agent.edition, view, decision)
     if len(decision.options) == 1:
         return decision.options[0]
-    valued = values(view, decision, decision_rng(agent.seed, view, decision, agent.seeding))
+    valued = values(view, decision, decision_rng(agent.seed, view, decision, agent.seeding, agent.edition))
     return max((letter for letter in decision.options if letter in valued), key=lambda letter: valued[letter])
 
 
@@ -153,7 +153,7 @@ class GreedyAgent:
         if decision.kind == "mulligan":
             return mulligan_answer(self.edition, view, decision)
         if view.get("flow"):
-            rng = decision_rng(self.seed, view, decision, self.seeding)
+            rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
             return flow_bots.greedy_answer(self.edition, view, decision, rng)
         return decide_by_value(self, view, decision, self.gains)
 

@@ -14,6 +14,7 @@ from .seeding import (
     STEP_SEEDS,
     STRING_SEEDS,
     agent_seed,
+    by_step,
     decision_rng,
     decision_seed,
     decision_seed_from_key,
@@ -30,23 +31,25 @@ class RandomAgent:
     """Uniformly random legal decisions (replayable: see decision_seed); drawing from integer seeds it
     reads nothing of the view, so play() hands it none (view may be None)."""
 
+    __slots__ = ("seed", "seeding", "edition", "reads_view", "_key")  # (made for every seat of every game)
     kind = "random"
     lazy_view = True          # play() hands it a view that costs nothing unread
 
     def __init__(self, seed: int = 0, edition: Edition | None = None, *, seeding: int = STEP_SEEDS):
         self.seed = seed
         self.seeding = seeding
-        # a flow's bids are told apart by the round's step (format 4), read in the view
-        self.by_step = seeding == STEP_SEEDS and edition is not None and edition.flow is not None
-        self.reads_view = seeding == STRING_SEEDS or self.by_step   # string seeds count the cards taken
+        self.edition = edition
+        # string seeds count the cards taken; a repeated question (a bid) is told apart by the seat's step
+        # (format 4), read in the view
+        self.reads_view = seeding == STRING_SEEDS or edition is not None and by_step(edition, seeding)
         self._key = seed_key(seed)
 
     def decide(self, view: dict | None, decision: Decision):
         options, key = decision.options, self._key
-        if self.reads_view:  # string seeds, or a flow's bids told apart by the step (else the decision alone)
+        if self.reads_view:  # string seeds, or repeated questions told apart by the step (else the decision alone)
             if self.seeding == STRING_SEEDS:
                 return decision_rng(self.seed, view, decision, STRING_SEEDS).choice(options)
-            key = step_key(key, view)
+            key = step_key(key, self.edition, view)
         return options[decision_seed_from_key(key, decision) % len(options)]   # = decision_seed(seed, ...)
 
 

@@ -31,7 +31,7 @@ class RoundPlay:
 
     @classmethod
     def from_game(cls, game) -> RoundPlay:
-        return cls(game.edition, game.round, game.hands, game.drafts)
+        return cls(game.edition, game.round, game.places.hands, game.places.drafts)
 
     def copy(self) -> RoundPlay:
         twin = RoundPlay.__new__(RoundPlay)

@@ -99,7 +99,7 @@ class SearchAgent:
         if decision.kind == "mulligan":
             return mulligan_answer(self.edition, view, decision)
         if view.get("flow"):
-            rng = decision_rng(self.seed, view, decision, self.seeding)
+            rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
             return flow_bots.search_answer(self.edition, view, decision, rng, self.rollouts or DEFAULT_ROLLOUTS)
         return decide_by_value(self, view, decision, self.values)
 

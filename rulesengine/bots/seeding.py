@@ -6,16 +6,20 @@ through a string: a bot answers thousands of decisions a second, and a string-se
 costs more than a random bot's whole decision. The draw never depends on what the seat cannot see.
 Games whose files say format 1 or 2 were played with string seeds (STRING_SEEDS): their bots keep
 drawing that way, so their logs re-decide and their saves resume exactly as they were played.
-Format 3 drew from integer seeds of the decision alone (INTEGER_SEEDS); in a game with a flow of its
-own every bid of a round is the same decision (same round, kind and options), so a random bot made
-the same bid all round. Format 4 (STEP_SEEDS) mixes in how many decisions the seat has made this round; the
-drafting round draws as in format 3 (a pick's options already change at every pick).
+Format 3 drew from integer seeds of the decision alone (INTEGER_SEEDS); in a round with a block that
+asks the same question again (a bid: Block.repeats) every bid of a round is the same decision (same
+round, kind and options), so a random bot made the same bid all round. Format 4 (STEP_SEEDS) mixes
+in, for every decision of such an edition, how many decisions the seat has made this round (as its
+view shows them: game.blocks.decisions_made); the other editions draw as in format 3 (a pick's
+options already change at every pick).
 """
 
 from __future__ import annotations
 
 import random
 import zlib
+
+from ..game.blocks import decisions_made, round_plan
 
 _MASK = (1 << 64) - 1
 _KINDS = {"throw": 1, "draft": 2, "choice": 3}
@@ -61,7 +65,7 @@ def decision_seed(seed: int, decision) -> int:
 
 STRING_SEEDS = 1      # bots of games written in file formats 1 and 2
 INTEGER_SEEDS = 2     # bots of games written in format 3
-STEP_SEEDS = 3        # bots of games written now (format 4): a flow's decisions also by the round's step
+STEP_SEEDS = 3        # bots of games written in format 4 and after: a repeated question's also by the seat's step
 
 
 def seeding_for(file_format: int) -> int:
@@ -69,23 +73,26 @@ def seeding_for(file_format: int) -> int:
     return STRING_SEEDS if file_format <= 2 else INTEGER_SEEDS if file_format == 3 else STEP_SEEDS
 
 
-def step_key(key: int, view: dict) -> int:
-    """A bot's seed_key moved by the seat's own decisions so far this round in a flow (game.steps.own_decisions:
+def by_step(edition, seeding: int) -> bool:
+    """Whether this edition's bots tell decisions apart by the seat's step too (see the module docstring)."""
+    return seeding == STEP_SEEDS and edition is not None and round_plan(edition).repeats
+
+
+def step_key(key: int, edition, view) -> int:
+    """A bot's seed_key moved by the seat's own decisions so far this round (game.blocks.decisions_made:
     not the round's step, which depends on when the others made their simultaneous choices)."""
-    from ..game.steps import own_decisions
-
-    return _mix(key ^ own_decisions(view))
+    return _mix(key ^ decisions_made(edition, view))
 
 
-def decision_rng(seed: int, view, decision, seeding: int = STEP_SEEDS) -> random.Random:
+def decision_rng(seed: int, view, decision, seeding: int = STEP_SEEDS, edition=None) -> random.Random:
     """A generator fixed by the bot's seed and the decision alone (with integer seeds the view is not
-    read, but for a flow's step with STEP_SEEDS; string seeds, as format 1 and 2 games drew them, read
-    how many cards the seat has taken)."""
+    read, but for a repeated question's step with STEP_SEEDS; string seeds, as format 1 and 2 games drew
+    them, read how many cards the seat has taken)."""
     if seeding == STRING_SEEDS:
         picked = len(view["table"][view["seat"]]["face_up"]) + (1 if view["throw"] else 0)
         return random.Random(f"{seed}/{decision.round}/{decision.kind}/{decision.category}/{picked}")
-    if seeding == STEP_SEEDS and view is not None and view.get("flow"):
-        return random.Random(decision_seed_from_key(step_key(seed_key(seed), view), decision))
+    if view is not None and by_step(edition, seeding):
+        return random.Random(decision_seed_from_key(step_key(seed_key(seed), edition, view), decision))
     return random.Random(decision_seed(seed, decision))
 
 

@@ -33,7 +33,7 @@ from .checks import run_checks
 from .deck import DeckBuilder
 from .draft import draft_options
 from .flow import Catch, Deal, PickAndPass, build_flow, default_drafting, flow_kind
-from .model import ROUND, Category, Choice, Edition, Expression, Passing, Race, Table
+from .model import HOLDINGS, ROUND, Category, Choice, Edition, Expression, Passing, Race, Table
 from .rules_digest import rules_digest
 from .scopes import AWARD, FLOW_END, GAME_END, QUALIFIES, REQUIRES, ROUND_CATEGORY
 
@@ -234,10 +234,10 @@ class Builder(DeckBuilder):
                         suggest(spec["majority"], families),
                     )
                 return None
-            return Category(spec["key"], spec.get("title", spec["key"]), "game_end", None, majority=family)
+            return Category(spec["key"], spec.get("title", spec["key"]), HOLDINGS, None, majority=family)
         scope = FLOW_END.checker_scope(constants, extra=dict.fromkeys(stocks, NUMBER))
         score = self.expression(path + ("score",), scope, symbol_table, NUMBER)
-        return Category(spec["key"], spec.get("title", spec["key"]), "game_end", score) if score is not None else None
+        return Category(spec["key"], spec.get("title", spec["key"]), HOLDINGS, score) if score is not None else None
 
     def races(self, constants, symbol_table, keys):
         races = []
@@ -310,9 +310,9 @@ class Builder(DeckBuilder):
                     "M311",
                     key=True,
                 )
-        flow = build_flow(self, families, constants, symbol_table, stocks, deck=len(cards))
-        drafting = default_drafting(data) if flow is None else flow if flow.drafting else None
-        flow = None if drafting is not None else flow  # Edition.flow: a steps round only
+        declared = build_flow(self, families, constants, symbol_table, stocks, deck=len(cards))
+        round_ = default_drafting(data) if declared is None else declared
+        flow = declared if flow_kind(data) == "steps" else None  # a round that bids for what it claims
         if stocks and flow is None:
             self.error(
                 ("stocks",),
@@ -351,7 +351,7 @@ class Builder(DeckBuilder):
             file=self.map.file,
             players_min=data["players"]["min"],
             players_max=data["players"]["max"],
-            **drafting_shape(drafting, data),
+            **drafting_shape(round_ if flow is None else None, data),
             families=families,
             regions=tuple(regions.values()),
             cards=tuple(cards),
@@ -371,8 +371,7 @@ class Builder(DeckBuilder):
             reconstructed_facts=reconstructed,
             draft=draft_options(data.get("draft")),
             language=Language(symbol_table, constants, self.lookups, self.bounds),
-            flow=flow,
-            drafting=drafting,
+            round=round_,
             stocks=stocks,
             rules_sha256=rules_digest(data),
             runner=self.runner,

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from ..dsl import BOOL
 from ..errors import suggest
-from .model import Expression, Family
 from .scopes import UNTIL
+from .steps import Bidding, Catch, Choices, Claim, Deal, Mulligan, PickAndPass, Reveal, SecretChoice, Throw
 
 STEPS_BLOCKS = ("reveal", "secret_choice", "bidding", "claim")
 DRAFTING_BLOCKS = ("deal", "mulligan", "throw", "pick_and_pass", "catch", "choices")
@@ -26,75 +26,19 @@ BLOCKS = STEPS_BLOCKS + DRAFTING_BLOCKS
 
 
 @dataclass(frozen=True)
-class Reveal:
-    until: Expression  # true/false over `circle`: stop turning cards up
-
-
-@dataclass(frozen=True)
-class SecretChoice:
-    key: str
-    family: Family
-
-
-@dataclass(frozen=True)
-class Bidding:
-    stock: str
-    first: str  # "random" or "last_left"
-
-
-@dataclass(frozen=True)
-class Claim:
-    choice: str  # the key of the secret choice revealed
-
-
-@dataclass(frozen=True)
-class Deal:
-    cards: int  # each seat's hand (the cards left undealt last round are dealt first)
-
-
-@dataclass(frozen=True)
-class Mulligan:
-    """After the deal each seat may return its hand: it draws a new one from the undealt cards, which
-    its old hand then joins (so the new hand is all new cards, and the old one is out of this round)."""
-
-    once_per_game: bool = True  # False: a mulligan may be taken in every round
-
-
-@dataclass(frozen=True)
-class Throw:
-    """The first card each seat takes in a round is face down (its Throw) until the round's picks end."""
-
-
-@dataclass(frozen=True)
-class PickAndPass:
-    directions: tuple  # "left"/"right", cycled over the rounds
-    picks: tuple = ()  # cards each seat takes on the 1st, 2nd... pass (the Throw's pass is the 1st); 1 after the list
-
-    def picks_on(self, pass_index: int) -> int:
-        return self.picks[pass_index] if pass_index < len(self.picks) else 1
-
-
-@dataclass(frozen=True)
-class Catch:
-    side: str  # "same": the last card passes on in the round's direction; "previous": the other way
-
-
-@dataclass(frozen=True)
-class Choices:
-    """Every seat answers the edition's round-end icon choices (categories with `choice:`)."""
-
-
-@dataclass(frozen=True)
 class Flow:
+    """An edition's round: its blocks in order (edition/steps.py), and when the game ends."""
+
     steps: tuple  # the blocks of one round, in order
-    end: object = "deck_empty"  # "deck_empty" (a steps round) or the number of rounds (a drafting round)
+    end: object = "deck_empty"  # the number of rounds, or "deck_empty": the reveal's deck empty at a round's start
 
     def step(self, kind: type):
         return next((s for s in self.steps if isinstance(s, kind)), None)
 
     @property
-    def drafting(self) -> bool:
-        return any(isinstance(s, Deal) for s in self.steps)
+    def rounds(self) -> int | None:
+        """The number of rounds, or None when the game ends with its deck."""
+        return self.end if isinstance(self.end, int) else None
 
 
 # What must come before what, and why: an order breaking one of these cannot be played (M330).

@@ -14,6 +14,7 @@ from .draft import DraftOptions
 
 ROUND = "round"
 GAME_END = "game_end"
+HOLDINGS = "holdings"  # a game-end line over what seats hold (captured cards, tokens kept): shown as it stands
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -140,9 +141,9 @@ class Edition:
     provenance: str = ""
     reconstructed_facts: int = 0
     language: object = None                          # symbols and constants, to compile more expressions
-    flow: object = None                              # edition.flow.Flow of a steps round; None: a drafting round
-    drafting: object = None                          # edition.flow.Flow of the drafting round (declared or default)
-    stocks: dict = field(default_factory=dict)       # a flow's tokens per seat: name -> how many at the start
+    round: object = None                             # edition.flow.Flow: the round's blocks (declared, or the
+                                                     # default drafting round) and when the game ends
+    stocks: dict = field(default_factory=dict)       # tokens per seat (a bidding's): name -> how many at the start
     lowest_first: frozenset = frozenset()            # tie-break keys where the fewest points win the tie
     draft: DraftOptions = DraftOptions()             # the drafting round's options (teams)
     rules_sha256: str = ""                           # what plays, without the words (edition/rules_digest.py)

@@ -15,7 +15,6 @@ from pathlib import Path
 from .. import dsl
 from . import scopes
 from .extends import load_with_extends
-from .flow_text import drafting_lines, flow_lines
 from .in_words import in_words
 from .loader import load_edition
 from .model import ROUND, Edition
@@ -40,7 +39,7 @@ def summary(edition: Edition, data: dict, formulas: bool = False) -> str:
     if data.get("description"):
         out += _wrap(fill(data["description"], edition))
     out.append("")
-    out += _section("The game", flow_lines(edition, _wrap, formulas) if edition.flow else _game(edition))
+    out += _section("The game", _game(edition, formulas))
     out += _section(
         "Icons",
         [
@@ -118,46 +117,31 @@ def _wrap(text: str, indent: str = "") -> list[str]:
     ]
 
 
-def _game(edition: Edition) -> list[str]:
+def _game(edition: Edition, formulas: bool) -> list[str]:
+    """Who plays, then each block of a round in its own words (edition/steps.py), then when the game ends."""
     players = (
         f"{edition.players_min} to {edition.players_max} players"
         if edition.players_min != edition.players_max
         else f"{edition.players_min} players"
     )
+    rounds = edition.round.rounds
+    stocks = ", ".join(f"{count} {name}" for name, count in edition.stocks.items())
     lines = _wrap(
-        f"{players}, {edition.rounds} rounds. Each round every player is dealt {edition.hand_size} cards, "
-        "keeps one and passes the rest, until every card is kept: "
-        "the first card kept is the Throw (face down until the round ends), "
-        "the last one, passed alone, is the Catch."
+        f"{players}{f', {rounds} rounds' if rounds is not None else ''}. "
+        f"{'Each player starts with ' + stocks + '. ' if stocks else ''}"
+        "The game is played in rounds, each made of these steps:"
     )
-    lines += _wrap(_passing(edition))
-    return lines + drafting_lines(edition, _wrap)
-
-
-def _passing(edition: Edition) -> str:
-    by_direction: dict[str, list[int]] = {}
-    for index in range(edition.rounds):
-        word = edition.passing.directions[index % len(edition.passing.directions)]
-        by_direction.setdefault(word, []).append(index + 1)
-    if len(by_direction) == 1:
-        text = f"Hands are passed {next(iter(by_direction))} every round."
-    else:
-        text = (
-            "Hands are passed "
-            + "; ".join(
-                f"{word} in round{'s' if len(rounds) > 1 else ''} {_and(map(str, rounds))}"
-                for word, rounds in by_direction.items()
-            )
-            + "."
+    for number, step in enumerate(edition.round.steps, 1):
+        lines += _wrap(f"{number}. {step.rules(edition)}", "  ")
+        until = getattr(step, "until", None)
+        if until is not None and formulas:
+            lines += ["       " + line for line in until.text.strip().splitlines()]
+    if rounds is None:
+        lines += _wrap(
+            "The game ends when the deck is empty at the start of a round (cards left in the circle are not "
+            "captured). If the deck runs short while revealing, a last round is played with what there is."
         )
-    if edition.passing.catch == "previous":
-        text += " The last card of a round (the Catch) goes the other way: to the previous player."
-    return text
-
-
-def _and(words) -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return lines
 
 
 def _formula(text: str, indent: str = "    ") -> list[str]:
@@ -240,7 +224,7 @@ def _names_used(edition: Edition) -> tuple[list[str], list[str]]:
     texts = [c.score.text for c in edition.categories if c.score is not None]
     texts += [c.choice.requires.text for c in edition.categories if c.choice and c.choice.requires]
     texts += [t for r in edition.races for t in (r.qualifies.text, r.award.text)]
-    texts += [step.until.text for step in (edition.flow.steps if edition.flow else ()) if hasattr(step, "until")]
+    texts += [step.until.text for step in edition.round.steps if hasattr(step, "until")]
     names, functions = {}, {}
     for text in texts:
         bound = set()

@@ -101,7 +101,7 @@ REQUIRES = ExpressionScope("requires", "choice `requires`", (
 QUALIFIES = ExpressionScope("qualifies", "race `qualifies`",
                             (CARDS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
 AWARD = ExpressionScope("award", "race `award`", (PLACE_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
-# A game with a `flow` (docs/authoring.md, "Writing a game's flow"): a reveal's condition, and its
+# A game with a `flow` (docs/authoring.md, "Writing a round"): a reveal's condition, and its
 # game-end categories, which also see each of the edition's stocks by name (a number: tokens kept).
 CIRCLE_V = Variable("circle", CARDS, "the cards face up around the circle")
 CAPTURED_V = Variable("captured", CARDS, "every card you captured in the game")

@@ -22,8 +22,8 @@ try:
 except ImportError as exc:   # the base install: say which extra to install, not only numpy's name
     raise ImportError(NUMPY_MISSING) from exc
 
-from ..edition.flow import Catch, Choices, Deal, PickAndPass, Throw
 from ..edition.model import GAME_END, ROUND
+from ..edition.steps import Catch, Choices, Deal, PickAndPass, Throw
 from .arrays import DraftCards, Items, MaskCards, SeatRows, Unsupported, compile_tree, deck_arrays
 from .draws import Stream, picks, seat_keys
 
@@ -73,16 +73,14 @@ def fallback(edition) -> str | None:
 
 
 def _make_plan(edition) -> Plan:
-    if edition.flow is not None:
-        raise Unsupported("a round of steps (flow) other than drafting")
     if edition.draft.ghosts:
         raise Unsupported("ghost hands (they draw from the game's generator as they go)")
     if edition.draft.teams:
         raise Unsupported("teams (ranked together)")
-    steps = tuple(edition.drafting.steps)
+    steps = tuple(edition.round.steps)  # (a round of other blocks, the 2010 game's too, is refused below)
     kinds = tuple(type(step) for step in steps)
     if kinds not in ((Deal, Throw, PickAndPass, Catch, Choices), (Deal, Throw, PickAndPass, Catch)):
-        raise Unsupported("a drafting round other than deal, throw, pick_and_pass, catch, choices: "
+        raise Unsupported("a round other than the drafting round of deal, throw, pick_and_pass, catch, choices: "
                           + ", ".join(kind.__name__ for kind in kinds))
     if any(p > 1 for p in steps[2].picks):
         raise Unsupported("passes of several cards")

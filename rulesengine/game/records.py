@@ -1,8 +1,10 @@
-"""A game as data (players, each round's drafts and choices): read, checked, and scored.
+"""A game as data (its players, and what its round's blocks record): read, checked, and scored.
 
 Used by `boom score` for games played on a real table, and to check that a game played here and
-then scored from its record gives the same sheet. Every problem names the round, the seat and
-the card, at its position in the record file, and every problem of the record is reported at once.
+then scored from its record gives the same sheet. A record holds the sections its edition's blocks
+declare (Block.record): each round's drafts and choices (`rounds`), or what each seat captured and
+the tokens it kept (`captured`, `kept`: holding_records.py). Every problem names the round, the seat
+and the card, at its position in the record file, and every problem of the record is reported at once.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from pathlib import Path
 from ..edition.model import Edition
 from ..edition.source import SourceMap, load_yaml
 from ..errors import Diagnostic, EditionError, RecordError, suggest
-from .flow_records import other_edition, score_flow_record
+from .blocks import round_plan
+from .holding_records import other_edition, score_holdings
 from .outputs import write_atomic
 from .scoring import ScoreKeeper
 
@@ -42,8 +45,8 @@ def score_record(edition: Edition, record, source_map: SourceMap, what_if: bool 
     if what_if and isinstance(record, dict):
         record = {key: value for key, value in record.items() if key != "edition"}
     try:
-        if edition.flow is not None:
-            return score_flow_record(edition, record, source_map)
+        if "rounds" not in round_plan(edition).record:
+            return score_holdings(edition, record, source_map)
         return _score_record(edition, record, source_map)
     except RecordError as exc:
         raise exc.quoting(source_map.texts) from None

@@ -16,6 +16,7 @@ from ..edition.model import Card, Category, Edition, Expression
 from ..edition.scopes import EndInputs, SeatInputs
 from ..errors import Diagnostic, GameRuleError
 from . import teams
+from .holdings import holding_points
 from .program import locate, program
 from .ranking import Ranking, rank_seats, rank_teams
 from .round_facts import RoundFacts, end_inputs, others, race_slots
@@ -96,6 +97,8 @@ class ScoreKeeper:
         self._last_drafts: list[list[Card]] = [[] for _ in range(n)]
         self._sheet: dict | None = None
         self._facts: RoundFacts | None = None  # see _round_facts
+        # what seats hold (game.places: `captured`, `stocks`), read by the holding lines (game/holdings.py)
+        self.holdings = None
         self._program = program(edition)   # the edition's scoring, generated or interpreted (its runner)
         self._race_states = [self.races[name] for name in plan.race_names]
         self._awards = edition.kept(("awards", n), dict)  # (race slot, place, round) -> pay (see _award)
@@ -292,6 +295,24 @@ class ScoreKeeper:
             except RecursionError:
                 raise _too_deep(f"game end, seat {name}") from None
             self.end_scores.append(points)
+        if self.holdings is not None:
+            for points, held in zip(self.end_scores, self._held(), strict=True):
+                points.update(held)
+
+    def _held(self) -> list[dict]:
+        """Every seat's holding lines as they stand (game/holdings.py)."""
+        places = self.holdings
+        captured = getattr(places, "captured", None) or [[] for _ in self.players]
+        stocks = getattr(places, "stocks", None) or [{} for _ in self.players]
+        what = self._plan.what
+        return holding_points(self.edition, captured, stocks,
+                              lambda expression, env, default: evaluate(expression, env,
+                                                                        lambda: f"game end, {what[id(expression)]}"))
+
+    def stocks(self, seat: int) -> dict:
+        """The tokens this seat holds now, by stock (none without a bidding)."""
+        stocks = getattr(self.holdings, "stocks", None)
+        return dict(stocks[seat]) if stocks else {}
 
     def round_totals(self, seat: int) -> list[int]:
         """This seat's total of each round scored so far: the lines that count, races included."""
@@ -303,8 +324,10 @@ class ScoreKeeper:
         for points in self.rounds[seat]:
             for key, value in points.items():
                 totals[key] += value
-        for key, value in (self.end_scores[seat] if self.end_scores else {}).items():
-            totals[key] = value
+        if self.end_scores:
+            totals.update(self.end_scores[seat])
+        elif self.holdings is not None:  # shown as they stand while the game runs
+            totals.update(self._held()[seat])
         return totals
 
     def total(self, seat: int) -> int:
@@ -318,6 +341,8 @@ class ScoreKeeper:
         seats = range(len(self.players))
         totals = [self.category_totals(s) for s in seats]
         seat_totals = [self._counted(t) for t in totals]
+        if self.holdings is not None:  # a stock's name breaks a tie by the tokens kept
+            totals = [dict(self.stocks(s), **t) for s, t in zip(seats, totals, strict=True)]
         if self.edition.draft.teams:
             return rank_teams(
                 seat_totals,
@@ -333,11 +358,11 @@ class ScoreKeeper:
 
     def sheet(self) -> dict:
         """The score sheet as data: the shape `boom score --format json` prints (a fresh copy)."""
-        if self._sheet is None:
-            self._sheet = self._make_sheet()
+        if self._sheet is None or (self.holdings is not None and self.end_scores is None):
+            self._sheet = self._make_sheet()  # (holdings move during the game: made afresh until it ends)
         sheet = {
             "players": [
-                dict(p, categories=dict(p["categories"]), rounds=[dict(r) for r in p["rounds"]])
+                dict(p, categories=dict(p["categories"]), rounds=[dict(r) for r in p["rounds"]], **self._held_copy(p))
                 for p in self._sheet["players"]
             ],
             "winners": list(self._sheet["winners"]),
@@ -347,6 +372,10 @@ class ScoreKeeper:
         if self.edition.draft.teams:
             sheet["teams"] = teams.team_lines(self.edition, sheet["players"])
         return sheet
+
+    @staticmethod
+    def _held_copy(row: dict) -> dict:
+        return {"captured": list(row["captured"]), "stocks": dict(row["stocks"])} if "stocks" in row else {}
 
     def _make_sheet(self) -> dict:
         players = []
@@ -360,11 +389,16 @@ class ScoreKeeper:
                     "rounds": [dict(points) for points in self.rounds[seat]],
                 }
             )
+            if self.holdings is not None:
+                captured = getattr(self.holdings, "captured", None)
+                players[-1].update(captured=[c.letter for c in captured[seat]] if captured else [],
+                                   stocks=self.stocks(seat))
         if self.end_scores is None:
             return {"players": players, "winners": [], "ranking": [], "decided_by": None}
         ranking = self.ranking()
         decider = ranking.decided_by
         titles = {c.key: c.title for c in self.edition.categories} | {r.key: r.title for r in self.edition.races}
+        titles |= {stock: f"{stock} kept" for stock in self.edition.stocks}
         names = list(self.players)
         if self.edition.draft.teams:  # the ranking's places are teams
             names = [

@@ -5,47 +5,31 @@ which seats have chosen, the bids, the finished rounds and the sheet) through an
 the events addressed to no seat. The host chooses the delay: `live`, or `round` (the table as it was when the
 current round began, so that nothing a spectator tells a player is news), or `off`. It never adds a hand, a
 face-down Throw, a secret choice, a pending decision or the seed: a key the engine adds to its views later is
-not sent until it is added here.
+not sent until its block declares it public (Block.public).
 """
 
 from __future__ import annotations
 
+from ..game.blocks import round_plan
 from ..game.state import Game
+from ..game.views import PUBLIC_GAME_KEYS
 from .protocol import encode
 from .secrecy import seat_events, seat_view
 
 DELAYS = ("live", "round", "off")
-PUBLIC_KEYS = (
-    "edition",
-    "players",
-    "flow",
-    "round",
-    "rounds",
-    "phase",
-    "step",
-    "direction",
-    "table",
-    "history",
-    "sheet",
-    "circle",
-    "deck",
-    "pot",
-    "stocks",
-    "captured",
-    "first",
-    "turn",
-    "still_in",
-    "stack",
-    "moves",
-    "chosen",
-)
+
+
+def public_keys(edition) -> tuple:
+    """The view keys a spectator is sent: the game's public ones and those the round's blocks declare public."""
+    plan = round_plan(edition)
+    return (*PUBLIC_GAME_KEYS, *(key for cls, _ in plan.made for key in cls.public))
 NOBODY = -1  # the seat number no event is addressed to: seat_events then gives the public ones alone
 
 
 def public_view(game: Game) -> dict:
     """The table as anyone may see it (seat 0's view, through the spectators' allow-list)."""
     view = seat_view(game, 0, advice=False)
-    return {key: view[key] for key in PUBLIC_KEYS if key in view}
+    return {key: view[key] for key in public_keys(game.edition) if key in view}
 
 
 class Gallery:

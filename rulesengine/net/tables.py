@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterable
 
 from ..errors import BoomError
+from ..game.blocks import round_words
 from .clocks import Clock
 from .editions import data_for_name, edition_from_data, edition_text
 from .protocol import PROTOCOL, Limits, ProtocolError, encode, error
@@ -261,6 +262,7 @@ class Tables:
             "seat": seat,
             "name": table.seats[seat].name,
             "edition": table.edition_data(),
+            "round": round_words(table.edition),  # its blocks and the words of their decisions: what the page draws
         } | self._link(table.code)
         if token is not None:
             joined["token"] = token

@@ -24,7 +24,7 @@ FILES = {
     "protocol.js": "text/javascript; charset=utf-8",
     "cards.js": "text/javascript; charset=utf-8",
     "app.js": "text/javascript; charset=utf-8",
-    "flow.js": "text/javascript; charset=utf-8",
+    "rounds.js": "text/javascript; charset=utf-8",
 }
 PAGE = re.compile(r"^/(t/[A-Z2-9]{6,12})?$")
 # The page runs only its own scripts and talks only to this server (no CDN, no other site).

@@ -2,7 +2,7 @@
 
 Every figure of a simulation is a sum over these per-game figures. They come only from what any
 onlooker may read after the game (game.record(), game.scores.sheet() with each round's points, and
-for a flow edition the public events), never from the game's internals, so a record played on a
+for an edition scored over holdings, the public events), never from the game's internals, so a record played on a
 real table would give the same figures.
 """
 
@@ -31,9 +31,9 @@ class GameFigures:
     thrown: tuple  # seat -> the letters of its Throw cards, one per round
     taken_first: tuple  # seat -> the first card drafted after the Throw, one per round
     caught: tuple  # seat -> the letters of its Catch cards, one per round
-    drafted: tuple  # seat -> frozenset of every letter it drafted (a flow game: captured) in the game
-    kept: tuple = ()  # a flow game: seat -> the tokens it kept, one per stock of the edition
-    rounds_played: int = 0  # a flow game: how many rounds the deck lasted
+    drafted: tuple  # seat -> frozenset of every letter it drafted (scored over holdings: captured) in the game
+    kept: tuple = ()  # holdings: seat -> the tokens it kept, one per stock of the edition
+    rounds_played: int = 0  # holdings: how many rounds the deck lasted
     drama: int = 0  # the most points the winner trailed the leader by after a round before the last
     decisive_round: int = 0  # the round from which only winners led (the last round at the latest)
     play: Play | None = None  # what the seats were asked (decisions, options, the bots' option values)
@@ -143,10 +143,10 @@ def game_figures(
     )
 
 
-def flow_figures(
+def holding_figures(
     record: dict, events: list, sheet: dict, sheet_keys: tuple, stocks: tuple, play: Play | None = None
 ) -> GameFigures:
-    """The figures of one finished game of a flow edition (scored once, at game end): no round
+    """The figures of one finished game of an edition scored over holdings (once, at game end): no round
     totals, races, Throws or Catches; what each seat captured and the tokens it kept instead."""
     players = record["players"]
     rows = {row["name"]: row for row in sheet["players"]}

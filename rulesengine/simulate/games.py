@@ -21,7 +21,7 @@ from functools import cache
 from ..bots.registry import BOTS, agent_seed, make_bot
 from ..edition.model import Edition
 from .batched import engine_reason, play_batch
-from .figures import GameFigures, Play, flow_figures, game_figures
+from .figures import GameFigures, Play, game_figures, holding_figures
 from .tally import Layout
 
 VALUED_BY = {"greedy": "gains", "search": "values"}  # the bot's call that values every option of a pick
@@ -109,10 +109,9 @@ def spread(values: list) -> float:
 def _engine() -> tuple:
     """The engine's entry points, imported on the first game it plays (games the batch plays never load it)."""
     from ..game.loop import play
-    from ..game.start import new_game
     from ..game.state import Game
 
-    return play, new_game, Game
+    return play, Game
 
 
 @cache
@@ -123,16 +122,16 @@ def _kinds(kinds: tuple) -> tuple:
 
 def play_game(edition: Edition, layout: Layout, deal: Deal) -> GameFigures:
     """One game of this edition with the line-up seated as the deal says; its figures."""
-    play, new_game, Game = _engine()
+    play, Game = _engine()
     n, watch = layout.players, _Watch()
     agents = []
     for seat in range(n):
         kind, options = _kinds(layout.kinds)[deal.entry_at[seat]]
         bot = make_bot(kind, edition, agent_seed(deal.seed, (seat + deal.shift) % n), **options)
         agents.append(_Watched(bot, watch))
-    if layout.flow:  # its figures count the rounds from the events
-        game = play(new_game(edition, seat_names(n), deal.seed), agents)
-        return flow_figures(
+    if layout.holdings:  # its figures count the rounds from the events
+        game = play(Game(edition, seat_names(n), deal.seed), agents)
+        return holding_figures(
             game.record(), game.events_for(None), game.scores.sheet(), layout.sheet_keys, layout.stocks, watch.play()
         )
     game = play(Game(edition, seat_names(n), deal.seed, events=False), agents)

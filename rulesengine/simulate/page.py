@@ -81,7 +81,7 @@ def _edition_section(figures: dict, title: str, name: str) -> str:
     parts.append(_table(["", f"share of the wins, 95% CI (fair share {figures['parity']:.1%})"], rows))
     ties, titles = figures["ties"], {key: c.get("title", key) for key, c in figures["categories"].items()}
     rows = [[f"tie decided by {titles.get(key, key)}", _pct(r)] for key, r in ties["decided_by"].items()]
-    if figures["kind"] == "flow":
+    if figures["kind"] == "holdings":
         rows.append(["rounds played (mean)", f"{figures['rounds_played']['mean']:.2f}"])
         rows += [
             [

@@ -90,7 +90,7 @@ def category_shares(figures: list) -> str:
 
 
 def lead_changes(figures: list) -> str:
-    """Lead changes per game (editions scored round by round only: a flow edition scores at game end)."""
+    """Lead changes per game (editions scored round by round only: one scored over holdings scores at game end)."""
     figure, ax = plt.subplots(figsize=(6, 3.2))
     width = 0.8 / len(figures)
     for index, (label, edition) in enumerate(zip(_labels(figures), figures, strict=True)):

@@ -70,7 +70,7 @@ def edition_figures(tally: EditionTally) -> dict:
     figures = {
         "edition": layout.edition,
         "name": layout.name or layout.edition,
-        "kind": "flow" if layout.flow else "rounds",
+        "kind": "holdings" if layout.holdings else "rounds",
         "rounds": layout.rounds,
         "games": games,
         "total": describe(tally.points["total"]),
@@ -89,8 +89,8 @@ def edition_figures(tally: EditionTally) -> dict:
         "branching": _mean(tally, "branching"),
         "clarity": _mean(tally, "clarity"),
     }
-    if layout.flow:
-        return figures | _flow_figures(tally)
+    if layout.holdings:
+        return figures | _holding_figures(tally)
     cards = {}
     for (letter, (thrown, first, caught, drafted, drafted_wins)), name in zip(
         tally.cards.items(), layout.card_names, strict=False
@@ -113,8 +113,9 @@ def edition_figures(tally: EditionTally) -> dict:
     }
 
 
-def _flow_figures(tally: EditionTally) -> dict:
-    """What only a flow edition's games say: how long the deck lasted, the tokens kept, who captured each card."""
+def _holding_figures(tally: EditionTally) -> dict:
+    """What only the games scored over holdings say: how long the deck lasted, the tokens kept, who captured
+    each card."""
     measures = tally.measures
     return {
         "rounds_played": {"mean": _r(measures["rounds_played"].mean)},

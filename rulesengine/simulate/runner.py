@@ -22,6 +22,7 @@ from ..bots.registry import BOTS
 from ..edition.model import Edition
 from ..edition.shipped import resolve_edition
 from ..errors import BoomError, Diagnostic
+from ..game.blocks import round_plan
 from .batched import BATCH, engine_reason, without_collector
 from .games import Deal, bot_kind, play_games
 from .source import EditionSource, compiled, remember
@@ -83,7 +84,7 @@ def layout_of(edition: Edition, kinds: tuple) -> Layout:
         tuple(c.letter for c in edition.cards),
         tuple(kinds),
         edition.rounds,
-        edition.flow is not None,
+        not round_plan(edition).scores_rounds,
         tuple(edition.stocks),
         tuple(item.title for item in (*edition.categories, *edition.races)),
         tuple(card.name for card in edition.cards),
@@ -215,8 +216,8 @@ def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
                 f"not {len(settings.kinds)}",
                 "--players",
             )
-    if len({edition.flow is None for edition in editions}) > 1:
-        raise SettingsError("compare a variant with its base: one edition has a flow of its own and the other not")
+    if len({round_plan(edition).scores_rounds for edition in editions}) > 1:
+        raise SettingsError("compare a variant with its base: one edition scores its rounds and the other not")
     sources = tuple(source for _, source in loaded)
     for source, edition in zip(sources, editions, strict=True):
         remember(source, edition)

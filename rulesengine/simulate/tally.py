@@ -25,8 +25,8 @@ class Layout:
     letters: tuple
     kinds: tuple  # the line-up: entry i sits at seat (i + g) mod n in game g
     rounds: int
-    flow: bool = False  # a flow edition (scored at game end): no rounds, races, Throws or Catches
-    stocks: tuple = ()  # a flow edition's stocks of tokens per seat
+    holdings: bool = False  # scored at game end over what seats hold: no rounds, races, Throws or Catches
+    stocks: tuple = ()  # the edition's stocks of tokens per seat (a bidding's)
     titles: tuple = ()  # the title players read for each sheet key (Throw & Catch for throw_catch)
     card_names: tuple = ()  # the name of each card, by letter order
     name: str = ""  # the edition's name, as players know it
@@ -53,7 +53,7 @@ def measures(layout: Layout, figures: GameFigures, entry_at: list) -> dict:
             values[f"share.{key}"] = points / grand if grand else 0.0
     values["margin"] = figures.margin
     values["tie"] = 1 if figures.tied else 0
-    if layout.flow:
+    if layout.holdings:
         values["rounds_played"] = figures.rounds_played
         for index, stock in enumerate(layout.stocks):  # the tokens the winner kept (shared wins: their mean)
             values[f"winner_kept.{stock}"] = sum(
@@ -97,7 +97,7 @@ class EditionTally:
         self.cards = {
             letter: [0, 0, 0, 0, 0] for letter in layout.letters
         }  # thrown, taken first, caught, drafted, drafted wins
-        self.kept = {stock: Counter() for stock in layout.stocks}  # a flow's stock -> tokens kept -> seat-games
+        self.kept = {stock: Counter() for stock in layout.stocks}  # a stock -> tokens kept -> seat-games
         self.measures: dict[str, Moments] = {}
 
     def add(self, figures: GameFigures, entry_at: list) -> dict:

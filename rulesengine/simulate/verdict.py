@@ -186,7 +186,7 @@ def has_edge(rate: dict, parity: float) -> bool:
 
 def _cards(data: dict, index: int) -> dict:
     figures, out = data["figures"][index], _Sentence(data)
-    win = "capturers_win" if figures["kind"] == "flow" else "drafters_win"
+    win = "capturers_win" if figures["kind"] == "holdings" else "drafters_win"
     cards = {letter: c for letter, c in figures["cards"].items() if c[win]["n"]}
     parity = out.quote(["figures", index, "parity"])
     best = max(cards, key=lambda letter: cards[letter][win]["rate"])
@@ -207,7 +207,7 @@ def _cards(data: dict, index: int) -> dict:
 
 def _tension(data: dict, index: int) -> dict | None:
     figures, out = data["figures"][index], _Sentence(data)
-    if figures["kind"] == "flow":
+    if figures["kind"] == "holdings":
         margin = out.quote(["figures", index, "winning_margin", "mean"])
         return out.done(f"The winner finishes {margin:.1f} points ahead of the next player on average.")
     margin = out.quote(["figures", index, "winning_margin", "mean"])

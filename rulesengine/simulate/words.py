@@ -106,7 +106,7 @@ def measure_rows(figures: dict) -> list[tuple[str, str, str]]:
     rows.append(("winning margin (points)", f"{margin['mean']:.2f}", _interval(margin)))
     tied = figures["ties"]["games_tied"]
     rows.append(("games with a tied best total", f"{tied['rate']:.1%}", _interval(tied, True)))
-    if figures["kind"] != "flow":
+    if figures["kind"] != "holdings":
         leads = figures["lead_changes"]
         rows.append(("lead changes per game", f"{leads['mean']:.2f}", _interval(leads)))
         late = figures["leader_before_last_round_loses"]

@@ -1,8 +1,8 @@
-"""The drafting round's blocks as the game plays them: one small class per block an edition declares.
+"""The blocks of a round as the game plays them: one module per block, one registry for every round.
 
-The Game (game/state.py) holds the round's state (hands, drafts, picks, choices, phase) and plays
-the edition's drafting blocks (edition.drafting.steps: declared under `flow:`, or the default
-deal, throw, pick_and_pass, catch, choices) in order, through this registry. Each block says:
+An edition's round is its blocks (edition.round.steps: declared under `flow:`, or the default deal,
+throw, pick_and_pass, catch, choices), made afresh for each game from their steps and played in
+order by the Game (game/state.py). Each block (blocks/base.py) keeps its own state and says:
   start(game) -> bool      begin; True when it is over at once (it needs no decision)
   pending(game) -> list    the decisions it waits for now (pending() of the Game)
   decision_of(game, seat, category) -> Decision | None   this seat's first pending decision
@@ -10,21 +10,40 @@ deal, throw, pick_and_pass, catch, choices) in order, through this registry. Eac
   quick                    True when Game.apply may check a pick against the seat's hand alone and hand
                            the card to the block's place(game, seat, card) -> bool (True when over), with
                            no decision looked up (the hot path: one card a pass)
-Blocks that ask nothing need only start. When the last block is over the round is scored.
+and declares its places, view, events, history and record (base.py). Blocks that ask nothing need
+only start. When the last block is over the round ends.
 
-Round options (edition.draft, edition/draft.py: teams, and what a house rule adds, such as ghost
-seats or a mulligan) are read by the blocks they concern: a new option goes there, and a new
-kind of step is a new block class here plus its declaration in edition/flow.py. No block names an
-edition; every random draw goes through game.rng in the order the published round makes them.
+A new kind of block is one module here, its entry in REGISTRY, and its step in edition/steps.py (its
+parameters and words) checked by edition/flow.py. Round options (edition.draft: teams, ghost hands)
+are read by the blocks they concern. No block names an edition; every random draw goes through
+game.rng in the order the published round makes them.
 """
 
 from __future__ import annotations
 
-from ...edition.flow import Catch, Choices, Deal, Mulligan, PickAndPass, Throw
+from dataclasses import dataclass
+
+from ...edition.steps import (
+    Bidding,
+    Catch,
+    Choices,
+    Claim,
+    Deal,
+    Mulligan,
+    PickAndPass,
+    Reveal,
+    SecretChoice,
+    Throw,
+)
+from .base import OWN, PUBLIC, Block
+from .bidding import BiddingBlock
 from .choices import ChoicesBlock
+from .claim import ClaimBlock
 from .deal import DealBlock
 from .mulligan import MulliganBlock
 from .picking import CatchBlock, PickAndPassBlock, ThrowBlock
+from .reveal import RevealBlock
+from .secret_choice import SecretChoiceBlock
 
 REGISTRY = {
     Deal: DealBlock,
@@ -33,10 +52,75 @@ REGISTRY = {
     PickAndPass: PickAndPassBlock,
     Catch: CatchBlock,
     Choices: ChoicesBlock,
+    Reveal: RevealBlock,
+    SecretChoice: SecretChoiceBlock,
+    Bidding: BiddingBlock,
+    Claim: ClaimBlock,
 }
 
+# what the game itself tells, whatever its blocks
+GAME_EVENTS = {"round_start": PUBLIC, "decision": OWN, "round_scored": PUBLIC, "game_over": PUBLIC}
 
-def round_blocks(edition) -> tuple:
-    """The blocks of one drafting round of this edition, ready to play: they hold no game state, so
-    every game of the edition shares them."""
-    return edition.kept("round blocks", lambda: tuple(REGISTRY[type(step)](step) for step in edition.drafting.steps))
+
+@dataclass(frozen=True)
+class Plan:
+    """What every game of an edition reads of its round's blocks, worked out once per edition."""
+
+    made: tuple          # (block class, step) in order
+    places: tuple        # every place the blocks make
+    view: tuple          # (key, index of the block, its view_<key> function) in order
+    entries: dict        # view key -> the keys of each of its entries
+    events: dict         # event type -> PUBLIC or OWN
+    asks: dict           # decision kind -> its words (edition.steps.Asked)
+    record: tuple        # the sections of the game's record, in order (Block.record)
+    repeats: bool        # some block asks a seat the same question twice in a round
+    scores_rounds: bool  # the round makes the cards taken (`drafts`), scored at its end
+    holds: bool          # the round makes what seats hold (`captured`, `stocks`): the sheet's holding lines
+    index: dict          # a block's name -> its place in the round
+    hooks: dict          # setup, begin_round, end_round, finish -> the blocks that have one (their indices)
+    rounds: int | None   # the rounds of a game, or None when its deck ends it
+
+
+
+def round_plan(edition) -> Plan:
+    def make():
+        made = tuple((REGISTRY[type(step)], step) for step in edition.round.steps)
+        view, entries, events, asks = [], {}, dict(GAME_EVENTS), {}
+        for index, (cls, step) in enumerate(made):
+            view += [(key, index, getattr(cls, f"view_{key}")) for key in cls.view]
+            entries.update(cls.entries)
+            events.update(cls.events)
+            asks.update((asked.kind, asked) for asked in step.asks())
+        places = tuple(place for cls, _ in made for place in cls.places)
+        names = {place.name for place in places}
+        record = tuple(key for cls, _ in made for key in cls.record)
+        hooks = {hook: tuple(i for i, (cls, _) in enumerate(made) if getattr(cls, hook) is not getattr(Block, hook))
+                 for hook in ("setup", "begin_round", "end_round", "finish")}
+        return Plan(made, places, tuple(view), entries, events, asks, record, any(cls.repeats for cls, _ in made),
+                    "drafts" in names, bool(names & {"captured", "stocks"}),
+                    {step.name: i for i, (_, step) in enumerate(made)}, hooks, edition.round.rounds)
+    return edition.kept("round plan", make)
+
+
+def round_words(edition) -> dict:
+    """The round as a client draws it: its blocks' names in order, and each kind of decision in its words
+    (what the `joined` message carries to the web page)."""
+    asks = round_plan(edition).asks
+    return {"blocks": [step.name for step in edition.round.steps],
+            "asks": {kind: {"title": a.title, "answer": a.answer, "options": dict(a.options), "points": a.points,
+                            "said": a.said} for kind, a in asks.items()}}
+
+
+def decisions_made(edition, view) -> int:
+    """How many decisions the view's seat has made this round, as its own view shows them (each block's
+    made(view)): what tells a seat's decision from its next of the same kind, whenever the others answered."""
+    return sum(cls.made(view) for cls, _ in round_plan(edition).made)
+
+
+def make_blocks(plan: Plan) -> tuple:
+    """This game's blocks, fresh: each keeps its own state."""
+    return tuple(cls(step) for cls, step in plan.made)
+
+
+__all__ = ["GAME_EVENTS", "OWN", "PUBLIC", "REGISTRY", "Block", "Plan", "decisions_made", "make_blocks", "round_plan",
+           "round_words"]

@@ -2,47 +2,64 @@
 
 The cards undealt last round are shuffled and dealt first, then the shuffled rest (game/dealing.py):
 two shuffles of game.rng (game/shuffling.py: random.shuffle's draws), in this order, every round.
-It never shows a hand to another seat.
+Ghost hands (draft: {ghosts: k}) are dealt after the players' and belong to nobody. It makes the
+hands (each seen by its seat only), the undealt cards (seen by nobody) and the hands each seat has
+seen this round (its own memory, which the passes add to); it never shows a hand to another seat.
 """
 
 from __future__ import annotations
 
 from ..dealing import deal as deal_hands
+from ..places import NONE, OWN, Place
 from ..shuffling import shuffle
+from .base import OWN as TOLD_OWN
 from .base import Block
-
-THROW = "throw"
 
 
 class DealBlock(Block):
+    __slots__ = ("cards",)
+    places = (Place("hands", OWN, words="the cards in each hand"),
+              Place("leftover", NONE, per_seat=False, words="the cards left undealt"),
+              Place("seen_hands", OWN, words="the hands each seat has seen this round"))
+    events = {"deal": TOLD_OWN}
+
     def __init__(self, step):
+        self.step = step
         self.cards = step.cards
 
+    def setup(self, game) -> None:
+        game.places.leftover = []  # (the hands are made at each deal, or by resume)
+
     def start(self, game) -> bool:
-        edition, n = game.edition, len(game.players) + game.ghosts  # ghost hands are dealt after the players
-        leftover = list(game.leftover)
+        edition, places, n = game.edition, game.places, len(game.players) + game.ghosts
+        leftover = list(places.leftover)
         if leftover:  # (a shuffle of nothing draws nothing)
             shuffle(game.rng, leftover)
         undealt = set(leftover)
         rest = [c for c in edition.cards if c not in undealt] if undealt else list(edition.cards)
         shuffle(game.rng, rest)
-        game.hands, game.leftover = deal_hands(leftover, rest, n, self.cards, game.deal_version)
-        game.drafts = [[] for _ in range(n)]
-        game.seen_hands = [[list(hand)] for hand in game.hands]
-        game.picks = {}
-        game.partial = {}
-        game.passes = 0
-        game.choices = [{} for _ in game.players]
-        game.phase = THROW
+        places.hands, places.leftover = deal_hands(leftover, rest, n, self.cards, game.deal_version)
+        places.seen_hands = [[list(hand)] for hand in places.hands]
         if game.keeps_events:
-            game._emit(
-                {
-                    "type": "round_start",
-                    "round": game.round + 1,
-                    "direction": "left" if edition.passing.direction(game.round) > 0 else "right",
-                }
-            )
-            for seat in range(len(game.players)):
-                cards = [c.letter for c in game.hands[seat]]
-                game._emit({"type": "deal", "round": game.round + 1, "seat": seat, "cards": cards}, to=seat)
+            number = game.round + 1
+            for seat in game.seats:
+                cards = [c.letter for c in places.hands[seat]]
+                game._emit({"type": "deal", "round": number, "seat": seat, "cards": cards}, to=seat)
         return True
+
+    def finish(self, game) -> None:
+        places = game.places
+        places.hands = [[] for _ in game.players]
+        places.seen_hands = [[] for _ in game.players]
+
+    def resume(self, game, position: dict) -> None:
+        places, n = game.places, len(game.players)
+        hands, seen = position.pop("hands", None), position.pop("seen_hands", None)
+        places.hands = hands if hands is not None else [[] for _ in range(n)]
+        places.leftover = list(position.pop("leftover", None) or ())
+        places.seen_hands = seen if seen is not None else [[] for _ in range(n)]
+
+    def hidden(self, game, seat: int, hidden) -> None:
+        hands = game.places.hands
+        hidden.cards += [hand for other, hand in enumerate(hands) if other != seat]  # the ghosts' too
+        hidden.cards.append(game.places.leftover)

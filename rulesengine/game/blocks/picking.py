@@ -1,91 +1,156 @@
 """The `throw`, `pick_and_pass` and `catch` blocks: the cards taken from the hands as they go round.
 
 Every seat picks at once (its answers stay its own until every seat has picked), then the picks
-are placed and the hands pass on in the round's direction (game.state.play_picks, the one rule the
+are placed and the hands pass on in the round's direction (game.passing.play_picks, the one rule the
 bots' rollouts use too). `pick_and_pass` takes `picks` cards a pass (1 after its list); a pass of
 two or more is asked as that many decisions in a row, each one card, so every front end shows it
-unchanged, and the seat's cards chosen so far wait in game.partial. The first card of the round
-is the Throw (`throw`), face down until the `catch` has taken the last card of each hand; then the
-Throws are turned up. No other seat's hand or unplaced pick ever leaves these blocks.
+unchanged, and the seat's cards chosen so far wait in the block's `partial`. The first card of the
+round is the Throw (`throw`), face down until the `catch` has taken the last card of each hand; then
+the Throws are turned up. No other seat's hand or unplaced pick ever leaves these blocks.
 """
 
 from __future__ import annotations
 
-from ..decisions import Decision
+from ..decisions import Decision, decision_from_fields
 from ..passing import play_picks
-from .base import Block
+from ..places import ALL, Place
+from .base import OWN, PUBLIC, Block
 
-THROW, DRAFT = "throw", "draft"
+THROW, DRAFT, CHOICE = "throw", "draft", "choice"
 
 
 class ThrowBlock(Block):
     """The round's first pick is face down: the pick-and-pass block asks it as a Throw."""
 
+    __slots__ = ("face_down",)
+    view = ("throw",)
+
+    def __init__(self, step):
+        self.step = step
+        self.face_down = True  # the round's Throws are face down (until the catch turns them up)
+
+    def begin_round(self, game) -> dict:
+        self.face_down = True
+        return {}
+
     def start(self, game) -> bool:
         game.phase = THROW
         return True
 
+    def resume(self, game, position: dict) -> None:
+        self.face_down = game.phase != CHOICE
+
+    def view_throw(self, game, seat: int):
+        mine = game.places.drafts[seat]
+        return mine[0].letter if mine else None
+
+    def hidden(self, game, seat: int, hidden) -> None:
+        if self.face_down:
+            drafts = game.places.drafts
+            hidden.face_down += [(drafts[other], 0) for other in game.seats if other != seat and drafts[other]]
+
 
 class PickAndPassBlock(Block):
+    __slots__ = ("picks", "quick", "chosen", "partial", "passes", "_cache", "throw")
+    places = (Place("drafts", ALL, words="the cards each seat has taken this round (the Throw face down)"),)
+    view = ("hand", "seen_hands", "picked", "direction", "table")
+    public = ("direction", "table")
+    entries = {"table": ("name", "face_up", "throw_down", "hand_size")}
+    events = {"throw": OWN, "throw_placed": PUBLIC, "draft": PUBLIC, "hand": OWN}
+    history = ("drafts",)
+    record = ("rounds",)
+
     def __init__(self, step):
+        self.step = step
         self.picks = step.picks  # cards a seat takes on each pass (the Throw's pass first); 1 after the list
         self.quick = not any(p > 1 for p in self.picks)  # one card a pass: Game.apply may take a pick from the hand
+        self.chosen: dict[int, object] = {}  # each seat's pick of this pass (a tuple on a pass of several)
+        self.partial: dict[int, list] = {}  # on a pass of several: the cards a seat has chosen so far
+        self.passes = 0  # passes made this round
+        self._cache: tuple = (None, [])  # (round, phase, hand size) -> every seat's pick decision
+        self.throw: ThrowBlock | None = None
+
+    def setup(self, game) -> None:
+        self.throw = game.block_named("throw")  # (the drafts are made at each round's start: begin_round, resume)
+
+    def begin_round(self, game) -> dict:
+        game.places.drafts = [[] for _ in range(len(game.players) + game.ghosts)]
+        self.chosen, self.partial, self.passes, self._cache = {}, {}, 0, (None, [])
+        game.phase = DRAFT
+        if not game.keeps_events:
+            return {}
+        return {"direction": "left" if game.edition.passing.direction(game.round) > 0 else "right"}
 
     def start(self, game) -> bool:
         return False
 
-    def wanted(self, game) -> int:
-        picks, at = self.picks, game.passes
+    def wanted(self) -> int:
+        picks, at = self.picks, self.passes
         return picks[at] if at < len(picks) else 1
 
     def pending(self, game) -> list:
-        if self.picks and self.wanted(game) > 1:
-            return [self._decision(game, seat) for seat in range(len(game.players)) if seat not in game.picks]
-        picks = game.picks
-        decisions = game._pick_decisions()
-        return [d for d in decisions if d.seat not in picks] if picks else list(decisions)
+        if self.picks and self.wanted() > 1:
+            return [self._decision(game, seat) for seat in game.seats if seat not in self.chosen]
+        chosen = self.chosen
+        decisions = self._decisions(game)
+        return [d for d in decisions if d.seat not in chosen] if chosen else list(decisions)
+
+    def _decisions(self, game) -> list[Decision]:
+        """Every seat's pick of this step, built once per step: the hands only change when they are passed."""
+        phase, hands = game.phase, game.places.hands
+        key = (game.round, phase, len(hands[0]))
+        cache = self._cache
+        if cache[0] != key:
+            number, decisions = game.round + 1, []
+            for seat in game.seats:  # no decision for a ghost hand (a loop: a comprehension's frame costs more)
+                decisions.append(decision_from_fields((seat, phase, number, tuple([c.letter for c in hands[seat]]),
+                                                       None)))
+            cache = self._cache = (key, decisions)
+        return cache[1]
 
     def decision_of(self, game, seat: int, category):
-        if category is not None or seat in game.picks or not 0 <= seat < len(game.players):
+        if category is not None or seat in self.chosen or seat not in game.seats:
             return None
-        if self.picks and self.wanted(game) > 1:
+        if self.picks and self.wanted() > 1:
             return self._decision(game, seat)
-        return game._pick_decisions()[seat]
+        return self._decisions(game)[seat]
 
     def _decision(self, game, seat: int) -> Decision:
         """One card of a pass of several: the seat's cards chosen so far this pass are no longer offered."""
-        chosen = game.partial.get(seat, ())
+        chosen = self.partial.get(seat, ())
         kind = THROW if game.phase == THROW and not chosen else DRAFT
-        return Decision(seat, kind, game.round + 1, tuple(c.letter for c in game.hands[seat] if c not in chosen))
+        hand = game.places.hands[seat]
+        return Decision(seat, kind, game.round + 1, tuple(c.letter for c in hand if c not in chosen))
 
     def apply(self, game, seat: int, answer, category) -> bool:
         card = game.edition.card(answer)
-        if not self.quick and self.wanted(game) > 1:
-            chosen = game.partial.setdefault(seat, [])
+        if not self.quick and self.wanted() > 1:
+            chosen = self.partial.setdefault(seat, [])
             chosen.append(card)
-            if len(chosen) < self.wanted(game):
+            if len(chosen) < self.wanted():
                 return False
-            card = tuple(game.partial.pop(seat))
+            card = tuple(self.partial.pop(seat))
         return self.place(game, seat, card)
 
     def place(self, game, seat: int, card) -> bool:
         """This seat's pick of the pass (a card, or a tuple of them) placed; the pass is played once every
         seat has picked. True when the block is over."""
-        picks = game.picks
-        picks[seat] = card
-        return len(picks) == len(game.seats) and self._resolve(game)
+        chosen = self.chosen
+        chosen[seat] = card
+        return len(chosen) == len(game.seats) and self._resolve(game)
 
     def _resolve(self, game) -> bool:
         """Place every seat's pick and pass the hands; over when each hand holds its last card (the Catch)."""
-        seats = game.seats
+        seats, places = game.seats, game.places
         n = len(seats)
         phase = game.phase
-        picks = [*map(game.picks.__getitem__, seats)]
+        picks = [*map(self.chosen.__getitem__, seats)]
         if game.ghosts:  # each ghost hand takes random cards, seen by nobody
-            wanted = self.wanted(game)
-            for hand in game.hands[n:]:
+            wanted = self.wanted()
+            for hand in places.hands[n:]:
                 picks.append(game.rng.choice(hand) if wanted == 1 else tuple(game.rng.sample(hand, wanted)))
-        game.hands = play_picks(game.edition.passing, game.round, game.hands, game.drafts, picks, take_catch=False)
+        places.hands = play_picks(game.edition.passing, game.round, places.hands, places.drafts, picks,
+                                  take_catch=False)
         if game.keeps_events:  # (the events of a pass of several: the Throw first, then the face-up cards)
             number = game.round + 1
             for seat, pick in enumerate(picks[:n]):  # a ghost hand's cards are never told
@@ -95,33 +160,97 @@ class PickAndPassBlock(Block):
                         game._emit({"type": "throw_placed", "round": number, "seat": seat})
                     else:
                         game._emit({"type": "draft", "round": number, "seat": seat, "card": card.letter})
-        game.picks = {}
+        self.chosen = {}
         game.phase = DRAFT
-        game.passes += 1
-        if len(game.hands[0]) <= 1:
+        self.passes += 1
+        hands = places.hands
+        if len(hands[0]) <= 1:
             return True
-        hands, seen = game.hands, game.seen_hands
+        seen = places.seen_hands
         for seat in seats:  # the ghosts see nothing
             seen[seat].append(hands[seat][:])
         if game.keeps_events:
-            for seat, hand in enumerate(game.hands[:n]):
-                cards = [c.letter for c in hand]
-                game._emit({"type": "hand", "round": game.round + 1, "seat": seat, "cards": cards}, to=seat)
+            for seat, hand in enumerate(hands[:n]):
+                game._emit({"type": "hand", "round": game.round + 1, "seat": seat, "cards": [c.letter for c in hand]},
+                           to=seat)
         return False
+
+    def end_round(self, game, entry: dict) -> None:
+        drafts = game.places.drafts
+        entry["drafts"] = {game.players[seat]: [c.letter for c in drafts[seat]] for seat in game.seats}
+
+    def finish(self, game) -> None:
+        game.places.drafts = [[] for _ in game.players]  # the finished rounds are all in history
+
+    def add_record(self, game, record: dict) -> None:
+        record["rounds"] = [dict(r) for r in game.history]
+
+    def resume(self, game, position: dict) -> None:
+        drafts = position.pop("drafts", None)
+        game.places.drafts = drafts if drafts is not None else [[] for _ in game.players]
+        self.partial = dict(position.pop("partial", None) or {})
+        self.passes, taken = 0, len(game.places.drafts[0])
+        while taken > 0:  # the passes a seat that has taken this many cards has made
+            taken -= self.picks[self.passes] if self.passes < len(self.picks) else 1
+            self.passes += 1
+
+    # -- what a seat may see -----------------------------------------------------------------------
+    def view_hand(self, game, seat: int) -> list:
+        """The seat's hand, less the cards it has already chosen on a pass of several (view["picked"])."""
+        chosen = self.partial.get(seat) if self.partial else None
+        hand = game.places.hands[seat]
+        if not chosen:
+            return [c.letter for c in hand]
+        return [c.letter for c in hand if c not in chosen]
+
+    def view_seen_hands(self, game, seat: int) -> list:
+        return [[c.letter for c in hand] for hand in game.places.seen_hands[seat]]
+
+    def view_picked(self, game, seat: int) -> list:
+        return [c.letter for c in self.partial.get(seat, ())]  # its own, on a pass of several
+
+    def view_direction(self, game, seat: int) -> int:
+        edition = game.edition
+        return edition.passing.direction(min(game.round, edition.rounds - 1))
+
+    def view_table(self, game, seat: int) -> list:
+        table, places = [], game.places
+        revealed = self.throw is None or not self.throw.face_down
+        for other in game.seats:
+            cards = places.drafts[other] if not game.over else []
+            face_up = [c.letter for c in (cards if revealed else cards[1:])]
+            table.append({"name": game.players[other], "face_up": face_up, "throw_down": bool(cards) and not revealed,
+                          "hand_size": len(places.hands[other])})
+        return table
+
+    def hidden(self, game, seat: int, hidden) -> None:
+        hidden.cards += game.places.drafts[len(game.players):]  # a ghost hand's cards are never told
+
+    @staticmethod
+    def made(view) -> int:
+        """The cards the seat has taken this round and chosen so far on this pass: its hand as dealt, less its
+        hand now (which leaves out the cards chosen)."""
+        return len(view["seen_hands"][0]) - len(view["hand"]) if view["seen_hands"] else 0
 
 
 class CatchBlock(Block):
     """The last card of each hand, passed on by the last pass (the other way with `from: previous`), is taken;
     then every Throw is turned face up."""
 
+    __slots__ = ()
+    events = {"catch": PUBLIC, "reveal": PUBLIC}
+
     def start(self, game) -> bool:
-        n = len(game.players)
-        for seat in range(len(game.hands)):  # the ghost hands' last cards too
-            game.drafts[seat].append(game.hands[seat].pop())
+        places, n = game.places, len(game.players)
+        for seat in range(len(places.hands)):  # the ghost hands' last cards too
+            places.drafts[seat].append(places.hands[seat].pop())
+        throw = game.block_named("throw")
+        if throw is not None:
+            throw.face_down = False
         if game.keeps_events:
+            number = game.round + 1
             for seat in range(n):
-                caught = game.drafts[seat][-1]
-                game._emit({"type": "catch", "round": game.round + 1, "seat": seat, "card": caught.letter})
-            throws = {str(s): game.drafts[s][0].letter for s in range(n)}
-            game._emit({"type": "reveal", "round": game.round + 1, "throws": throws})
+                game._emit({"type": "catch", "round": number, "seat": seat, "card": places.drafts[seat][-1].letter})
+            throws = {str(s): places.drafts[s][0].letter for s in range(n)}
+            game._emit({"type": "reveal", "round": number, "throws": throws})
         return True

@@ -3,12 +3,13 @@
 // this seat, and answers the decisions pending for it. The protocol itself is in protocol.js.
 
 import { Deck, el, optionsPanel, scoreSheet } from "./cards.js";
-import { flowTable } from "./flow.js";
 import { Link, savedSeat } from "./protocol.js";
+import { askedOf, PANELS, wordPanel } from "./rounds.js";
 
 const main = document.getElementById("main");
 const status = document.getElementById("status");
-const page = { table: null, seat: null, name: null, deck: null, view: null, lobby: null, over: null, error: "", advice: false };
+// round: the edition's blocks and the words of their decisions, from `joined` (what rounds.js draws)
+const page = { table: null, seat: null, name: null, deck: null, round: null, view: null, lobby: null, over: null, error: "", advice: false };
 const link = new Link(receive, connection);
 const fromPath = location.pathname.match(/^\/t\/([A-Z2-9]{6,12})$/);
 
@@ -44,6 +45,7 @@ function receive(message) {
       page.seat = message.seat;
       page.name = message.name;
       page.deck = new Deck(message.edition);
+      page.round = message.round;
       page.link = message.link || `${location.origin}/t/${message.table}`;
       page.token = message.token || null; // in clear only in answer to a join: shown once, to copy
       showInvite();
@@ -320,25 +322,44 @@ function showWaiting() {
 function showTable() {
   const view = page.view;
   const deck = page.deck;
-  if (view.flow) {
-    const notes = [
+  const round = page.round;
+  const mine = view.pending.filter((d) => d.seat === view.seat);
+  const first = mine[0];
+  const turn = first ? `Your turn: ${askedOf(round, first).title}` : "Waiting for the other players…";
+  const of = view.rounds ? ` of ${view.rounds}` : "";
+  const passing = view.direction === undefined ? "" : ` · passing ${view.direction === 1 ? "left" : "right"}`;
+  const decisions = mine
+    .filter((d) => askedOf(round, d).answer !== "card") // a card is picked from the hand
+    .map((d) => (askedOf(round, d).points ? choicePanel(d) : wordPanel(d, askedOf(round, d), answer)));
+  const panels = round.blocks.flatMap((name) => {
+    const panel = name === "pick_and_pass" ? drafting : PANELS[name];
+    return panel ? [panel(view, deck, mine)].flat() : [];
+  });
+  main.replaceChildren(
+    ...[
+      el("p", { class: "turn", id: "turn" }, `Round ${view.round}${of}${passing} · ${turn}`),
+      page.clock && page.clock.left !== null ? el("p", { class: "clock", id: "clock-left" }, clockLeft()) : null,
       page.error ? el("p", { id: "error", class: "error", role: "alert" }, page.error) : null,
       page.note ? el("p", { class: "note" }, page.note) : null,
-    ].filter(Boolean);
-    main.replaceChildren(...flowTable(view, deck, answer, notes));
-    return;
-  }
-  const mine = view.pending.filter((d) => d.seat === view.seat);
-  const pick = mine.find((d) => d.kind === "throw" || d.kind === "draft");
-  const turn = pick
-    ? pick.kind === "throw"
-      ? "Your turn: choose your Throw (it stays face down until the round ends)"
-      : "Your turn: draft a card"
-    : mine.some((d) => d.kind === "mulligan")
-      ? "Your turn: keep this hand, or take your mulligan"
-      : mine.length
-        ? "Your turn: choose what to score this round"
-        : "Waiting for the other players…";
+      tokenNote(),
+      ...decisions,
+      ...panels,
+      view.sheet.players.some((p) => p.rounds.length)
+        ? el(
+            "section",
+            { class: "panel" },
+            el("h2", {}, "Score sheet"),
+            scoreSheet(view.sheet, deck.edition, { over: false }),
+          )
+        : null,
+    ].filter(Boolean),
+  );
+}
+
+// The pick-and-pass block's panels: the hand (its cards the buttons of a pick, with the `?` advice) and
+// every seat's cards of the round (a face-down Throw as a card back).
+function drafting(view, deck, mine) {
+  const pick = mine.find((d) => askedOf(page.round, d).answer === "card");
   const others = view.table.map((seat, number) =>
     el(
       "section",
@@ -389,39 +410,7 @@ function showTable() {
         )
       : null,
   );
-  const choices = mine.filter((d) => d.kind === "choice").map(choicePanel);
-  choices.push(...mine.filter((d) => d.kind === "mulligan").map(mulliganPanel));
-  main.replaceChildren(
-    ...[
-      el(
-        "p",
-        { class: "turn", id: "turn" },
-        `Round ${view.round} of ${view.rounds} · passing ${view.direction === 1 ? "left" : "right"} · ${turn}`,
-      ),
-      page.clock && page.clock.left !== null ? el("p", { class: "clock", id: "clock-left" }, clockLeft()) : null,
-      page.error ? el("p", { id: "error", class: "error", role: "alert" }, page.error) : null,
-      page.note ? el("p", { class: "note" }, page.note) : null,
-      tokenNote(),
-      ...choices,
-      hand,
-      el("section", { class: "others" }, others),
-      view.sheet.players.some((p) => p.rounds.length)
-        ? el(
-            "section",
-            { class: "panel" },
-            el("h2", {}, "Score sheet"),
-            scoreSheet(view.sheet, deck.edition, { over: false }),
-          )
-        : null,
-    ].filter(Boolean),
-  );
-}
-
-// Keep the hand just dealt, or return it for a new one from the undealt cards (a house rule's `mulligan`).
-function mulliganPanel(decision) {
-  const said = { keep: "Keep this hand", mulligan: "Take my mulligan: a new hand" };
-  const title = `Round ${decision.round}: your hand`;
-  return optionsPanel({ "data-kind": "mulligan" }, title, decision, (option) => said[option] || option, answer);
+  return [hand, el("section", { class: "others" }, others)];
 }
 
 function choicePanel(decision) {
@@ -490,7 +479,7 @@ document.addEventListener("keydown", (event) => {
   if (!page.view || page.over || event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey)
     return;
   const view = page.view;
-  const pick = view.pending.find((d) => d.seat === view.seat && (d.kind === "throw" || d.kind === "draft"));
+  const pick = view.pending.find((d) => d.seat === view.seat && askedOf(page.round, d).answer === "card");
   if (event.key === "?" && pick && pick.advice) {
     toggleAdvice();
     return;

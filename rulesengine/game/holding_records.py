@@ -1,18 +1,19 @@
-"""The record of a game with a flow: what each seat captured and the tokens it kept, checked and scored.
+"""The record of a game scored over what seats hold: the cards each captured and the tokens each kept.
 
-`boom score` reads it for a game played on a real table (or written by `boom run --save-record`).
-Every problem is located in the record file: the player, the card, the stock. It scores with
-flow_scoring, as the game does, and never guesses a missing value.
+`boom score` reads it for a game played on a real table (or written by `boom run --save-record`)
+when the edition's blocks record `captured` and `kept` (the claim's and the bidding's places).
+Every problem is located in the record file: the player, the card, the stock. It scores with the
+game's own score sheet (ScoreKeeper and its holding lines), and never guesses a missing value.
 """
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from ..edition.model import Edition
 from ..edition.source import SourceMap
 from ..errors import Diagnostic, RecordError, suggest
-from .flow_scoring import flow_sheet
-
-KEYS = ("edition", "players", "captured", "kept")
+from .scoring import ScoreKeeper
 
 
 def other_edition(played: object, edition: Edition) -> tuple[str, str]:
@@ -21,8 +22,9 @@ def other_edition(played: object, edition: Edition) -> tuple[str, str]:
             f"to see what it gives under {edition.id}: boom score --record FILE --edition {edition.id}")
 
 
-def score_flow_record(edition: Edition, record, source_map: SourceMap) -> dict:
+def score_holdings(edition: Edition, record, source_map: SourceMap) -> dict:
     problems: list[Diagnostic] = []
+    keys = ("edition", "players", "captured", "kept")
 
     def error(path, message, hint=None, key=False):
         problems.append(Diagnostic(source_map.span_at(path, key=key), message, "R701", hint=hint))
@@ -31,8 +33,8 @@ def score_flow_record(edition: Edition, record, source_map: SourceMap) -> dict:
         error((), "a record must be a mapping with 'players', 'captured' and 'kept'")
         raise RecordError(problems)
     for key in record:
-        if key not in KEYS:
-            error((key,), f"unknown key '{key}' in the record", suggest(str(key), KEYS), key=True)
+        if key not in keys:
+            error((key,), f"unknown key '{key}' in the record", suggest(str(key), keys), key=True)
     players = record.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
         error(("players",), "'players' must be a list of names")
@@ -119,4 +121,7 @@ def score_flow_record(edition: Edition, record, source_map: SourceMap) -> dict:
                 )
     if problems:
         raise RecordError(problems)
-    return flow_sheet(edition, players, captured, kept)
+    sheet = ScoreKeeper(edition, players)
+    sheet.holdings = SimpleNamespace(captured=captured, stocks=kept)
+    sheet.finish()
+    return sheet.sheet()

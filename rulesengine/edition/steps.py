@@ -1,0 +1,216 @@
+"""The blocks a round is made of, as an edition declares them: their parameters and their words.
+
+Each block is one frozen step here (its parameters, checked by edition/flow.py) and one module in
+rulesengine/game/blocks (its play, its state, its places, its view and events). The words live
+here, once: `rules` is the sentence `boom rules` prints for the block, and `asks` says each kind of
+decision the block asks, in the words the terminal prompt and the web page both show. A step
+never plays anything and never names an edition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import Expression, Family
+
+CARD, ICON, WORD = "card", "icon", "word"   # how a decision is answered: a card of the hand, an icon, a word
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One kind of decision a block asks, in words: `title` heads the seat's screen ("choose your Throw
+    card ..."), `answer` says how it is answered (CARD, ICON or WORD), `options` gives each fixed option
+    its words (keep/mulligan, throw/stop), `points` shows what each option scores now beside it, and `said`
+    is what the seat did, as a replay tells it ("drafted", then the card). Titles are short: a screen's
+    heading holds the seat's name, the round and the title within 80 columns."""
+
+    kind: str
+    title: str
+    answer: str
+    options: dict = field(default_factory=dict)
+    points: bool = False
+    said: str = "chose"
+
+
+def _count(n: int, plural: str) -> str:
+    return f"{n} {plural[:-1] if n == 1 and plural.endswith('s') else plural}"
+
+
+@dataclass(frozen=True)
+class Deal:
+    cards: int  # each seat's hand (the cards left undealt last round are dealt first)
+    name = "deal"
+
+    def rules(self, edition) -> str:
+        return (f"Deal: the cards are shuffled and every player is dealt {self.cards} cards; the cards left "
+                "undealt in the round before are dealt first.")
+
+    def asks(self) -> tuple:
+        return ()
+
+
+@dataclass(frozen=True)
+class Mulligan:
+    """After the deal each seat may return its hand and draw a new one from the undealt cards (see rules)."""
+
+    once_per_game: bool = True  # False: a mulligan may be taken in every round
+    name = "mulligan"
+
+    def rules(self, edition) -> str:
+        return ("Mulligan: after the deal, each player may return their hand and draw a new one from the undealt "
+                "cards, in seat order; the hands returned are set aside until every new hand is drawn, so no new "
+                "hand holds a card returned this round, and a player for whom the undealt cards hold no whole hand "
+                "any more keeps theirs. The hands returned then join the undealt cards; "
+                + ("once in the game." if self.once_per_game else "once a round."))
+
+    def asks(self) -> tuple:
+        return (Asked("mulligan", "keep or mulligan", WORD,
+                      {"keep": "keep this hand",
+                       "mulligan": "take your mulligan (a new hand from the undealt cards)"}),)
+
+
+@dataclass(frozen=True)
+class Throw:
+    """The first card each seat takes in a round is face down (its Throw) until the round's picks end."""
+
+    name = "throw"
+
+    def rules(self, edition) -> str:
+        return "Throw: the first card each player keeps is their Throw, face down until the round ends."
+
+    def asks(self) -> tuple:
+        return (Asked("throw", "Throw card (face down)", CARD, said="chose the Throw"),)
+
+
+@dataclass(frozen=True)
+class PickAndPass:
+    directions: tuple  # "left"/"right", cycled over the rounds
+    picks: tuple = ()  # cards each seat takes on the 1st, 2nd... pass (the Throw's pass is the 1st); 1 after the list
+    name = "pick_and_pass"
+
+    def picks_on(self, pass_index: int) -> int:
+        return self.picks[pass_index] if pass_index < len(self.picks) else 1
+
+    def rules(self, edition) -> str:
+        text = ("Pick and pass: every player keeps a card of their hand at the same time and passes the rest on, "
+                f"until one card is left in each hand. {_passing(self.directions, edition.rounds)}")
+        if any(p != 1 for p in self.picks):
+            told = ", ".join(f"{p} on pass {i}" for i, p in enumerate(self.picks, 1) if p != 1)
+            text += (f" Cards kept at once: {told} (the Throw is the first card of pass 1); one a pass otherwise. "
+                     "Each card of a pass is chosen in turn; the pass is shown to all once every player has chosen.")
+        return text
+
+    def asks(self) -> tuple:
+        return (Asked("draft", "draft a card (the rest of the hand passes on)", CARD, said="drafted"),)
+
+
+def _passing(directions: tuple, rounds: int) -> str:
+    by_direction: dict[str, list[int]] = {}
+    for index in range(max(rounds, 1)):
+        by_direction.setdefault(directions[index % len(directions)], []).append(index + 1)
+    if len(by_direction) == 1:
+        return f"Hands are passed {next(iter(by_direction))} every round."
+    said = [f"{word} in round{'s' if len(numbers) > 1 else ''} {_and([str(n) for n in numbers])}"
+            for word, numbers in by_direction.items()]
+    return "Hands are passed " + "; ".join(said) + "."
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@dataclass(frozen=True)
+class Catch:
+    side: str  # "same": the last card passes on in the round's direction; "previous": the other way
+    name = "catch"
+
+    def rules(self, edition) -> str:
+        side = (" The last card of a round (the Catch) goes the other way: to the previous player."
+                if self.side == "previous" else "")
+        return f"Catch: the last card of each hand, passed on alone, is kept: the Catch.{side} Then every Throw is " \
+               "turned face up."
+
+    def asks(self) -> tuple:
+        return ()
+
+
+@dataclass(frozen=True)
+class Choices:
+    """Every seat answers the edition's round-end icon choices (categories with `choice:`)."""
+
+    name = "choices"
+
+    def rules(self, edition) -> str:
+        titles = [c.title for c in edition.choice_categories]
+        what = f" ({', '.join(titles)})" if titles else ""
+        return (f"Choices: every player makes the round's choices{what}, all at once; they are told to the table "
+                "once everyone has chosen. Then the round is scored.")
+
+    def asks(self) -> tuple:
+        return (Asked("choice", "end of the round", ICON, points=True),)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    until: Expression  # true/false over `circle`: stop turning cards up
+    name = "reveal"
+
+    def rules(self, edition) -> str:
+        from .in_words import in_words
+
+        return ("Reveal: cards left from the last round stay; cards are turned from the deck face up around the "
+                f"circle until {in_words(self.until.text, edition, 'the reveal')} (or the deck is empty).")
+
+    def asks(self) -> tuple:
+        return ()
+
+
+@dataclass(frozen=True)
+class SecretChoice:
+    key: str
+    family: Family
+    name = "secret_choice"
+
+    def rules(self, edition) -> str:
+        return (f"Secret choice ({self.key}): every player picks one {self.family.title} token "
+                f"({', '.join(self.family.icons)}) face down.")
+
+    def asks(self) -> tuple:
+        return (Asked("secret", f"choose your {self.key} in secret", ICON),)
+
+
+@dataclass(frozen=True)
+class Bidding:
+    stock: str
+    first: str  # "random" or "last_left"
+    name = "bidding"
+
+    def rules(self, edition) -> str:
+        start = ("a player drawn at random" if self.first == "random"
+                 else "in the first round a player drawn at random, then the player left last in the round before")
+        return (f"Bidding for {self.stock}: {start} starts; in turn, each player still in throws one of their "
+                f"{self.stock} into the pot, or stops: their secret choice goes face down on top of the stack and "
+                f"they take every {self.stock} in the pot. A player with none to throw stops (taking the pot, which "
+                "may be empty). The last player left does not throw.")
+
+    def asks(self) -> tuple:
+        one = _count(1, self.stock).split(" ", 1)[1]
+        return (Asked("bid", f"throw a {one} or stop", WORD,
+                      {"throw": f"throw a {one} into the pot", "stop": "stop (take the pot)"}),)
+
+
+@dataclass(frozen=True)
+class Claim:
+    choice: str  # the key of the secret choice revealed
+    name = "claim"
+
+    def rules(self, edition) -> str:
+        return (f"Claim: the last player left reveals their {self.choice} and takes every card in the circle "
+                "showing it; then the stack is revealed from the top down, each taking every card left that "
+                "shows theirs.")
+
+    def asks(self) -> tuple:
+        return ()
+
+
+STEPS = (Deal, Mulligan, Throw, PickAndPass, Catch, Choices, Reveal, SecretChoice, Bidding, Claim)
