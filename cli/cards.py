@@ -125,8 +125,8 @@ def table_view(edition, view: dict) -> Table:
     for seat, seat_view in enumerate(view["table"]):
         face_up = chip_line(edition, seat_view["face_up"]) if seat_view["face_up"] else Text("-", style="dim")
         if seat == view["seat"]:
-            throw = (chip(edition, view["throw"]) + Text(" yours", style="dim")
-                     if view["throw"] and seat_view["throw_down"] else Text(""))
+            throw = (chip(edition, view.get("throw")) + Text(" yours", style="dim")
+                     if view.get("throw") and seat_view["throw_down"] else Text(""))
         else:
             throw = Text("▮ face down", style="dim") if seat_view["throw_down"] else Text("")
         name = Text(seat_view["name"], style="bold underline" if seat == view["seat"] else "")

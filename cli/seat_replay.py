@@ -62,7 +62,7 @@ def _draw(console: Console, edition, view: dict, decision, name: str, answer, me
         console.print(f"{name} {asked.said}{what} {asked.options.get(answer, answer)}")
         return
     console.rule(f"{name} · round {view['round']} of {view['rounds']} · {decision.kind}", characters="─")
-    own = ([view["throw"]] if view["throw"] else []) + list(view["table"][view["seat"]]["face_up"])
+    own = ([view.get("throw")] if view.get("throw") else []) + list(view["table"][view["seat"]]["face_up"])
     if decision.kind == "choice":
         console.print("Cards this round (the first the Throw, the last the Catch):")
         console.print(card_lines(edition, own, console.width))

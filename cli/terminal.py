@@ -84,7 +84,7 @@ class TerminalAgent:
         passing = "left" if view["direction"] > 0 else "right"
         out.rule(f"{name} · round {view['round']} of {view['rounds']} · {self._what(view, decision, asked)} · "
                  f"passing {passing}", characters="─")
-        own = ([view["throw"]] if view["throw"] else []) + list(view["table"][view["seat"]]["face_up"])
+        own = ([view.get("throw")] if view.get("throw") else []) + list(view["table"][view["seat"]]["face_up"])
         if decision.kind == "choice":   # the rule, the seat's cards, the options with a header, the prompt
             family = next(c for c in self.edition.choice_categories if c.key == decision.category).choice.family
             needed = 1 + len(own) + 1 + len(family.icons) + 1 + 2 + 1
@@ -101,9 +101,9 @@ class TerminalAgent:
 
     def _show_own(self, view: dict) -> None:
         """This seat's cards of the round, one a line with their icons and values: the Throw first."""
-        own = ([view["throw"]] if view["throw"] else []) + list(view["table"][view["seat"]]["face_up"])
+        own = ([view.get("throw")] if view.get("throw") else []) + list(view["table"][view["seat"]]["face_up"])
         if own:
-            first = " (the first, your Throw, is face down)" if view["throw"] else ""
+            first = " (the first, your Throw, is face down)" if view.get("throw") else ""
             self.console.print(f"Your cards this round{first}:")
             self.console.print(card_lines(self.edition, own, self.console.width))
 

@@ -227,3 +227,18 @@ def test_a_two_at_once_game_logged_replays_identically(tmp_path):
     replayed = runner.invoke(main, ["replay", str(log), "--verify"])
     assert replayed.exit_code == 0, replayed.output
     assert "84 decisions replay identically; game finished" in replayed.output  # 3 seats x 4 rounds x (6 picks + 1)
+
+
+def test_a_round_without_a_throw_takes_its_first_card_face_up(tmp_path):
+    """`throw` may be left out: the first card is then a draft like the others, face up to the table at once."""
+    edition = variant(tmp_path, "flow:\n  round: [deal: , pick_and_pass: , catch: , choices: ]\n")
+    game = Game(edition, ["Ann", "Bob", "Cat"], 5)
+    assert {d.kind for d in game.pending()} == {"draft"}
+    first = {seat: game.places.hands[seat][0].letter for seat in game.seats}
+    for seat in game.seats:
+        game.apply(seat, first[seat])
+    table = game.view(1)["table"]
+    assert [seat["face_up"] for seat in table] == [[first[0]], [first[1]], [first[2]]]
+    assert not any(seat["throw_down"] for seat in table) and "throw" not in game.view(0)
+    play(game, [make_bot("greedy", edition, 1), make_bot("search", edition, 2, rollouts=8), RandomAgent(3)])
+    assert game.over and len(game.history) == 4

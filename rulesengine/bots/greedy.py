@@ -13,9 +13,11 @@ import random
 from dataclasses import dataclass
 
 from ..edition.model import Edition
+from ..edition.steps import BID, CLAIM, REDRAW, SCORE
+from ..game.blocks import round_plan
 from ..game.scoring import ScoreKeeper
 from ..game.shuffling import shuffler
-from . import flow_bots
+from . import claims
 from .determinize import sampled_rounds
 from .evaluate import (
     Standing,
@@ -113,7 +115,7 @@ def best_choice(edition: Edition, view: dict, decision):
 def decide_by_value(agent, view: dict, decision, values) -> object:
     """How the greedy and search bots answer: a choice as best_choice takes it, a single option at
     once, else the option with the highest value(view, decision, rng) among those it valued."""
-    if decision.kind == "choice":
+    if round_plan(agent.edition).asks[decision.kind].effect == SCORE:
         return best_choice(agent.edition, view, decision)
     if len(decision.options) == 1:
         return decision.options[0]
@@ -123,7 +125,7 @@ def decide_by_value(agent, view: dict, decision, values) -> object:
 
 def my_drafts(edition: Edition, view: dict) -> list:
     """The cards this seat has taken this round, Throw first."""
-    return ([edition.card(view["throw"])] if view["throw"] else []) + face_up_cards(edition, view)[0]
+    return ([edition.card(view.get("throw"))] if view.get("throw") else []) + face_up_cards(edition, view)[0]
 
 
 class GreedyAgent:
@@ -150,11 +152,12 @@ class GreedyAgent:
         self.completions = completions
 
     def decide(self, view: dict, decision):
-        if decision.kind == "mulligan":
+        effect = round_plan(self.edition).asks[decision.kind].effect  # what its block declares answering does
+        if effect == REDRAW:
             return mulligan_answer(self.edition, view, decision)
-        if view.get("flow"):
+        if effect in (CLAIM, BID):
             rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
-            return flow_bots.greedy_answer(self.edition, view, decision, rng)
+            return claims.greedy_answer(self.edition, view, decision, rng)
         return decide_by_value(self, view, decision, self.gains)
 
     def gains(self, view: dict, decision, rng: random.Random) -> dict:

@@ -18,7 +18,9 @@ import random
 import time
 
 from ..edition.model import Edition
-from . import flow_bots
+from ..edition.steps import BID, CLAIM, REDRAW
+from ..game.blocks import round_plan
+from . import claims
 from .determinize import from_view
 from .evaluate import Standing, card_list, standing_from_view
 from .greedy import GreedyAgent, decide_by_value
@@ -96,11 +98,12 @@ class SearchAgent:
         self.width = width
 
     def decide(self, view: dict, decision):
-        if decision.kind == "mulligan":
+        effect = round_plan(self.edition).asks[decision.kind].effect  # what its block declares answering does
+        if effect == REDRAW:
             return mulligan_answer(self.edition, view, decision)
-        if view.get("flow"):
+        if effect in (CLAIM, BID):
             rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
-            return flow_bots.search_answer(self.edition, view, decision, rng, self.rollouts or DEFAULT_ROLLOUTS)
+            return claims.search_answer(self.edition, view, decision, rng, self.rollouts or DEFAULT_ROLLOUTS)
         return decide_by_value(self, view, decision, self.values)
 
     def values(self, view: dict, decision, rng: random.Random) -> dict:

@@ -89,7 +89,7 @@ def decision_rng(seed: int, view, decision, seeding: int = STEP_SEEDS, edition=N
     read, but for a repeated question's step with STEP_SEEDS; string seeds, as format 1 and 2 games drew
     them, read how many cards the seat has taken)."""
     if seeding == STRING_SEEDS:
-        picked = len(view["table"][view["seat"]]["face_up"]) + (1 if view["throw"] else 0)
+        picked = len(view["table"][view["seat"]]["face_up"]) + (1 if view.get("throw") else 0)
         return random.Random(f"{seed}/{decision.round}/{decision.kind}/{decision.category}/{picked}")
     if view is not None and by_step(edition, seeding):
         return random.Random(decision_seed_from_key(step_key(seed_key(seed), edition, view), decision))

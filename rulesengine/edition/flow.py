@@ -55,25 +55,32 @@ BEFORE = (
     ("bidding", "claim", "the claim goes in the order the bidding leaves: the last one left, then the stack"),
     ("reveal", "claim", "the claim takes cards from the circle the reveal fills"),
 )
-REQUIRED = {
-    "steps": ("reveal", "secret_choice", "bidding", "claim"),
-    "drafting": ("deal", "throw", "pick_and_pass", "catch"),
+# What a block needs in its round, and why: before it (the order above says where), after it, or not at all.
+NEEDS = {
+    "mulligan": ("deal",), "throw": ("deal",), "pick_and_pass": ("deal",), "catch": ("pick_and_pass",),
+    "choices": ("catch",), "bidding": ("secret_choice",), "claim": ("reveal", "bidding", "secret_choice"),
 }
+THEN = {
+    "pick_and_pass": (("catch", "the picks leave the last card of each hand for the Catch"),),
+    "secret_choice": (("claim", "a secret choice stays face down until a claim reveals it"),),
+}
+APART = {
+    ("deal", "reveal"): "a round deals its cards into hands, or turns them from one deck kept for the game into "
+                        "a circle; not both",
+    ("pick_and_pass", "claim"): "a round's cards are drafted from the hands, or claimed from the circle; not both",
+}
+TAKES = ("pick_and_pass", "claim")  # a round takes cards by one of them
 
 
 def flow_kind(data) -> str | None:
-    """'drafting' or 'steps' for the declared flow (the kind of its first known block), None without one."""
+    """How the declared round scores, None without a flow: 'drafting' (each round, over the cards taken) unless it
+    has blocks of the 2010 game and no picks, then 'steps' (at game end, over what seats captured and kept). The
+    categories, stocks, races and `end` are checked against it; an unplayable mix is one error at its block."""
     spec = data.get("flow") if isinstance(data, dict) else None
     if not isinstance(spec, dict):
         return None
-    for step in spec.get("round") or ():
-        if isinstance(step, dict) and len(step) == 1:
-            kind = next(iter(step))
-            if kind in DRAFTING_BLOCKS:
-                return "drafting"
-            if kind in STEPS_BLOCKS:
-                return "steps"
-    return "steps"
+    names = {next(iter(step)) for step in spec.get("round") or () if isinstance(step, dict) and len(step) == 1}
+    return "steps" if "pick_and_pass" not in names and names & set(STEPS_BLOCKS) else "drafting"
 
 
 def _params(value) -> dict:
@@ -86,31 +93,24 @@ def build_flow(builder, families: dict, constants: dict, symbol_table, stocks: d
     if spec is None:
         return None
     kind = flow_kind(builder.data)
-    steps, choices, seen = [], {}, {}
+    listed, seen = [], {}
     for index, step in enumerate(spec.get("round") or ()):
         if not isinstance(step, dict) or len(step) != 1:
             continue  # the schema reported it
         ((name, params),) = step.items()
-        params = _params(params)
         path = ("flow", "round", index, name)
         if name in seen:
             builder.error(path, f"the round has two '{name}' steps", "M330", "a round takes each block once", key=True)
             continue
-        if (name in DRAFTING_BLOCKS) != (kind == "drafting"):
-            builder.error(
-                path,
-                f"'{name}' cannot be played in a {kind} round",
-                "M330",
-                "a round either deals hands to draft (deal, throw, pick_and_pass, catch, choices) or reveals "
-                "a circle to claim from (reveal, secret_choice, bidding, claim), not both",
-                key=True,
-            )
-            continue
         seen[name] = index
-        block = _block(builder, name, params, path, families, constants, symbol_table, stocks, choices)
+        listed.append((name, _params(params), path))
+    wrong = _check_order(builder, seen, kind)  # a block out of place is not checked further: one error, at it
+    steps, choices = [], {}
+    for name, params, path in listed:
+        block = None if name in wrong else _block(builder, name, params, path, families, constants, symbol_table,
+                                                  stocks, choices)
         if block is not None:
             steps.append(block)
-    _check_order(builder, seen, kind)
     end = _end(builder, spec.get("end"), kind)
     flow = Flow(tuple(steps), end)
     if kind == "drafting":
@@ -174,19 +174,36 @@ def _block(builder, name, params, path, families, constants, symbol_table, stock
     return Choices()
 
 
-def _check_order(builder, seen: dict, kind: str) -> None:
+def _check_order(builder, seen: dict, kind: str) -> set:
+    """Each block's first problem, at the block (M330): a block it cannot share the round with, a block it needs
+    and that the round lacks, one placed on the wrong side of it. One error a block, never a cascade: the names
+    of the blocks in error."""
+    wrong = set()
+
+    def error(name: str, message: str, hint: str) -> None:
+        if name not in wrong:
+            wrong.add(name)
+            builder.error(("flow", "round", seen[name], name), message, "M330", hint, key=True)
+
+    for (one, other), why in APART.items():
+        if one in seen and other in seen:
+            later = one if seen[one] > seen[other] else other
+            error(later, f"'{later}' cannot be played in a round with '{other if later == one else one}'", why)
+    for name in sorted(seen, key=seen.get):
+        for needed in NEEDS.get(name, ()):
+            if needed not in seen:
+                why = next(w for first, then, w in BEFORE if (first, then) == (needed, name))
+                error(name, f"'{name}' needs a '{needed}' before it", f"{why}: add `- {needed}:` before it")
+        for needed, why in THEN.get(name, ()):
+            if needed not in seen:
+                error(name, f"'{name}' needs a '{needed}' after it", f"{why}: add `- {needed}:` after it")
     for first, then, why in BEFORE:
         if first in seen and then in seen and seen[then] < seen[first]:
-            builder.error(
-                ("flow", "round", seen[then], then),
-                f"'{then}' cannot come before '{first}'",
-                "M330",
-                f"{why}: move it after '{first}'",
-                key=True,
-            )
-    for name in REQUIRED[kind]:
-        if name not in seen and "flow" not in builder.cut.sections:
-            builder.error(("flow", "round"), f"this round has no '{name}' step", "M330", _needs(kind))
+            error(then, f"'{then}' cannot come before '{first}'", f"{why}: move it after '{first}'")
+    if not any(name in seen for name in TAKES) and seen and "flow" not in builder.cut.sections:
+        builder.error(("flow", "round"), "this round takes no cards", "M330",
+                      "a round picks and passes the hands it deals (pick_and_pass) or claims the cards of a circle "
+                      "(claim)")
     if kind == "drafting" and "choices" not in seen and builder.data.get("categories"):
         with_choice = [c.get("key") for c in builder.data["categories"] if isinstance(c, dict) and "choice" in c]
         if with_choice:
@@ -196,12 +213,7 @@ def _check_order(builder, seen: dict, kind: str) -> None:
                 "M330",
                 "add `- choices:` after the catch",
             )
-
-
-def _needs(kind: str) -> str:
-    if kind == "drafting":
-        return "a drafting round deals, takes a Throw, picks and passes, and ends with the Catch"
-    return "a round reveals cards, takes a secret choice, bids for the order and claims the cards"
+    return wrong
 
 
 def _end(builder, end, kind: str):

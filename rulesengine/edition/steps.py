@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from .model import Expression, Family
 
 CARD, ICON, WORD = "card", "icon", "word"   # how a decision is answered: a card of the hand, an icon, a word
+# what answering does, for the bots: take a card of the hand into the seat's cards of the round; name an icon a
+# round category scores; keep the hand or draw another; name an icon whose cards the seat will claim; bid
+TAKE, SCORE, REDRAW, CLAIM, BID = "take", "score", "redraw", "claim", "bid"
 
 
 @dataclass(frozen=True)
@@ -22,7 +25,8 @@ class Asked:
     card ..."), `answer` says how it is answered (CARD, ICON or WORD), `options` gives each fixed option
     its words (keep/mulligan, throw/stop), `points` shows what each option scores now beside it, and `said`
     is what the seat did, as a replay tells it ("drafted", then the card). Titles are short: a screen's
-    heading holds the seat's name, the round and the title within 80 columns."""
+    heading holds the seat's name, the round and the title within 80 columns. `effect` says what answering
+    does (TAKE, SCORE, REDRAW, CLAIM, BID): the bots value an option by it, whatever block asks."""
 
     kind: str
     title: str
@@ -30,6 +34,7 @@ class Asked:
     options: dict = field(default_factory=dict)
     points: bool = False
     said: str = "chose"
+    effect: str = TAKE
 
 
 def _count(n: int, plural: str) -> str:
@@ -66,7 +71,7 @@ class Mulligan:
     def asks(self) -> tuple:
         return (Asked("mulligan", "keep or mulligan", WORD,
                       {"keep": "keep this hand",
-                       "mulligan": "take your mulligan (a new hand from the undealt cards)"}),)
+                       "mulligan": "take your mulligan (a new hand from the undealt cards)"}, effect=REDRAW),)
 
 
 @dataclass(frozen=True)
@@ -147,7 +152,7 @@ class Choices:
                 "once everyone has chosen. Then the round is scored.")
 
     def asks(self) -> tuple:
-        return (Asked("choice", "end of the round", ICON, points=True),)
+        return (Asked("choice", "end of the round", ICON, points=True, effect=SCORE),)
 
 
 @dataclass(frozen=True)
@@ -176,7 +181,7 @@ class SecretChoice:
                 f"({', '.join(self.family.icons)}) face down.")
 
     def asks(self) -> tuple:
-        return (Asked("secret", f"choose your {self.key} in secret", ICON),)
+        return (Asked("secret", f"choose your {self.key} in secret", ICON, effect=CLAIM),)
 
 
 @dataclass(frozen=True)
@@ -196,7 +201,7 @@ class Bidding:
     def asks(self) -> tuple:
         one = _count(1, self.stock).split(" ", 1)[1]
         return (Asked("bid", f"throw a {one} or stop", WORD,
-                      {"throw": f"throw a {one} into the pot", "stop": "stop (take the pot)"}),)
+                      {"throw": f"throw a {one} into the pot", "stop": "stop (take the pot)"}, effect=BID),)
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,7 @@ def _card_advice(game: Game, view: dict, decision) -> dict:
     from ..bots.advice import advice_data
 
     key = (id(game), game.seed, tuple(game.players), view["seat"], view["round"], decision.kind, decision.options,
-           view["throw"], tuple(tuple(seat["face_up"]) for seat in view["table"]), repr(view.get("seen_hands")),
+           view.get("throw"), tuple(tuple(seat["face_up"]) for seat in view["table"]), repr(view.get("seen_hands")),
            repr(view.get("picked")), repr(view.get("history")), repr(view.get("used_choices")))
     if key not in _ADVICE:
         _ADVICE[key] = advice_data(game.edition, view, decision)

@@ -1,7 +1,9 @@
-"""The greedy and search bots' play in an edition with a flow (secret choice, bidding, claim).
+"""The greedy and search bots' answer to a decision whose block declares it a claim or a bid.
 
-Greedy values a secret choice by the points the cards showing it would add to this seat's margin
-over the best rival, and bids while the pot is worth less than those cards. Search samples what a
+A claim (Asked.effect CLAIM: the secret choice) names an icon whose cards of the circle the seat will
+claim; a bid (BID) throws a token into the pot or stops. Greedy values an icon by the points the cards
+showing it would add to this seat's margin over the best rival, and bids while the pot is worth less
+than those cards. Search samples what a
 seat cannot see (the other seats' secret choices this round, the order of the deck), plays the
 round out from there with the greedy policy, and keeps the answer with the best mean margin.
 It reads only the seat's view: another seat's secret choice is never an input, only a guess.
@@ -13,9 +15,9 @@ import random
 from types import SimpleNamespace
 
 from ..edition.model import Edition
-from ..edition.steps import SecretChoice
-from ..game.blocks.bidding import BID, STOP, THROW_TOKEN
-from ..game.blocks.secret_choice import SECRET
+from ..edition.steps import BID, CLAIM, SecretChoice
+from ..game.blocks import round_plan
+from ..game.blocks.bidding import STOP, THROW_TOKEN
 from ..game.scoring import ScoreKeeper
 from ..game.state import Game
 
@@ -54,11 +56,12 @@ def choice_values(edition: Edition, view: dict, icons) -> dict:
 
 
 def greedy_answer(edition: Edition, view: dict, decision, rng: random.Random):
-    if decision.kind == SECRET:
+    effect = round_plan(edition).asks[decision.kind].effect
+    if effect == CLAIM:
         values = choice_values(edition, view, decision.options)
         best = max(values.values())
         return rng.choice([icon for icon in decision.options if values[icon] == best])
-    if decision.kind == BID:
+    if effect == BID:
         worth = choice_values(edition, view, [view["secret"]])[view["secret"]]
         stock = next(iter(view["stocks"][view["seat"]]))
         left = view["stocks"][view["seat"]][stock]
@@ -99,7 +102,7 @@ def sample_game(edition: Edition, view: dict, rng: random.Random, liked: dict) -
         rng.randrange(1 << 30),
         round=view["round"] - 1,
         at="bidding" if bidding else "secret_choice",
-        phase=BID if bidding else SECRET,
+        phase="bid" if bidding else "secret",
         deck=unseen[: view["deck"]],
         circle=circle,
         captured=captured,
