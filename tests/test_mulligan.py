@@ -13,6 +13,7 @@ from rulesengine.bots.mulligan import groups_in, mulligan_answer
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.edition.loader import check_edition
 from rulesengine.game.loop import play
+from rulesengine.game.state import Game
 
 PATH = EDITIONS / "variants" / "australia-mulligan.yaml"
 
@@ -126,3 +127,86 @@ def test_random_bots_play_whole_games(mulligan):
         game = play(new_game(mulligan, ["a", "b"], seed), [make_bot("random", mulligan, seed + s) for s in (0, 1)])
         assert game.over and len(game.history) == 4
 
+
+def hands_and_undealt(game):
+    places = game.places
+    return [letters(h) for h in places.hands], letters(places.leftover)
+
+
+def answer_all(game, takers) -> None:
+    for seat in game.seats:
+        game.apply(seat, "mulligan" if seat in takers else "keep")
+
+
+def test_two_players_both_taking_one_draw_apart_from_each_others_returned_hand(mulligan):
+    """Format 5: Ana's new hand is 7 of the 14 undealt cards, Ben's the 7 others; neither holds a card of the
+    other's returned hand, and the two returned hands are the undealt cards afterwards."""
+    game = new_game(mulligan, ["Ana", "Ben"], 5)
+    assert game.deal_version == 5
+    (ana, ben), undealt = hands_and_undealt(game)
+    assert len(undealt) == 14
+    answer_all(game, {0, 1})
+    (new_ana, new_ben), after = hands_and_undealt(game)
+    assert len(new_ana) == len(new_ben) == 7 and new_ana | new_ben == undealt
+    assert not new_ana & (ana | ben) and not new_ben & (ana | ben)
+    assert after == ana | ben
+    assert [e["seat"] for e in game.events if e["type"] == "mulligan"] == [0, 1]
+
+
+@pytest.mark.parametrize("takers", [{0, 1}, {0, 1, 2}, {1, 2}])
+def test_three_players_the_first_taker_draws_the_undealt_hand_the_others_keep_theirs(mulligan, takers):
+    """With 3 players only 7 cards are undealt: the first taker in seat order draws them all; the hand it
+    returned is not dealt again this round, so the later takers keep their own hands, their mulligan not used
+    up, and are asked again next round."""
+    game = new_game(mulligan, ["Ana", "Ben", "Cy"], 5)
+    hands, undealt = hands_and_undealt(game)
+    answer_all(game, takers)
+    first = min(takers)
+    after, left = hands_and_undealt(game)
+    assert after[first] == undealt and left == hands[first]
+    for seat in takers - {first}:
+        assert after[seat] == hands[seat]
+    assert [e["seat"] for e in game.events if e["type"] == "mulligan"] == [first]
+    assert game.block_named("mulligan").taken == {first}
+    bots = [make_bot("random", mulligan, agent_seed(5, s)) for s in range(3)]
+    while game.round == 0:
+        decision = game.pending()[0]
+        game.apply(decision.seat, bots[decision.seat].decide(game.view(decision.seat), decision), decision.category)
+    assert sorted(d.seat for d in game.pending() if d.kind == "mulligan") == sorted({0, 1, 2} - {first})
+
+
+def test_four_players_of_two_decks_three_and_four_takers_never_draw_a_returned_card(tmp_path):
+    """Two decks (56 cards) and 4 players leave 28 undealt: every taker draws a whole new hand, none of them
+    holding a card any taker returned."""
+    path = tmp_path / "two-decks-mulligan.yaml"
+    path.write_text(f"extends: {EDITIONS / 'variants' / 'australia-two-decks.yaml'}\nid: two-decks-mulligan\n"
+                    "players: {min: 2, max: 4}\n"
+                    "flow:\n  round: [deal: , mulligan: , throw: , pick_and_pass: , catch: , choices: ]\n")
+    edition = load_edition(path)
+    for takers in ({0, 1, 2}, {0, 1, 2, 3}):
+        game = new_game(edition, ["Ana", "Ben", "Cy", "Dee"], 8)
+        hands, undealt = hands_and_undealt(game)
+        assert len(undealt) == 28
+        answer_all(game, takers)
+        after, left = hands_and_undealt(game)
+        returned = set().union(*(hands[s] for s in takers))
+        for seat in range(4):
+            assert after[seat] == hands[seat] if seat not in takers else not after[seat] & returned
+        assert set().union(*(after[s] for s in takers)) <= undealt and returned <= left
+        assert len(left) == 28
+
+
+def test_a_format_4_game_still_redeals_as_it_was_played(mulligan):
+    """Files written in format 4 replay their mulligans as played then: the second taker with 3 players got the
+    hand the first returned (the flaw format 5 mends)."""
+    game = Game(mulligan, ["Ana", "Ben", "Cy"], 5, deal_version=4)
+    hands, undealt = hands_and_undealt(game)
+    answer_all(game, {0, 1})
+    after, _ = hands_and_undealt(game)
+    assert after[0] == undealt and after[1] == hands[0]
+
+
+def test_boom_rules_says_no_new_hand_holds_a_returned_card():
+    text = " ".join(CliRunner().invoke(main, ["rules", str(PATH)]).output.split())
+    assert "the hands returned are set aside until every new hand is drawn, so no new hand holds a card returned " \
+           "this round" in text

@@ -9,8 +9,9 @@ written before the change replay. It must never be used for a new game.
 
 from __future__ import annotations
 
-# the format of new saves and logs (3: bots draw from integer seeds; 4: in a flow, by its step too; the deal is 2's)
-DEAL_VERSION = 4
+# the format of new saves and logs (3: bots draw from integer seeds; 4: a repeated question's also by the seat's
+# step; 5: no mulligan draws a hand returned in the same round (game/blocks/mulligan.py); the deal is 2's)
+DEAL_VERSION = 5
 
 
 def deal(

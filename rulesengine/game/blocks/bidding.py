@@ -21,7 +21,7 @@ class BiddingBlock(Block):
     places = (Place("stocks", ALL, cards=False, words="each seat's tokens"),
               Place("stack", ALL, per_seat=False, cards=False, words="the seats in the order they stopped"),
               Place("last_left", ALL, per_seat=False, cards=False, words="the seat left last in the bidding"))
-    view = public = ("flow", "step", "pot", "stocks", "first", "turn", "still_in", "stack", "moves")
+    view = public = ("step", "pot", "stocks", "first", "turn", "still_in", "stack", "moves")
     events = {"throw_token": PUBLIC, "stop": PUBLIC}
     history = ("first", "last_left", "stopped", "took")
     record = ("kept",)
@@ -133,9 +133,6 @@ class BiddingBlock(Block):
             game.phase = BID
 
     # -- what a seat may see ---------------------------------------------------------------------
-    def view_flow(self, game, seat: int) -> bool:
-        return True
-
     def view_step(self, game, seat: int) -> int:
         return len(game.decisions) - game.round_began
 
