@@ -112,9 +112,11 @@ def chip_line(edition, letters) -> Text:
 
 def table_view(edition, view: dict) -> Table:
     """Every seat at the table as this seat may see it: its Throw (face down; its own shown to it), its
-    face-up cards this round, the cards in hand, its points in each round scored so far and its total."""
+    face-up cards this round, the cards it discarded (in a round that discards), the cards in hand, its
+    points in each round scored so far and its total."""
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-    for column in ("player", "throw", "face-up cards", "hand"):
+    discards = any("discarded" in seat_view for seat_view in view["table"])
+    for column in ("player", "throw", "face-up cards", *(("discarded",) if discards else ()), "hand"):
         table.add_column(column, justify="right" if column == "hand" else "left")
     players = {p["name"]: p for p in view["sheet"]["players"]}
     races = {race.key for race in edition.races}
@@ -132,7 +134,9 @@ def table_view(edition, view: dict) -> Table:
         name = Text(seat_view["name"], style="bold underline" if seat == view["seat"] else "")
         sheet = players.get(seat_view["name"], {"rounds": [], "total": 0})
         rounds = [str(sum(v for k, v in points.items() if k not in races)) for points in sheet["rounds"]]
-        table.add_row(name, throw, face_up, str(seat_view["hand_size"]), *rounds, str(sheet["total"]))
+        thrown = ((chip_line(edition, seat_view["discarded"]) if seat_view["discarded"] else Text("-", style="dim"),)
+                  if discards else ())
+        table.add_row(name, throw, face_up, *thrown, str(seat_view["hand_size"]), *rounds, str(sheet["total"]))
     return table
 
 

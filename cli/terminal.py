@@ -31,6 +31,8 @@ def phase_prompt(view: dict, decision) -> str:
     this round: the cards this seat keeps face up, the Catch being the last card, handed to it)."""
     if decision.kind == "throw":
         return "Throw card"
+    if decision.kind == "discard":
+        return "discard a card (out of the round)"
     drafted = len(view["table"][view["seat"]]["face_up"]) + len(view.get("picked") or [])
     return f"draft {drafted + 1} of {drafted + len(view['hand']) - 1}"
 

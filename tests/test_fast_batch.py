@@ -24,6 +24,7 @@ SHIPPED = sorted(EDITIONS.glob("*.yaml")) + sorted((EDITIONS / "variants").glob(
 # the shipped editions the engine plays instead, and what the batch names as the reason
 FALLBACKS = {
     "australia-ghost-third": "ghost hands",
+    "australia-keep-one-discard-one": "discards",
     "australia-mulligan": "Mulligan",
     "australia-teams": "teams",
     "australia-two-at-once": "passes of several cards",

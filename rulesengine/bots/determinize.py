@@ -2,8 +2,9 @@
 
 Everything the seat knows is kept exactly: its hand and Throw, every face-up card, the earlier
 rounds, and the hands it passed on this round (their content now is known: the cards it passed,
-less the face-up picks made from them since, however many cards each pass takes: the edition's
-picks per pass), and the cards it has chosen so far on a pass of several (view["picked"]). Only
+less the face-up picks and the discards made from them since, however many cards each pass takes: the
+edition's picks and discards per pass), the cards discarded (face up), and the cards it has chosen so
+far on a pass of several (view["picked"]). Only
 what the seat cannot know is drawn at random: the other seats' Throws, the hands that have not
 passed through it, and the undealt cards, with the cards undealt last round always among this
 round's dealt cards. The game itself is built by
@@ -79,20 +80,22 @@ class _Known:
         drafts = [list(my_drafts) if seat == me else ([None] if down[seat] else []) + face_up[seat]
                   for seat in range(n)]
         taken = _taken_by_pass(edition, step)
+        discarded = [list(map(card, seat_view.get("discarded", ()))) for seat_view in view["table"]]
+        thrown = _discarded_by_pass(edition, step)
 
         hands: list = [None] * n
         hands[me] = my_hand
         for j in range(1, min(step, n - 1) + 1):
-            gone = taken(my_drafts, step - j)
+            gone = taken(my_drafts, step - j) + thrown(discarded[me], step - j)
             passed = [c for c in seen[step - j] if c not in gone]   # cards are told apart by identity
             for i in range(1, j):
                 picker = (me + direction * i) % n
-                gone = taken(drafts[picker], step - j + i)
+                gone = taken(drafts[picker], step - j + i) + thrown(discarded[picker], step - j + i)
                 passed = [c for c in passed if c not in gone]
             hands[(me + direction * j) % n] = passed
 
         known = set(my_hand) | {c for hand in hands if hand for c in hand}
-        known |= {c for d in drafts for c in d if c is not None}
+        known |= {c for d in drafts for c in d if c is not None} | {c for d in discarded for c in d}
         unknown = [c for c in edition.cards if c not in known]
         must_deal = set()
         if history and n * edition.hand_size < len(edition.cards):
@@ -103,7 +106,7 @@ class _Known:
         self.rest = [c for c in unknown if c not in must_deal]
         self.take = max(0, slots - len(self.first))   # how many of the rest are dealt
         self.me, self.step, self.seen, self.picked, self.size = me, step, seen, picked, len(my_hand)
-        self.hands, self.drafts = hands, drafts
+        self.hands, self.drafts, self.discarded = hands, drafts, discarded
         self.shufflers: tuple = (None,)   # (the generator, then deal's three shuffles with it)
         # for in_play, seat by seat: whether its Throw is unknown, its other cards taken, its hand if known
         self.plan = [(bool(d) and d[0] is None, d[1:] if d and d[0] is None else d, hand)
@@ -169,7 +172,7 @@ class _Known:
         seen_hands[self.me] = [list(h) for h in self.seen]
         partial = {self.me: list(self.picked)} if self.picked else None
         return {"phase": THROW if self.step == 0 else DRAFT, "hands": hands, "drafts": drafts, "leftover": leftover,
-                "seen_hands": seen_hands, "partial": partial}
+                "seen_hands": seen_hands, "partial": partial, "discarded": [list(d) for d in self.discarded]}
 
 
 def _taken_by_pass(edition: Edition, passes: int):
@@ -181,4 +184,15 @@ def _taken_by_pass(edition: Edition, passes: int):
     starts = [0]
     for at in range(passes + 1):
         starts.append(starts[-1] + (picks[at] if at < len(picks) else 1))
+    return lambda cards, at: cards[starts[at] : starts[at + 1]]
+
+
+def _discarded_by_pass(edition: Edition, passes: int):
+    """(cards a seat discarded this round, pass) -> those it discarded on that pass, by the edition's discards."""
+    block = edition.round.step(PickAndPass)
+    if block is None or not block.discards:
+        return lambda cards, at: []
+    starts = [0]
+    for at in range(passes + 1):
+        starts.append(starts[-1] + block.discards_on(at))
     return lambda cards, at: cards[starts[at] : starts[at + 1]]

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 from ..edition.model import Edition
-from ..edition.steps import BID, CLAIM, REDRAW, SCORE
+from ..edition.steps import BID, CLAIM, DISCARD, REDRAW, SCORE, PickAndPass
 from ..game.blocks import round_plan
 from ..game.scoring import ScoreKeeper
 from ..game.shuffling import shuffler
@@ -52,7 +52,7 @@ def expected_gains(
 
     Every option is completed with the same random orders (common random numbers), so the
     comparison between options is much less noisy than each value."""
-    rest = standing.edition.hand_size - len(drafts) - 1
+    rest = cards_kept(standing.edition) - len(drafts) - 1
     count = 0
     by_order = hand_values(standing, seat).order(drafts, options, rest)
     sums = [0.0] * len(options)  # option by option, as totals
@@ -66,6 +66,12 @@ def expected_gains(
         count += completions
         by_order(sums, heads, sample.dealt)   # the orders of a world valued in one call, added in the same order
     return {card: total / max(count, 1) for card, total in zip(options, sums, strict=True)}
+
+
+def cards_kept(edition: Edition) -> int:
+    """How many cards a seat keeps in a round: the hand dealt, less what the pick-and-pass block discards."""
+    picks = edition.round.step(PickAndPass)
+    return picks.kept_of(edition.hand_size) if picks is not None and picks.discards else edition.hand_size
 
 
 def choice_reserve(standing: Standing, category) -> float:
@@ -114,13 +120,16 @@ def best_choice(edition: Edition, view: dict, decision):
 
 def decide_by_value(agent, view: dict, decision, values) -> object:
     """How the greedy and search bots answer: a choice as best_choice takes it, a single option at
-    once, else the option with the highest value(view, decision, rng) among those it valued."""
-    if round_plan(agent.edition).asks[decision.kind].effect == SCORE:
+    once, else the option with the highest value(view, decision, rng) among those it valued; a discard,
+    the card whose taking is worth least to the seat."""
+    effect = round_plan(agent.edition).asks[decision.kind].effect
+    if effect == SCORE:
         return best_choice(agent.edition, view, decision)
     if len(decision.options) == 1:
         return decision.options[0]
     valued = values(view, decision, decision_rng(agent.seed, view, decision, agent.seeding, agent.edition))
-    return max((letter for letter in decision.options if letter in valued), key=lambda letter: valued[letter])
+    best = min if effect == DISCARD else max
+    return best((letter for letter in decision.options if letter in valued), key=lambda letter: valued[letter])
 
 
 def my_drafts(edition: Edition, view: dict) -> list:

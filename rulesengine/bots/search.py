@@ -18,7 +18,7 @@ import random
 import time
 
 from ..edition.model import Edition
-from ..edition.steps import BID, CLAIM, REDRAW
+from ..edition.steps import BID, CLAIM, DISCARD, REDRAW
 from ..game.blocks import round_plan
 from . import claims
 from .determinize import from_view
@@ -104,6 +104,8 @@ class SearchAgent:
         if effect in (CLAIM, BID):
             rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
             return claims.search_answer(self.edition, view, decision, rng, self.rollouts or DEFAULT_ROLLOUTS)
+        if effect == DISCARD:  # as the greedy bot discards: the rollouts take every card a hand passes them
+            return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains)
         return decide_by_value(self, view, decision, self.values)
 
     def values(self, view: dict, decision, rng: random.Random) -> dict:

@@ -168,7 +168,7 @@ def _block(builder, name, params, path, families, constants, symbol_table, stock
         return Throw()
     if name == "pick_and_pass":
         return PickAndPass(tuple(params.get("directions", passing.get("directions", ("left",)))),
-                           tuple(params.get("picks", ())))
+                           tuple(params.get("picks", ())), tuple(params.get("discards", ())))
     if name == "catch":
         return Catch(params.get("from", passing.get("catch", "same")))
     return Choices()
@@ -231,19 +231,23 @@ def _end(builder, end, kind: str):
 
 
 def _check_picks(builder, flow: Flow, seen: dict) -> None:
-    """The cards taken by the declared passes must leave one card in every hand for the Catch."""
+    """The cards taken and discarded by the declared passes must leave one card in every hand for the Catch."""
     deal, picks = flow.step(Deal), flow.step(PickAndPass)
-    if deal is None or picks is None or not picks.picks:
+    if deal is None or picks is None or not (picks.picks or picks.discards):
         return
     room = deal.cards - 1
-    if sum(picks.picks) > room:
-        path = ("flow", "round", seen["pick_and_pass"], "pick_and_pass", "picks")
+    passes = max(len(picks.picks), len(picks.discards))
+    gone = [picks.picks_on(at) + picks.discards_on(at) for at in range(passes)]
+    if sum(gone) > room:
+        key = "discards" if picks.discards else "picks"
+        path = ("flow", "round", seen["pick_and_pass"], "pick_and_pass", key)
+        said = "take" if not picks.discards else "take and discard"
         builder.error(
             path,
-            f"the passes take {' + '.join(map(str, picks.picks))} = {sum(picks.picks)} cards, but a hand of "
+            f"the passes {said} {' + '.join(map(str, gone))} = {sum(gone)} cards, but a hand of "
             f"{deal.cards} leaves {room} before the Catch",
             "M333",
-            f"take at most {room} cards over the listed passes",
+            f"{said} at most {room} cards over the listed passes",
         )
 
 

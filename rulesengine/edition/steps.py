@@ -15,8 +15,11 @@ from .model import Expression, Family
 
 CARD, ICON, WORD = "card", "icon", "word"   # how a decision is answered: a card of the hand, an icon, a word
 # what answering does, for the bots: take a card of the hand into the seat's cards of the round; name an icon a
-# round category scores; keep the hand or draw another; name an icon whose cards the seat will claim; bid
-TAKE, SCORE, REDRAW, CLAIM, BID = "take", "score", "redraw", "claim", "bid"
+# round category scores; keep the hand or draw another; name an icon whose cards the seat will claim; bid; put a
+# card of the hand out of the round
+TAKE, SCORE, REDRAW, CLAIM, BID, DISCARD = "take", "score", "redraw", "claim", "bid", "discard"
+# every kind of decision a step may ask (Asked.kind): what a network `decide` message may name
+DECISION_KINDS = ("throw", "draft", "discard", "choice", "mulligan", "secret", "bid")
 
 
 @dataclass(frozen=True)
@@ -26,7 +29,7 @@ class Asked:
     its words (keep/mulligan, throw/stop), `points` shows what each option scores now beside it, and `said`
     is what the seat did, as a replay tells it ("drafted", then the card). Titles are short: a screen's
     heading holds the seat's name, the round and the title within 80 columns. `effect` says what answering
-    does (TAKE, SCORE, REDRAW, CLAIM, BID): the bots value an option by it, whatever block asks."""
+    does (TAKE, SCORE, REDRAW, CLAIM, BID, DISCARD): the bots value an option by it, whatever block asks."""
 
     kind: str
     title: str
@@ -91,10 +94,24 @@ class Throw:
 class PickAndPass:
     directions: tuple  # "left"/"right", cycled over the rounds
     picks: tuple = ()  # cards each seat takes on the 1st, 2nd... pass (the Throw's pass is the 1st); 1 after the list
+    discards: tuple = ()  # cards each seat discards on the 1st, 2nd... pass, after its picks; 0 after the list
     name = "pick_and_pass"
 
     def picks_on(self, pass_index: int) -> int:
         return self.picks[pass_index] if pass_index < len(self.picks) else 1
+
+    def discards_on(self, pass_index: int) -> int:
+        return self.discards[pass_index] if pass_index < len(self.discards) else 0
+
+    def kept_of(self, hand: int) -> int:
+        """How many cards a seat keeps in a round dealt `hand` cards each (the Catch included): what the
+        discards leave of the hand, since a seat takes every card that is not discarded."""
+        kept, at = 0, 0
+        while hand > 1:
+            taken = min(self.picks_on(at), hand - 1)
+            thrown = min(self.discards_on(at), hand - 1 - taken)
+            kept, hand, at = kept + taken, hand - taken - thrown, at + 1
+        return kept + hand
 
     def rules(self, edition) -> str:
         text = ("Pick and pass: every player keeps a card of their hand at the same time and passes the rest on, "
@@ -103,10 +120,17 @@ class PickAndPass:
             told = ", ".join(f"{p} on pass {i}" for i, p in enumerate(self.picks, 1) if p != 1)
             text += (f" Cards kept at once: {told} (the Throw is the first card of pass 1); one a pass otherwise. "
                      "Each card of a pass is chosen in turn; the pass is shown to all once every player has chosen.")
+        if any(self.discards):
+            told = ", ".join(f"{d} on pass {i}" for i, d in enumerate(self.discards, 1) if d)
+            text += (f" Discards: after keeping their cards, every player discards {told}, from the hand, before it "
+                     "passes on; a discarded card is out of the round, shown face up to all once the pass is played.")
         return text
 
     def asks(self) -> tuple:
-        return (Asked("draft", "draft a card (the rest of the hand passes on)", CARD, said="drafted"),)
+        draft = Asked("draft", "draft a card (the rest of the hand passes on)", CARD, said="drafted")
+        if not any(self.discards):
+            return (draft,)
+        return draft, Asked("discard", "discard a card (out of the round)", CARD, said="discarded", effect=DISCARD)
 
 
 def _passing(directions: tuple, rounds: int) -> str:

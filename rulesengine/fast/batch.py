@@ -84,6 +84,8 @@ def _make_plan(edition) -> Plan:
                           + ", ".join(kind.__name__ for kind in kinds))
     if any(p > 1 for p in steps[2].picks):
         raise Unsupported("passes of several cards")
+    if any(steps[2].discards):
+        raise Unsupported("discards")
     deck = deck_arrays(edition)
     rounds, requires = [], {}
     for category in edition.categories:

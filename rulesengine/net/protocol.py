@@ -17,6 +17,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator, validators
 
 from ..edition.shipped import shipped_dir
+from ..edition.steps import DECISION_KINDS
 
 # schemas/protocol in a checkout, share/boom/schemas/protocol once installed (edition/shipped.py finds either)
 SCHEMA_DIR = (shipped_dir("schemas") or Path(__file__).resolve().parents[2] / "schemas") / "protocol"
@@ -157,7 +158,7 @@ def _plain_decide(data: dict) -> bool:
         and type(data.get("token")) is str
         and 16 <= len(data["token"]) <= 64
         and integer(data.get("round"), 1, 100)
-        and data.get("kind") in ("throw", "draft", "choice", "mulligan", "secret", "bid")
+        and data.get("kind") in DECISION_KINDS
         and "answer" in data
         and text_or_null(data["answer"])
         and text_or_null(data.get("category"))

@@ -88,7 +88,7 @@ def round_plan(edition) -> Plan:
         view, entries, events, asks = [], {}, dict(GAME_EVENTS), {}
         for index, (cls, step) in enumerate(made):
             view += [(key, index, getattr(cls, f"view_{key}")) for key in cls.view]
-            entries.update(cls.entries)
+            entries.update(cls.entries_of(step))
             events.update(cls.events)
             asks.update((asked.kind, asked) for asked in step.asks())
         places = tuple(place for cls, _ in made for place in cls.places)

@@ -6,7 +6,8 @@ is what the rest of boom reads instead of asking which kind of round an edition 
   places   the places of the table it makes (game/places.py: who may see each)
   view     the keys it adds to a seat's view, each worked out by its method view_<key>(game, seat)
   public   those of its view keys that anyone may see (a spectator too); the others show the seat's own
-  entries  for a view key whose value is a list of mappings, the keys of each mapping (the allow-list)
+  entries  for a view key whose value is a list of mappings, the keys of each mapping (the allow-list);
+           entries_of(step) when they depend on the step's parameters
   events   each event type it makes -> PUBLIC (told to every seat) or OWN (told to the seat it names)
   history  the keys it adds to a finished round's entry in game.history (end_round)
   record   the keys it adds to the game's record (what `boom score` reads)
@@ -85,6 +86,11 @@ class Block:
     # -- what a seat may see ---------------------------------------------------------------------
     def hidden(self, game, seat: int, hidden: Hidden) -> None:
         """Add what this seat cannot see now of this block's places and state."""
+
+    @classmethod
+    def entries_of(cls, step) -> dict:
+        """The entries of this block's view keys for this step (the keys its parameters show): `entries`."""
+        return cls.entries
 
     @staticmethod
     def made(view) -> int:

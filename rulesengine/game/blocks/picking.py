@@ -4,9 +4,11 @@ Every seat picks at once (its answers stay its own until every seat has picked),
 are placed and the hands pass on in the round's direction (game.passing.play_picks, the one rule the
 bots' rollouts use too). `pick_and_pass` takes `picks` cards a pass (1 after its list); a pass of
 two or more is asked as that many decisions in a row, each one card, so every front end shows it
-unchanged, and the seat's cards chosen so far wait in the block's `partial`. The first card of the
-round is the Throw (`throw`), face down until the `catch` has taken the last card of each hand; then
-the Throws are turned up. No other seat's hand or unplaced pick ever leaves these blocks.
+unchanged, and the seat's cards chosen so far wait in the block's `partial`. With `discards`, a seat
+then discards that many cards of its hand (a `discard` decision each, asked after its picks): they
+go out of the round into the `discarded` place, face up once the pass is played. The first card of
+the round is the Throw (`throw`), face down until the `catch` has taken the last card of each hand;
+then the Throws are turned up. No other seat's hand or unplaced pick ever leaves these blocks.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ..passing import play_picks
 from ..places import ALL, Place
 from .base import OWN, PUBLIC, Block
 
-THROW, DRAFT, CHOICE = "throw", "draft", "choice"
+THROW, DRAFT, CHOICE, DISCARD = "throw", "draft", "choice", "discard"
 
 
 class ThrowBlock(Block):
@@ -51,21 +53,31 @@ class ThrowBlock(Block):
 
 
 class PickAndPassBlock(Block):
-    __slots__ = ("picks", "quick", "chosen", "partial", "passes", "_cache", "throw")
-    places = (Place("drafts", ALL, words="the cards each seat has taken this round (the Throw face down)"),)
+    __slots__ = ("picks", "discards", "quick", "chosen", "partial", "discarding", "passes", "_cache", "throw")
+    places = (Place("drafts", ALL, words="the cards each seat has taken this round (the Throw face down)"),
+              Place("discarded", ALL, words="the cards each seat has discarded this round, face up"))
     view = ("hand", "seen_hands", "picked", "direction", "table")
     public = ("direction", "table")
     entries = {"table": ("name", "face_up", "throw_down", "hand_size")}
-    events = {"throw": OWN, "throw_placed": PUBLIC, "draft": PUBLIC, "hand": OWN}
+    events = {"throw": OWN, "throw_placed": PUBLIC, "draft": PUBLIC, "discard": PUBLIC, "hand": OWN}
     history = ("drafts",)
     record = ("rounds",)
+
+    @classmethod
+    def entries_of(cls, step) -> dict:
+        """A round that discards shows each seat's discards in its table entry."""
+        return {"table": cls.entries["table"] + ("discarded",)} if any(step.discards) else cls.entries
 
     def __init__(self, step):
         self.step = step
         self.picks = step.picks  # cards a seat takes on each pass (the Throw's pass first); 1 after the list
-        self.quick = not any(p > 1 for p in self.picks)  # one card a pass: Game.apply may take a pick from the hand
+        self.discards = step.discards  # cards a seat discards on each pass, after its picks; 0 after the list
+        # one card a pass and no discard: Game.apply may take a pick from the hand
+        self.quick = not any(p > 1 for p in self.picks) and not any(self.discards)
         self.chosen: dict[int, object] = {}  # each seat's pick of this pass (a tuple on a pass of several)
-        self.partial: dict[int, list] = {}  # on a pass of several: the cards a seat has chosen so far
+        # on a pass of several cards (picks, then discards): the cards a seat has chosen so far
+        self.partial: dict[int, list] = {}
+        self.discarding: dict[int, list] = {}  # each seat's discards of this pass, once all its cards are chosen
         self.passes = 0  # passes made this round
         self._cache: tuple = (None, [])  # (round, phase, hand size) -> every seat's pick decision
         self.throw: ThrowBlock | None = None
@@ -75,7 +87,8 @@ class PickAndPassBlock(Block):
 
     def begin_round(self, game) -> dict:
         game.places.drafts = [[] for _ in range(len(game.players) + game.ghosts)]
-        self.chosen, self.partial, self.passes, self._cache = {}, {}, 0, (None, [])
+        game.places.discarded = [[] for _ in range(len(game.players) + game.ghosts)]
+        self.chosen, self.partial, self.discarding, self.passes, self._cache = {}, {}, {}, 0, (None, [])
         game.phase = DRAFT
         if not game.keeps_events:
             return {}
@@ -88,8 +101,13 @@ class PickAndPassBlock(Block):
         picks, at = self.picks, self.passes
         return picks[at] if at < len(picks) else 1
 
+    def thrown(self) -> int:
+        """Cards a seat discards on this pass."""
+        discards, at = self.discards, self.passes
+        return discards[at] if at < len(discards) else 0
+
     def pending(self, game) -> list:
-        if self.picks and self.wanted() > 1:
+        if not self.quick:
             return [self._decision(game, seat) for seat in game.seats if seat not in self.chosen]
         chosen = self.chosen
         decisions = self._decisions(game)
@@ -111,25 +129,30 @@ class PickAndPassBlock(Block):
     def decision_of(self, game, seat: int, category):
         if category is not None or seat in self.chosen or seat not in game.seats:
             return None
-        if self.picks and self.wanted() > 1:
+        if not self.quick:
             return self._decision(game, seat)
         return self._decisions(game)[seat]
 
     def _decision(self, game, seat: int) -> Decision:
-        """One card of a pass of several: the seat's cards chosen so far this pass are no longer offered."""
+        """One card of a pass of several (picks, then discards): the seat's cards chosen so far this pass are no
+        longer offered."""
         chosen = self.partial.get(seat, ())
-        kind = THROW if game.phase == THROW and not chosen else DRAFT
+        kind = DISCARD if len(chosen) >= self.wanted() else THROW if game.phase == THROW and not chosen else DRAFT
         hand = game.places.hands[seat]
         return Decision(seat, kind, game.round + 1, tuple(c.letter for c in hand if c not in chosen))
 
     def apply(self, game, seat: int, answer, category) -> bool:
         card = game.edition.card(answer)
-        if not self.quick and self.wanted() > 1:
+        if not self.quick:
             chosen = self.partial.setdefault(seat, [])
             chosen.append(card)
-            if len(chosen) < self.wanted():
+            wanted = self.wanted()
+            if len(chosen) < wanted + self.thrown():
                 return False
-            card = tuple(self.partial.pop(seat))
+            cards = self.partial.pop(seat)
+            if len(cards) > wanted:  # the discards wait, unseen, until the pass is played
+                self.discarding[seat] = cards[wanted:]
+            card = tuple(cards[:wanted]) if wanted > 1 else cards[0]
         return self.place(game, seat, card)
 
     def place(self, game, seat: int, card) -> bool:
@@ -149,6 +172,7 @@ class PickAndPassBlock(Block):
             wanted = self.wanted()
             for hand in places.hands[n:]:
                 picks.append(game.rng.choice(hand) if wanted == 1 else tuple(game.rng.sample(hand, wanted)))
+        thrown = self._discard(game, picks) if self.thrown() else None
         places.hands = play_picks(game.edition.passing, game.round, places.hands, places.drafts, picks,
                                   take_catch=False)
         if game.keeps_events:  # (the events of a pass of several: the Throw first, then the face-up cards)
@@ -160,6 +184,9 @@ class PickAndPassBlock(Block):
                         game._emit({"type": "throw_placed", "round": number, "seat": seat})
                     else:
                         game._emit({"type": "draft", "round": number, "seat": seat, "card": card.letter})
+            for seat, cards in enumerate(thrown or ()):
+                for card in cards:
+                    game._emit({"type": "discard", "round": number, "seat": seat, "card": card.letter})
         self.chosen = {}
         game.phase = DRAFT
         self.passes += 1
@@ -175,19 +202,36 @@ class PickAndPassBlock(Block):
                            to=seat)
         return False
 
+    def _discard(self, game, picks: list) -> list:
+        """Every seat's discards of this pass out of its hand (a ghost hand's at random, from what its picks
+        leave), before the picks are placed and the hands passed; the players' discards, seat by seat."""
+        places, n, count = game.places, len(game.players), self.thrown()
+        thrown, self.discarding = [self.discarding[seat] for seat in game.seats], {}
+        for pick, hand in zip(picks[n:], places.hands[n:], strict=True):
+            left = [c for c in hand if c not in (pick if type(pick) is tuple else (pick,))]
+            thrown.append(game.rng.sample(left, count))
+        for seat, cards in enumerate(thrown):
+            hand = places.hands[seat]
+            for card in cards:
+                hand.remove(card)
+            places.discarded[seat] += cards
+        return thrown[:n]
+
     def end_round(self, game, entry: dict) -> None:
         drafts = game.places.drafts
         entry["drafts"] = {game.players[seat]: [c.letter for c in drafts[seat]] for seat in game.seats}
 
     def finish(self, game) -> None:
         game.places.drafts = [[] for _ in game.players]  # the finished rounds are all in history
+        game.places.discarded = [[] for _ in game.players]
 
     def add_record(self, game, record: dict) -> None:
         record["rounds"] = [dict(r) for r in game.history]
 
     def resume(self, game, position: dict) -> None:
-        drafts = position.pop("drafts", None)
+        drafts, discarded = position.pop("drafts", None), position.pop("discarded", None)
         game.places.drafts = drafts if drafts is not None else [[] for _ in game.players]
+        game.places.discarded = discarded if discarded is not None else [[] for _ in game.places.drafts]
         self.partial = dict(position.pop("partial", None) or {})
         self.passes, taken = 0, len(game.places.drafts[0])
         while taken > 0:  # the passes a seat that has taken this many cards has made
@@ -221,6 +265,8 @@ class PickAndPassBlock(Block):
             face_up = [c.letter for c in (cards if revealed else cards[1:])]
             table.append({"name": game.players[other], "face_up": face_up, "throw_down": bool(cards) and not revealed,
                           "hand_size": len(places.hands[other])})
+            if self.discards:  # (only a round that discards: every other view is as it was)
+                table[-1]["discarded"] = [c.letter for c in places.discarded[other]] if not game.over else []
         return table
 
     def hidden(self, game, seat: int, hidden) -> None:

@@ -356,8 +356,9 @@ function showTable() {
   );
 }
 
-// The pick-and-pass block's panels: the hand (its cards the buttons of a pick, with the `?` advice) and
-// every seat's cards of the round (a face-down Throw as a card back).
+// The pick-and-pass block's panels: the hand (its cards the buttons of a pick or a discard, with the `?` advice)
+// and every seat's cards of the round (a face-down Throw as a card back; the cards it discarded, in a round that
+// discards).
 function drafting(view, deck, mine) {
   const pick = mine.find((d) => askedOf(page.round, d).answer === "card");
   const others = view.table.map((seat, number) =>
@@ -376,6 +377,7 @@ function drafting(view, deck, mine) {
         seat.throw_down ? deck.back() : null,
         seat.face_up.map((c) => deck.card(c, { small: true })),
       ),
+      discardedRow(seat, deck),
     ),
   );
   const hand = el(
@@ -384,7 +386,7 @@ function drafting(view, deck, mine) {
     el(
       "h2",
       {},
-      "Your hand",
+      pick && pick.kind === "discard" ? `Your hand · ${askedOf(page.round, pick).title}` : "Your hand",
       pick && pick.advice
         ? el(
             "button",
@@ -411,6 +413,17 @@ function drafting(view, deck, mine) {
       : null,
   );
   return [hand, el("section", { class: "others" }, others)];
+}
+
+// The cards a seat discarded this round, face up (only a round that discards has them).
+function discardedRow(seat, deck) {
+  if (!seat.discarded || !seat.discarded.length) return null;
+  return el(
+    "div",
+    { class: "row discarded", "data-discarded": seat.discarded.join(" ") },
+    el("span", { class: "count" }, "discarded: "),
+    seat.discarded.map((c) => deck.card(c, { small: true })),
+  );
 }
 
 function choicePanel(decision) {
@@ -441,7 +454,9 @@ function advicePanel(pick, deck) {
   const best = Math.max(...cards.map((c) => c.expected));
   const title = throwing
     ? "If you throw it (the lines known now, as if it were your only card; races as if you alone qualified)"
-    : "If you take it now (as if it were your last card; races as if you alone qualified)";
+    : pick.kind === "discard"
+      ? "If you took it instead (discard the card worth least to you, or one a rival wants)"
+      : "If you take it now (as if it were your last card; races as if you alone qualified)";
   const signed = (n) => (n > 0 ? `+${n}` : String(n));
   return el(
     "section",
@@ -504,6 +519,7 @@ function showSpectate() {
         seat.throw_down ? deck.back() : null,
         seat.face_up.map((c) => deck.card(c, { small: true })),
       ),
+      discardedRow(seat, deck),
     ),
   );
   main.replaceChildren(
