@@ -112,8 +112,8 @@ def chip_line(edition, letters) -> Text:
 
 def table_view(edition, view: dict) -> Table:
     """Every seat at the table as this seat may see it: its Throw (face down; its own shown to it), its
-    face-up cards this round, the cards it discarded (in a round that discards), the cards in hand, its
-    points in each round scored so far and its total."""
+    face-up cards this round, the cards it discarded (in a round that discards), the cards in hand (the
+    cards themselves with open hands), its points in each round scored so far and its total."""
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
     discards = any("discarded" in seat_view for seat_view in view["table"])
     for column in ("player", "throw", "face-up cards", *(("discarded",) if discards else ()), "hand"):
@@ -136,7 +136,8 @@ def table_view(edition, view: dict) -> Table:
         rounds = [str(sum(v for k, v in points.items() if k not in races)) for points in sheet["rounds"]]
         thrown = ((chip_line(edition, seat_view["discarded"]) if seat_view["discarded"] else Text("-", style="dim"),)
                   if discards else ())
-        table.add_row(name, throw, face_up, *thrown, str(seat_view["hand_size"]), *rounds, str(sheet["total"]))
+        hand = chip_line(edition, seat_view["hand"]) if seat_view.get("hand") else str(seat_view["hand_size"])
+        table.add_row(name, throw, face_up, *thrown, hand, *rounds, str(sheet["total"]))
     return table
 
 

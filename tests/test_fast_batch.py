@@ -23,9 +23,11 @@ batch = pytest.importorskip("rulesengine.fast.batch")
 SHIPPED = sorted(EDITIONS.glob("*.yaml")) + sorted((EDITIONS / "variants").glob("*.yaml"))
 # the shipped editions the engine plays instead, and what the batch names as the reason
 FALLBACKS = {
+    "australia-face-up-throw": "Deal, PickAndPass, Catch, Choices",
     "australia-ghost-third": "ghost hands",
     "australia-keep-one-discard-one": "discards",
     "australia-mulligan": "Mulligan",
+    "australia-open-hands": "Deal, PickAndPass, Catch, Choices",
     "australia-teams": "teams",
     "australia-two-at-once": "passes of several cards",
     "boomerang-2010": "Reveal, SecretChoice, Bidding, Claim",

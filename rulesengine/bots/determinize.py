@@ -3,8 +3,8 @@
 Everything the seat knows is kept exactly: its hand and Throw, every face-up card, the earlier
 rounds, and the hands it passed on this round (their content now is known: the cards it passed,
 less the face-up picks and the discards made from them since, however many cards each pass takes: the
-edition's picks and discards per pass), the cards discarded (face up), and the cards it has chosen so
-far on a pass of several (view["picked"]). Only
+edition's picks and discards per pass), every hand with open hands, the cards discarded (face up), and
+the cards it has chosen so far on a pass of several (view["picked"]). Only
 what the seat cannot know is drawn at random: the other seats' Throws, the hands that have not
 passed through it, and the undealt cards, with the cards undealt last round always among this
 round's dealt cards. The game itself is built by
@@ -93,6 +93,9 @@ class _Known:
                 gone = taken(drafts[picker], step - j + i) + thrown(discarded[picker], step - j + i)
                 passed = [c for c in passed if c not in gone]
             hands[(me + direction * j) % n] = passed
+        if "hand" in view["table"][me]:  # open hands: every hand is on the table
+            hands = [my_hand if seat == me else list(map(card, seat_view["hand"]))
+                     for seat, seat_view in enumerate(view["table"])]
 
         known = set(my_hand) | {c for hand in hands if hand for c in hand}
         known |= {c for d in drafts for c in d if c is not None} | {c for d in discarded for c in d}

@@ -168,7 +168,8 @@ def _block(builder, name, params, path, families, constants, symbol_table, stock
         return Throw()
     if name == "pick_and_pass":
         return PickAndPass(tuple(params.get("directions", passing.get("directions", ("left",)))),
-                           tuple(params.get("picks", ())), tuple(params.get("discards", ())))
+                           tuple(params.get("picks", ())), tuple(params.get("discards", ())),
+                           bool(params.get("open", False)))
     if name == "catch":
         return Catch(params.get("from", passing.get("catch", "same")))
     return Choices()

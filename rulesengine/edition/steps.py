@@ -95,6 +95,7 @@ class PickAndPass:
     directions: tuple  # "left"/"right", cycled over the rounds
     picks: tuple = ()  # cards each seat takes on the 1st, 2nd... pass (the Throw's pass is the 1st); 1 after the list
     discards: tuple = ()  # cards each seat discards on the 1st, 2nd... pass, after its picks; 0 after the list
+    open: bool = False  # every hand face up, shown to every seat (open drafting)
     name = "pick_and_pass"
 
     def picks_on(self, pass_index: int) -> int:
@@ -120,6 +121,8 @@ class PickAndPass:
             told = ", ".join(f"{p} on pass {i}" for i, p in enumerate(self.picks, 1) if p != 1)
             text += (f" Cards kept at once: {told} (the Throw is the first card of pass 1); one a pass otherwise. "
                      "Each card of a pass is chosen in turn; the pass is shown to all once every player has chosen.")
+        if self.open:
+            text += " Open hands: every hand is face up on the table, for every player to see, as it goes round."
         if any(self.discards):
             told = ", ".join(f"{d} on pass {i}" for i, d in enumerate(self.discards, 1) if d)
             text += (f" Discards: after keeping their cards, every player discards {told}, from the hand, before it "

@@ -8,7 +8,9 @@ unchanged, and the seat's cards chosen so far wait in the block's `partial`. Wit
 then discards that many cards of its hand (a `discard` decision each, asked after its picks): they
 go out of the round into the `discarded` place, face up once the pass is played. The first card of
 the round is the Throw (`throw`), face down until the `catch` has taken the last card of each hand;
-then the Throws are turned up. No other seat's hand or unplaced pick ever leaves these blocks.
+then the Throws are turned up. With `open`, every hand is face up: each seat's table entry shows its
+hand (`hand`), and no hand is hidden (hidden() takes the hands back out of what the deal hides).
+Otherwise no other seat's hand or unplaced pick ever leaves these blocks.
 """
 
 from __future__ import annotations
@@ -65,8 +67,9 @@ class PickAndPassBlock(Block):
 
     @classmethod
     def entries_of(cls, step) -> dict:
-        """A round that discards shows each seat's discards in its table entry."""
-        return {"table": cls.entries["table"] + ("discarded",)} if any(step.discards) else cls.entries
+        """A round that discards shows each seat's discards in its table entry; open hands show each hand."""
+        shown = ("discarded",) * any(step.discards) + ("hand",) * step.open
+        return {"table": cls.entries["table"] + shown} if shown else cls.entries
 
     def __init__(self, step):
         self.step = step
@@ -267,10 +270,15 @@ class PickAndPassBlock(Block):
                           "hand_size": len(places.hands[other])})
             if self.discards:  # (only a round that discards: every other view is as it was)
                 table[-1]["discarded"] = [c.letter for c in places.discarded[other]] if not game.over else []
+            if self.step.open:  # open hands: every hand face up
+                table[-1]["hand"] = [c.letter for c in places.hands[other]] if not game.over else []
         return table
 
     def hidden(self, game, seat: int, hidden) -> None:
         hidden.cards += game.places.drafts[len(game.players):]  # a ghost hand's cards are never told
+        if self.step.open:  # every player's hand is face up (a ghost's is nobody's: still hidden)
+            shown = game.places.hands[:len(game.players)]
+            hidden.cards = [cards for cards in hidden.cards if not any(cards is hand for hand in shown)]
 
     @staticmethod
     def made(view) -> int:

@@ -378,6 +378,7 @@ function drafting(view, deck, mine) {
         seat.face_up.map((c) => deck.card(c, { small: true })),
       ),
       discardedRow(seat, deck),
+      number === view.seat ? null : openHandRow(seat, deck),
     ),
   );
   const hand = el(
@@ -413,6 +414,17 @@ function drafting(view, deck, mine) {
       : null,
   );
   return [hand, el("section", { class: "others" }, others)];
+}
+
+// A seat's hand, face up on the table (only a round with open hands shows it).
+function openHandRow(seat, deck) {
+  if (!seat.hand) return null;
+  return el(
+    "div",
+    { class: "row open-hand", "data-hand": seat.hand.join(" ") },
+    el("span", { class: "count" }, "hand: "),
+    seat.hand.map((c) => deck.card(c, { small: true })),
+  );
 }
 
 // The cards a seat discarded this round, face up (only a round that discards has them).
@@ -520,6 +532,7 @@ function showSpectate() {
         seat.face_up.map((c) => deck.card(c, { small: true })),
       ),
       discardedRow(seat, deck),
+      openHandRow(seat, deck),
     ),
   );
   main.replaceChildren(
