@@ -30,6 +30,7 @@ FALLBACKS = {
     "australia-open-hands": "Deal, PickAndPass, Catch, Choices",
     "australia-teams": "teams",
     "australia-two-at-once": "passes of several cards",
+    "australia-zigzag": "directions pass by pass",
     "boomerang-2010": "Reveal, SecretChoice, Bidding, Claim",
 }
 SEEDS = [*range(30), 10**12 + 7, 2**70 + 5]   # the last: a seed whose bots' seeds pass 64 bits

@@ -46,7 +46,8 @@ class RoundPlay:
 
     def step(self, picks: list) -> None:
         """Every seat takes its pick; hands pass on; the last card of each hand is caught."""
-        self.hands = play_picks(self.edition.passing, self.round_index, self.hands, self.drafts, picks)
+        self.hands = play_picks(self.edition.passing, self.round_index, self.hands, self.drafts, picks,
+                                pass_index=len(self.drafts[0]))  # (one card a pass here)
 
 
 def greedy_pick(standing: Standing, play: RoundPlay, seat: int, rng: random.Random, completions: int) -> object:

@@ -388,7 +388,8 @@ def drafting_shape(drafting, data) -> dict:
             passing=Passing(tuple(passing.get("directions", ("left",))), passing.get("catch", "same")),
         )
     deal, picks, catch = drafting.step(Deal), drafting.step(PickAndPass), drafting.step(Catch)
-    return dict(rounds=drafting.end, hand_size=deal.cards, passing=Passing(picks.directions, catch.side))
+    return dict(rounds=drafting.end, hand_size=deal.cards,
+                passing=Passing(picks.directions, catch.side, picks.pass_directions))
 
 
 def tie_break_key(entry) -> str:

@@ -169,7 +169,7 @@ def _block(builder, name, params, path, families, constants, symbol_table, stock
     if name == "pick_and_pass":
         return PickAndPass(tuple(params.get("directions", passing.get("directions", ("left",)))),
                            tuple(params.get("picks", ())), tuple(params.get("discards", ())),
-                           bool(params.get("open", False)))
+                           bool(params.get("open", False)), tuple(params.get("pass_directions", ())))
     if name == "catch":
         return Catch(params.get("from", passing.get("catch", "same")))
     return Choices()

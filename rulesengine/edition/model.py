@@ -111,10 +111,12 @@ class Race:
 class Passing:
     directions: tuple[str, ...]      # cycled over the rounds: "left" or "right"
     catch: str                       # "same" or "previous"
+    each_pass: tuple[str, ...] = ()  # cycled over the passes of every round, in place of `directions` (zig-zag)
 
-    def direction(self, round_index: int) -> int:
-        """+1 passes to the next seat, -1 to the previous one."""
-        word = self.directions[round_index % len(self.directions)]
+    def direction(self, round_index: int, pass_index: int = 0) -> int:
+        """+1 passes to the next seat, -1 to the previous one: the round's, or this pass's with `each_pass`."""
+        each = self.each_pass
+        word = each[pass_index % len(each)] if each else self.directions[round_index % len(self.directions)]
         return 1 if word == "left" else -1
 
 

@@ -96,6 +96,7 @@ class PickAndPass:
     picks: tuple = ()  # cards each seat takes on the 1st, 2nd... pass (the Throw's pass is the 1st); 1 after the list
     discards: tuple = ()  # cards each seat discards on the 1st, 2nd... pass, after its picks; 0 after the list
     open: bool = False  # every hand face up, shown to every seat (open drafting)
+    pass_directions: tuple = ()  # "left"/"right" of each pass of a round, cycled, in place of `directions`
     name = "pick_and_pass"
 
     def picks_on(self, pass_index: int) -> int:
@@ -115,8 +116,9 @@ class PickAndPass:
         return kept + hand
 
     def rules(self, edition) -> str:
+        passing = _by_pass(self.pass_directions) if self.pass_directions else _passing(self.directions, edition.rounds)
         text = ("Pick and pass: every player keeps a card of their hand at the same time and passes the rest on, "
-                f"until one card is left in each hand. {_passing(self.directions, edition.rounds)}")
+                f"until one card is left in each hand. {passing}")
         if any(p != 1 for p in self.picks):
             told = ", ".join(f"{p} on pass {i}" for i, p in enumerate(self.picks, 1) if p != 1)
             text += (f" Cards kept at once: {told} (the Throw is the first card of pass 1); one a pass otherwise. "
@@ -145,6 +147,12 @@ def _passing(directions: tuple, rounds: int) -> str:
     said = [f"{word} in round{'s' if len(numbers) > 1 else ''} {_and([str(n) for n in numbers])}"
             for word, numbers in by_direction.items()]
     return "Hands are passed " + "; ".join(said) + "."
+
+
+def _by_pass(directions: tuple) -> str:
+    said = ", then ".join(directions)
+    return (f"Hands are passed {said} on the passes of every round, in turn, again and again (the pass of the "
+            f"Catch too): pass 1 {directions[0]}, pass 2 {directions[1 % len(directions)]}, and so on.")
 
 
 def _and(words: list[str]) -> str:

@@ -86,6 +86,8 @@ def _make_plan(edition) -> Plan:
         raise Unsupported("passes of several cards")
     if any(steps[2].discards):
         raise Unsupported("discards")
+    if steps[2].pass_directions:
+        raise Unsupported("directions pass by pass")
     deck = deck_arrays(edition)
     rounds, requires = [], {}
     for category in edition.categories:

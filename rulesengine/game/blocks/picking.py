@@ -177,7 +177,7 @@ class PickAndPassBlock(Block):
                 picks.append(game.rng.choice(hand) if wanted == 1 else tuple(game.rng.sample(hand, wanted)))
         thrown = self._discard(game, picks) if self.thrown() else None
         places.hands = play_picks(game.edition.passing, game.round, places.hands, places.drafts, picks,
-                                  take_catch=False)
+                                  take_catch=False, pass_index=self.passes)
         if game.keeps_events:  # (the events of a pass of several: the Throw first, then the face-up cards)
             number = game.round + 1
             for seat, pick in enumerate(picks[:n]):  # a ghost hand's cards are never told
@@ -257,8 +257,8 @@ class PickAndPassBlock(Block):
         return [c.letter for c in self.partial.get(seat, ())]  # its own, on a pass of several
 
     def view_direction(self, game, seat: int) -> int:
-        edition = game.edition
-        return edition.passing.direction(min(game.round, edition.rounds - 1))
+        edition = game.edition  # (this pass's, when the round passes by `pass_directions`)
+        return edition.passing.direction(min(game.round, edition.rounds - 1), self.passes)
 
     def view_table(self, game, seat: int) -> list:
         table, places = [], game.places
