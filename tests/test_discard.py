@@ -88,6 +88,22 @@ def test_a_round_scored_by_hand(discard):
     assert [p["total"] for p in game.scores.sheet()["players"]] == [20, 15]
 
 
+def test_boom_score_reads_a_record_of_four_cards_a_round(discard, tmp_path):
+    """A record of this variant holds 4 cards a seat a round (7 dealt, 3 discarded): `boom score` reads it."""
+    game = play(Game(discard, ["Ana", "Ben"], 2), [make_bot("random", discard, s) for s in (4, 5)])
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(game.record()))
+    scored = CliRunner().invoke(main, ["score", str(PATH), "--record", str(record), "--format", "json"])
+    assert scored.exit_code == 0, scored.output
+    assert [p["total"] for p in json.loads(scored.output)["players"]] == \
+        [p["total"] for p in game.scores.sheet()["players"]]
+    short = dict(game.record(), rounds=[dict(r) for r in game.record()["rounds"]])
+    short["rounds"][0] = dict(short["rounds"][0], drafts=dict(short["rounds"][0]["drafts"], Ana=["A", "B", "C"]))
+    record.write_text(json.dumps(short))
+    refused = CliRunner().invoke(main, ["score", str(PATH), "--record", str(record)])
+    assert refused.exit_code != 0 and "round 1, Ana: 3 cards, but a seat drafts 4 a round" in refused.output
+
+
 def test_whole_games_agree_with_the_hand_scorer(discard):
     """A discard changes what is kept, never how it scores: the Australia hand scorer gives the same sheet."""
     for seed in range(6):

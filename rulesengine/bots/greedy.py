@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 from ..edition.model import Edition
-from ..edition.steps import BID, CLAIM, DISCARD, REDRAW, SCORE, PickAndPass
+from ..edition.steps import BID, CLAIM, DISCARD, REDRAW, SCORE
 from ..game.blocks import round_plan
 from ..game.scoring import ScoreKeeper
 from ..game.shuffling import shuffler
@@ -52,7 +52,7 @@ def expected_gains(
 
     Every option is completed with the same random orders (common random numbers), so the
     comparison between options is much less noisy than each value."""
-    rest = cards_kept(standing.edition) - len(drafts) - 1
+    rest = cards_kept(standing.edition, standing.round - 1) - len(drafts) - 1
     count = 0
     by_order = hand_values(standing, seat).order(drafts, options, rest)
     sums = [0.0] * len(options)  # option by option, as totals
@@ -68,10 +68,9 @@ def expected_gains(
     return {card: total / max(count, 1) for card, total in zip(options, sums, strict=True)}
 
 
-def cards_kept(edition: Edition) -> int:
-    """How many cards a seat keeps in a round: the hand dealt, less what the pick-and-pass block discards."""
-    picks = edition.round.step(PickAndPass)
-    return picks.kept_of(edition.hand_size) if picks is not None and picks.discards else edition.hand_size
+def cards_kept(edition: Edition, round_index: int) -> int:
+    """How many cards a seat keeps in this round (0-based): the hand dealt, less what the round discards."""
+    return edition.round.kept(round_index)
 
 
 def choice_reserve(standing: Standing, category) -> float:

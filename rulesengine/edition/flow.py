@@ -40,6 +40,14 @@ class Flow:
         """The number of rounds, or None when the game ends with its deck."""
         return self.end if isinstance(self.end, int) else None
 
+    def kept(self, round_index: int) -> int | None:
+        """How many cards a seat keeps in this round (0-based): the hand dealt, less what the picks discard;
+        None for a round that deals no hands."""
+        deal, picks = self.step(Deal), self.step(PickAndPass)
+        if deal is None:
+            return None
+        return deal.cards if picks is None else picks.kept_of(deal.cards)
+
 
 # What must come before what, and why: an order breaking one of these cannot be played (M330).
 BEFORE = (

@@ -93,6 +93,7 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
     for r, round_data in enumerate(rounds):
         path = ("rounds", r)
         label = f"round {r + 1}"
+        kept = edition.round.kept(r)  # the hand dealt, less what the round discards
         if not isinstance(round_data, dict) or not isinstance(round_data.get("drafts"), dict):
             check.error(path, f"{label} must have 'drafts': each player's cards in the order taken")
             raise RecordError(check.problems)
@@ -118,10 +119,8 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
             if not isinstance(letters, list):
                 check.error(where, f"{label}, {name}: the cards must be a list of letters")
                 continue
-            if len(letters) != edition.hand_size:
-                check.error(
-                    where, f"{label}, {name}: {len(letters)} cards, but a seat drafts {edition.hand_size} a round"
-                )
+            if len(letters) != kept:
+                check.error(where, f"{label}, {name}: {len(letters)} cards, but a seat drafts {kept} a round")
             hand = []
             for i, letter in enumerate(letters):
                 card = edition.card(str(letter))
@@ -142,7 +141,7 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
                 owner[card] = name
                 hand.append(card)
             drafts.append(hand)
-        playable = len(drafts) == len(players) and all(len(hand) == edition.hand_size for hand in drafts)
+        playable = len(drafts) == len(players) and all(len(hand) == kept for hand in drafts)
         choices = [{} for _ in players]
         choices_data = round_data.get("choices") or {}
         if not isinstance(choices_data, dict):
