@@ -25,6 +25,7 @@ SHIPPED = sorted(EDITIONS.glob("*.yaml")) + sorted((EDITIONS / "variants").glob(
 FALLBACKS = {
     "australia-face-up-throw": "Deal, PickAndPass, Catch, Choices",
     "australia-ghost-third": "ghost hands",
+    "australia-growing-hands": "hand sizes by round",
     "australia-keep-one-discard-one": "discards",
     "australia-mulligan": "Mulligan",
     "australia-open-hands": "Deal, PickAndPass, Catch, Choices",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..edition.model import Edition
-from ..edition.steps import PickAndPass
+from ..edition.steps import Deal, PickAndPass
 from ..game.shuffling import shuffler
 from ..game.state import CHOICE, DRAFT, THROW, Game
 
@@ -103,7 +103,7 @@ class _Known:
         known |= {c for d in drafts for c in d if c is not None} | {c for d in discarded for c in d}
         unknown = [c for c in edition.cards if c not in known]
         must_deal = set()
-        if history and n * edition.hand_size < len(edition.cards):
+        if history and n * edition.round.step(Deal).cards_in(len(history) - 1) < len(edition.cards):
             last = {x for letters in history[-1]["drafts"].values() for x in letters}
             must_deal = {c for c in unknown if c.letter not in last}
         slots = sum(1 for d in drafts if d and d[0] is None) + sum(len(my_hand) for hand in hands if hand is None)

@@ -58,7 +58,7 @@ def greedy_pick(standing: Standing, play: RoundPlay, seat: int, rng: random.Rand
     if len(hand) == 1:
         return hand[0]
     drafts = play.drafts[seat]
-    rest = play.edition.hand_size - len(drafts) - 1
+    rest = play.edition.round.kept(play.round_index) - len(drafts) - 1
     pool = [c for h in play.hands for c in h]
     orders = []
     for _ in range(completions):

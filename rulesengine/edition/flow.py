@@ -46,7 +46,8 @@ class Flow:
         deal, picks = self.step(Deal), self.step(PickAndPass)
         if deal is None:
             return None
-        return deal.cards if picks is None else picks.kept_of(deal.cards)
+        cards = deal.cards_in(round_index)
+        return cards if picks is None else picks.kept_of(cards)
 
 
 # What must come before what, and why: an order breaking one of these cannot be played (M330).
@@ -122,6 +123,7 @@ def build_flow(builder, families: dict, constants: dict, symbol_table, stocks: d
     end = _end(builder, spec.get("end"), kind)
     flow = Flow(tuple(steps), end)
     if kind == "drafting":
+        _check_hands(builder, flow, seen)
         _check_picks(builder, flow, seen)
         _check_deal(builder, flow, seen, deck)
         _check_mulligan(builder, flow, seen, deck)
@@ -169,6 +171,8 @@ def _block(builder, name, params, path, families, constants, symbol_table, stock
         if cards is None:
             builder.error(path, "the deal says no number of cards", "M333", "write `deal: {cards: 7}`", key=True)
             return None
+        if isinstance(cards, list):  # each round's hand (the schema checked each is a number)
+            return Deal(max(cards), tuple(cards))
         return Deal(cards)
     if name == "mulligan":
         return Mulligan(params.get("once_per_game", True))
@@ -244,7 +248,8 @@ def _check_picks(builder, flow: Flow, seen: dict) -> None:
     deal, picks = flow.step(Deal), flow.step(PickAndPass)
     if deal is None or picks is None or not (picks.picks or picks.discards):
         return
-    room = deal.cards - 1
+    smallest = min(deal.by_round or (deal.cards,))
+    room = smallest - 1
     passes = max(len(picks.picks), len(picks.discards))
     gone = [picks.picks_on(at) + picks.discards_on(at) for at in range(passes)]
     if sum(gone) > room:
@@ -254,10 +259,23 @@ def _check_picks(builder, flow: Flow, seen: dict) -> None:
         builder.error(
             path,
             f"the passes {said} {' + '.join(map(str, gone))} = {sum(gone)} cards, but a hand of "
-            f"{deal.cards} leaves {room} before the Catch",
+            f"{smallest} leaves {room} before the Catch",
             "M333",
             f"{said} at most {room} cards over the listed passes",
         )
+
+
+def _check_hands(builder, flow: Flow, seen: dict) -> None:
+    """A deal that lists each round's hand lists one a round."""
+    deal = flow.step(Deal)
+    if deal is None or not deal.by_round or not isinstance(flow.end, int) or len(deal.by_round) == flow.end:
+        return
+    builder.error(
+        ("flow", "round", seen["deal"], "deal", "cards"),
+        f"the deal lists {len(deal.by_round)} hands for {flow.end} rounds",
+        "M333",
+        f"give one hand size a round ({flow.end}), or one number for every round",
+    )
 
 
 def _check_deal(builder, flow: Flow, seen: dict, deck: int) -> None:

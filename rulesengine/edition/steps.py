@@ -46,10 +46,21 @@ def _count(n: int, plural: str) -> str:
 
 @dataclass(frozen=True)
 class Deal:
-    cards: int  # each seat's hand (the cards left undealt last round are dealt first)
+    cards: int  # each seat's hand (the cards left undealt last round are dealt first); the largest with by_round
+    by_round: tuple = ()  # each round's hand, in order, when they differ
     name = "deal"
 
+    def cards_in(self, round_index: int) -> int:
+        """The hand dealt in this round (0-based)."""
+        by_round = self.by_round
+        return by_round[min(round_index, len(by_round) - 1)] if by_round else self.cards
+
     def rules(self, edition) -> str:
+        if self.by_round:
+            sizes = _and([str(n) for n in self.by_round])
+            return (f"Deal: the cards are shuffled and every player is dealt a hand of {sizes} cards in rounds "
+                    f"{_and([str(i) for i in range(1, len(self.by_round) + 1)])}; the cards left undealt in the "
+                    "round before are dealt first.")
         return (f"Deal: the cards are shuffled and every player is dealt {self.cards} cards; the cards left "
                 "undealt in the round before are dealt first.")
 

@@ -88,6 +88,8 @@ def _make_plan(edition) -> Plan:
         raise Unsupported("discards")
     if steps[2].pass_directions:
         raise Unsupported("directions pass by pass")
+    if steps[0].by_round:
+        raise Unsupported("hand sizes by round")
     deck = deck_arrays(edition)
     rounds, requires = [], {}
     for category in edition.categories:

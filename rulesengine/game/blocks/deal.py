@@ -38,7 +38,8 @@ class DealBlock(Block):
         undealt = set(leftover)
         rest = [c for c in edition.cards if c not in undealt] if undealt else list(edition.cards)
         shuffle(game.rng, rest)
-        places.hands, places.leftover = deal_hands(leftover, rest, n, self.cards, game.deal_version)
+        cards = self.cards if not self.step.by_round else self.step.cards_in(game.round)  # this round's hand
+        places.hands, places.leftover = deal_hands(leftover, rest, n, cards, game.deal_version)
         places.seen_hands = [[list(hand)] for hand in places.hands]
         if game.keeps_events:
             number = game.round + 1
