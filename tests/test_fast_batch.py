@@ -24,6 +24,7 @@ SHIPPED = sorted(EDITIONS.glob("*.yaml")) + sorted((EDITIONS / "variants").glob(
 # the shipped editions the engine plays instead, and what the batch names as the reason
 FALLBACKS = {
     "australia-face-up-throw": "Deal, PickAndPass, Catch, Choices",
+    "australia-activities-twice": "choices allowed more than once a game",
     "australia-ghost-third": "ghost hands",
     "australia-growing-hands": "hand sizes by round",
     "australia-keep-one-discard-one": "discards",

@@ -181,7 +181,9 @@ class Builder(DeckBuilder):
                     requires_scope = REQUIRES.checker_scope(constants, choice=choice_type)
                     requires = self.expression(path + ("choice", "requires"), requires_scope, symbol_table, BOOL)
                 if family is not None:
-                    choice = Choice(family, choice_spec.get("once_per_game", True), requires)
+                    once = choice_spec.get("once_per_game", True)  # true, false, or N times (the schema checked)
+                    choice = (Choice(family, True, requires, once) if type(once) is int
+                              else Choice(family, once, requires))
             if when == ROUND:
                 scope = ROUND_CATEGORY.checker_scope(constants, choice=choice_type)
             else:

@@ -83,8 +83,9 @@ class Expression:
 @dataclass(frozen=True, slots=True)
 class Choice:
     family: Family
-    once_per_game: bool
+    once_per_game: bool              # an icon may be chosen a limited number of times in the game...
     requires: Expression | None
+    times: int = 1                   # ... this many (`once_per_game: N`); then it is used up
 
 
 @dataclass(frozen=True, slots=True)

@@ -169,7 +169,8 @@ def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[st
     if choice is not None:
         choice_spec = spec.get("choice") if isinstance(spec.get("choice"), dict) else {}
         # the author's own words on the choice say the once-a-game rule themselves: not said twice
-        once = ", each icon once per game" if choice.once_per_game and not choice_spec.get("description") else ""
+        once = ("" if not choice.once_per_game or choice_spec.get("description") else ", each icon once per game"
+                if choice.times == 1 else f", each icon in at most {choice.times} rounds of the game")
         lines += _wrap(
             f"At the end of the round you may choose one {choice.family.title} icon "
             f"({', '.join(choice.family.icons)}){once}; "

@@ -90,6 +90,8 @@ def _make_plan(edition) -> Plan:
         raise Unsupported("directions pass by pass")
     if steps[0].by_round:
         raise Unsupported("hand sizes by round")
+    if any(c.choice is not None and c.choice.times > 1 for c in edition.categories):
+        raise Unsupported("choices allowed more than once a game")
     deck = deck_arrays(edition)
     rounds, requires = [], {}
     for category in edition.categories:

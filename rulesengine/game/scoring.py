@@ -59,6 +59,7 @@ class SheetPlan:
     race_keys: list       # every race's key once, in order: a line on every seat's sheet
     what: dict            # id of an expression -> what an error names it by
     choice_keys: tuple    # the key of every choice category, in order
+    choice_times: dict    # key -> N, for a choice whose icons may each be chosen N > 1 times a game
 
 
 def _plan(edition: Edition) -> SheetPlan:
@@ -70,7 +71,8 @@ def _plan(edition: Edition) -> SheetPlan:
         what.update({id(expression): race.key for race in edition.races for expression in (race.qualifies, race.award)})
         return SheetPlan(pairs, [(race.key, region.name if region else None) for race, region in pairs],
                          list(dict.fromkeys(race.key for race in edition.races)), what,
-                         tuple(c.key for c in edition.choice_categories))
+                         tuple(c.key for c in edition.choice_categories),
+                         {c.key: c.choice.times for c in edition.choice_categories if c.choice.times > 1})
     return edition.kept("sheet plan", make)
 
 
@@ -89,7 +91,9 @@ class ScoreKeeper:
         n = len(players)
         self._seen: list[frozenset] = [frozenset()] * n  # the sites each seat has visited
         self.rounds: list[list[dict]] = [[] for _ in range(n)]  # seat -> round -> key -> points
+        # the icons each seat may no longer choose: chosen once, or `once_per_game: N` times (counted in _chosen)
         self.used_choices: list[dict] = [{c.key: set() for c in edition.choice_categories} for _ in range(n)]
+        self._chosen: list[dict] = [{} for _ in range(n)]  # (key, icon) -> times chosen, where N > 1
         plan = _plan(edition)
         self.races = {name: RaceState() for name in plan.race_names}
         self.end_scores: list[dict] | None = None
@@ -212,14 +216,20 @@ class ScoreKeeper:
             raise self._located(exc, f"round {at.round}, seat {self.players[seat]}") from None
         except RecursionError:
             raise _too_deep(f"round {at.round}, seat {self.players[seat]}") from None
-        choice_keys = self._plan.choice_keys
+        choice_keys, times = self._plan.choice_keys, self._plan.choice_times
         for seat in range(len(drafts)):
             if choice_keys:
                 seat_choices, used = choices[seat], self.used_choices[seat]
                 for key in choice_keys:
                     icon = seat_choices.get(key)
-                    if icon is not None:
-                        used[key].add(icon)
+                    if icon is None:
+                        continue
+                    if key in times:  # chosen N times: used up
+                        chosen = self._chosen[seat]
+                        chosen[key, icon] = count = chosen.get((key, icon), 0) + 1
+                        if count < times[key]:
+                            continue
+                    used[key].add(icon)
         self._seen = list(facts.seen)
         self._run_races(results, qualified, at)
         for seat, seat_points in enumerate(results):
