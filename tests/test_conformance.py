@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from shipped import SHIPPED
+from shipped import shipped_that_load
 
 from rulesengine import load_edition, score_record
 from rulesengine.bots.registry import RandomAgent, agent_seed
@@ -26,7 +26,7 @@ def player_counts(edition) -> list[int]:
     return sorted({fitting[0], fitting[-1]})
 
 
-CASES = [(path, n) for path in SHIPPED for n in player_counts(load_edition(path))]
+CASES = [(path, n) for path in shipped_that_load() for n in player_counts(load_edition(path))]  # broken: test_shipped
 
 
 def letters_in(value) -> set:

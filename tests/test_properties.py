@@ -18,6 +18,7 @@ from cli.main import main
 from rulesengine import Game, load_edition
 from rulesengine.bots.determinize import from_view
 from rulesengine.bots.registry import RandomAgent, agent_seed
+from rulesengine.edition.steps import Deal
 from rulesengine.game.blocks import round_plan
 from rulesengine.game.loop import play
 
@@ -30,13 +31,16 @@ DRAFTING = {name: edition for name, edition in EDITIONS.items() if round_plan(ed
 def check_invariants(edition, game):
     n = len(game.players)
     held = game.places
+    thrown = held.discarded  # (a round that discards: its cards out of the round)
     places = [c for h in held.hands for c in h] + [c for d in held.drafts for c in d] + list(held.leftover)
+    places += [c for d in thrown for c in d]
     if not game.over:
         assert sorted(c.index for c in places) == sorted(c.index for c in edition.cards), (
             "every card in exactly one place"
         )
         assert len({len(h) for h in game.places.hands}) == 1
-        assert all(len(game.places.hands[s]) + len(game.places.drafts[s]) == edition.hand_size for s in range(n))
+        dealt = edition.round.step(Deal).cards_in(game.round)  # this round's hand (hand sizes by round)
+        assert all(len(held.hands[s]) + len(held.drafts[s]) + len(thrown[s]) == dealt for s in range(n))
 
 
 def seatings(edition) -> list[int]:
@@ -58,8 +62,8 @@ def test_cards_are_conserved_and_hands_stay_full(name, seed, data):
             game.apply(
                 decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision), decision.category
             )
-    for round_data in game.record()["rounds"]:
-        assert all(len(hand) == edition.hand_size for hand in round_data["drafts"].values())
+    for index, round_data in enumerate(game.record()["rounds"]):  # the cards each round keeps
+        assert all(len(hand) == edition.round.kept(index) for hand in round_data["drafts"].values())
     sheet = game.scores.sheet()
     assert all(p["total"] == sum(p["categories"][k] for k in edition.counting_keys) for p in sheet["players"])
 

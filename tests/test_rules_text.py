@@ -12,6 +12,7 @@ from shipped import shipped_that_load
 from cli.main import main
 from rulesengine import load_edition
 from rulesengine.edition.rules_text import rules_text
+from rulesengine.edition.steps import Deal
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = shipped_that_load()  # a broken file fails test_shipped, naming it
@@ -161,7 +162,9 @@ def test_every_shipped_edition_prints_its_rules_in_words_only(path):
     for number in range(1, len(edition.round.steps) + 1):
         assert f"\n  {number}. " in text
     if edition.round.rounds is not None:
-        assert f"{edition.rounds} rounds" in text and f"dealt {edition.hand_size} cards" in text
+        by_round = edition.round.step(Deal).by_round  # each round's hand: "dealt a hand of 5, 6, 7 and 7 cards"
+        dealt = f"{', '.join(map(str, by_round[:-1]))} and {by_round[-1]}" if by_round else str(edition.hand_size)
+        assert f"{edition.rounds} rounds" in text and f"dealt {'a hand of ' * bool(by_round)}{dealt} cards" in text
     for category in edition.categories:
         assert f"  {category.title}\n" in text
     for race in edition.races:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..edition.model import Edition
-from ..edition.steps import Deal, PickAndPass
+from ..edition.steps import Deal, PickAndPass, Throw
 from ..game.shuffling import shuffler
 from ..game.state import CHOICE, DRAFT, THROW, Game
 
@@ -111,6 +111,7 @@ class _Known:
         self.rest = [c for c in unknown if c not in must_deal]
         self.take = max(0, slots - len(self.first))   # how many of the rest are dealt
         self.me, self.step, self.seen, self.picked, self.size = me, step, seen, picked, len(my_hand)
+        self.throws = edition.round.step(Throw) is not None  # (a round may leave out the Throw: its first pick a draft)
         self.hands, self.drafts, self.discarded = hands, drafts, discarded
         self.shufflers: tuple = (None,)   # (the generator, then deal's three shuffles with it)
         # for in_play, seat by seat: whether its Throw is unknown, its other cards taken, its hand if known
@@ -176,7 +177,8 @@ class _Known:
         seen_hands = [[list(h)] for h in hands]
         seen_hands[self.me] = [list(h) for h in self.seen]
         partial = {self.me: list(self.picked)} if self.picked else None
-        return {"phase": THROW if self.step == 0 else DRAFT, "hands": hands, "drafts": drafts, "leftover": leftover,
+        return {"phase": THROW if self.step == 0 and self.throws else DRAFT, "hands": hands, "drafts": drafts,
+                "leftover": leftover,
                 "seen_hands": seen_hands, "partial": partial, "discarded": [list(d) for d in self.discarded]}
 
 

@@ -114,9 +114,8 @@ class Game:
                 )
             game.history.append(round_data)
         game.round = len(history) if round is None else round
-        if game._ended():
-            game.scores.finish()
-            game.over = True
+        if game._ended():  # the game is over: finished as a played one is (its blocks' places emptied too)
+            game._finish()
             return game
         game._go_to(game.plan.index[at])
         if phase is not None:
