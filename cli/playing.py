@@ -17,13 +17,14 @@ from rulesengine import BoomError, render
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.bots.search import search_budget
 from rulesengine.bots.seeding import seeding_for
+from rulesengine.game.blocks import round_plan
 from rulesengine.game.loop import play
 from rulesengine.game.outputs import check_outputs, lock_outputs
 from rulesengine.game.records import write_record
 from rulesengine.game.saves import Session
 
 from .common import text_console, written
-from .sheets import print_sheet, round_drafts, round_table
+from .sheets import hunt_line, print_sheet, round_drafts, round_table
 from .terminal import GameAbandoned, TerminalAgent
 
 
@@ -57,10 +58,14 @@ def play_session(session: Session, quiet: bool = False, save_record: str | None 
     game = session.game
     edition = game.edition
     console = text_console()
-    shown = [game.round]
+    shown, hunted = [game.round], [len(game.history)]
+    hunts = not round_plan(edition).scores_rounds  # a round that claims cards is told as its hunt
 
     def after_step(game):
         session.checkpoint()
+        while hunts and hunted[0] < len(game.history) and not quiet:  # the last round's hunt too
+            console.print(f"Round {hunted[0] + 1}: {hunt_line(game.history[hunted[0]])}")
+            hunted[0] += 1
         while shown[0] < game.scores.round_index and not quiet:  # each round scored, once
             console.print(round_table(edition, game.scores.sheet(), shown[0]))
             for line in round_drafts(edition, game.players, game.history[shown[0]], verbose):

@@ -71,12 +71,25 @@ def _bids(out, edition, view: dict, memory: dict) -> None:
         stocks = ", ".join(count(n, stock) for stock, n in view["stocks"][seat].items())
         state = ""
         if view["phase"] == "bid":
-            place = f"#{view['stack'].index(seat) + 1}" if seat in view["stack"] else ""
-            state = " (in)" if seat in view["still_in"] else f" (stopped, {place} on the stack)"
+            state = " (in)" if seat in view["still_in"] else f" (stopped, {stack_place(view['stack'], seat)})"
             state += " <- to play" if seat == view["turn"] else ""
         out.print(f"  {name}: {stocks}{state}")
     if view["phase"] == "bid":
         out.print(f"Pot: {view['pot']}.")
+
+
+def stack_place(stack: list, seat: int) -> str:
+    """Where a seat that stopped lies on the stack, counted from the top: the stack is revealed top down
+    after the last one left, so '1st from the top' hunts second."""
+    if seat not in stack:
+        return "on the stack"
+    place = len(stack) - stack.index(seat)
+    return f"{ordinal(place)} from the top of the stack"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _captured(out, edition, view: dict, memory: dict) -> None:

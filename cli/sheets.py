@@ -56,7 +56,19 @@ def final_table(edition, sheet: dict) -> Table:
                       style="dim")
     for stock in edition.stocks:                # a flow's tokens kept: its tie-break
         table.add_row(f"{stock} kept", *[str(p["stocks"][stock]) for p in players], style="dim")
+    for icon, counts in captured_counts(edition, players):
+        table.add_row(f"{icon} captured", *map(str, counts), style="dim")
     return table
+
+
+def captured_counts(edition, players: list) -> list[tuple[str, list[int]]]:
+    """A hunting game's captured cards by the icons of the edition's first family (the 2010 game's species,
+    on which the majorities are counted): the counts a player checks the Animals line against."""
+    if not players or "captured" not in players[0] or not edition.families:
+        return []
+    family = next(iter(edition.families.values()))
+    return [(icon, [sum(icon in edition.card(x).icons for x in p["captured"]) for p in players])
+            for icon in family.icons]
 
 
 def ranking_lines(sheet: dict) -> list[str]:

@@ -165,9 +165,13 @@ class TerminalAgent:
             shown = " or ".join(map(str, options))
         else:
             shown = ", ".join(f"{i}. {words}" for i, words in enumerate(said, 1))
+        self.console.print("? explains this decision.")
         while True:
             answer = self._ask(shown).strip()
             lowered = answer.lower()
+            if answer.startswith("?"):
+                self._explain_word(decision)
+                continue
             if answer.isdigit() and 1 <= int(answer) <= len(options):
                 return options[int(answer) - 1]
             matches = [o for o in options if str(o).lower() == lowered]
@@ -180,6 +184,12 @@ class TerminalAgent:
             else:
                 hint = ", ".join(map(str, options))
             self.console.print(f"'{answer}' is not an option; type one of: {hint} (or its number)")
+
+    def _explain_word(self, decision) -> None:
+        """`?` at a word or icon: the rule of the block that asks, as `boom rules` words it."""
+        for step in self.edition.round.steps:
+            if any(asked.kind == decision.kind for asked in step.asks()):
+                self.console.print(step.rules(self.edition))
 
     def _pick(self, view: dict, decision):
         options = decision.options

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 from conftest import EDITIONS
 from test_flow import position
 
 from cli.main import main
-from cli.rounds import count, since_last_turn
+from cli.rounds import count, ordinal, since_last_turn, stack_place
 from rulesengine import load_edition
 from rulesengine.bots.tournament import run_tournament
 
@@ -94,3 +96,43 @@ def test_format_4_random_bots_vary_their_bids_within_a_round_and_format_3_ones_s
     assert all(len(set(bids)) == 1 for bids in old)  # format 3: the same bid all round, as those files were played
     new = bids_of_a_random_seat(hunt, 4)
     assert any(len(set(bids)) > 1 for bids in new)
+
+
+def test_a_stopped_seat_is_placed_from_the_top_of_the_stack_which_hunts_first():
+    # Cy (2) stopped first, then Ana (0): Ana's choice lies on top and is revealed first after the last one left
+    assert stack_place([2, 0], 0) == "1st from the top of the stack"
+    assert stack_place([2, 0], 2) == "2nd from the top of the stack"
+    assert stack_place([2, 0], 1) == "on the stack"
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
+
+
+def test_a_bots_game_tells_every_hunt_and_the_final_sheet_counts_each_species(tmp_path, hunt):
+    record = tmp_path / "r.json"
+    result = CliRunner().invoke(main, ["run", str(PATH), "-p", "3", "--seed", "4", "--seats", "greedy,greedy,greedy",
+                                       "--save-record", str(record)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())   # rich wraps long lines
+    rounds = [line for line in text.split("Round ")[1:]]
+    assert len(rounds) == 14 and rounds[-1].startswith("14: Cy was left last. Cy (Desert) took 2 cards;")
+    captured = json.loads(record.read_text())["captured"]
+    # Seed 4, counted from the record's cards: Ana 15 cards, Ben 18, Cy 21
+    expected = {"Fish": (3, 3, 3), "Turtles": (5, 2, 2), "Kangaroos": (2, 4, 3), "Emus": (1, 3, 5),
+                "Koalas": (1, 3, 5), "Wombats": (3, 3, 3)}
+    for species, counts in expected.items():
+        assert counts == tuple(sum(hunt.card(x).icons[0] == species for x in captured[name])
+                               for name in ("Ana", "Ben", "Cy"))
+        assert f"│ {species} captured" in result.output
+        row = next(line for line in result.output.splitlines() if f"{species} captured" in line)
+        assert [int(n) for n in row.replace("│", " ").split()[2:]] == list(counts)
+
+
+def test_a_question_mark_at_a_2010_prompt_explains_the_rule_that_asks():
+    result = CliRunner().invoke(main, ["run", str(PATH), "-p", "3", "--seat", "human", "--seed", "4"],
+                                input="?\nCoast\n" + "?\n2\n" * 2 + "2\n" * 400)  # round 2: ? at each prompt
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "? explains this decision." in text
+    assert "Secret choice (ground): every player picks one Hunting grounds token" in text
+    assert "Bidding for boomerangs: " in text and "The last player left does not throw." in text
+    assert "Round 14: " in text   # the last round's hunt is told too, after the human's last bid

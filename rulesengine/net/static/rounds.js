@@ -41,6 +41,14 @@ function sinceLastTurn(view) {
   return said.length ? `${last >= 0 ? "Since your last turn" : "This round"}: ${said.join(", ")}.` : "";
 }
 
+// Counted from the top: the stack is revealed top down after the last one left ("1st from the top" hunts second).
+function stackPlace(stack, seat) {
+  const place = stack.length - stack.indexOf(seat);
+  if (place > stack.length) return "on the stack";
+  const suffix = place % 100 >= 10 && place % 100 <= 20 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[place % 10] || "th";
+  return `${place}${suffix} from the top of the stack`;
+}
+
 function bids(view) {
   const last = (view.history || []).at(-1);
   const since = sinceLastTurn(view);
@@ -48,7 +56,7 @@ function bids(view) {
     const stocks = Object.entries(view.stocks[number]).map(([stock, n]) => count(n, stock));
     let state = "";
     if (view.phase === "bid") {
-      state = view.still_in.includes(number) ? " · in" : ` · stopped (#${view.stack.indexOf(number) + 1} on the stack)`;
+      state = view.still_in.includes(number) ? " · in" : ` · stopped (${stackPlace(view.stack, number)})`;
       if (number === view.turn) state += " · to play";
     }
     return el(
