@@ -136,3 +136,14 @@ def test_a_question_mark_at_a_2010_prompt_explains_the_rule_that_asks():
     assert "Secret choice (ground): every player picks one Hunting grounds token" in text
     assert "Bidding for boomerangs: " in text and "The last player left does not throw." in text
     assert "Round 14: " in text   # the last round's hunt is told too, after the human's last bid
+
+
+def test_the_formulas_say_how_a_majority_is_counted():
+    result = CliRunner().invoke(main, ["rules", str(PATH), "--formulas"])
+    assert result.exit_code == 0, result.output
+    animals = result.output[result.output.index("  Animals (most of a species)"):result.output.index("  Boomerangs (")]
+    assert "declared as `majority: species`" in animals
+    assert "sum([count(i, captured) for i in kinds(species)" in animals
+    assert "most(i) the largest count(i, captured)" in animals
+    plain = CliRunner().invoke(main, ["rules", str(PATH)]).output
+    assert "kinds(species)" not in plain   # only with --formulas

@@ -162,7 +162,7 @@ def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[st
             "the player(s) whose captured cards show it most often score that many points; "
             "the others score 0 for it.",
             "    ",
-        )
+        ) + (_majority_formula(family) if formulas else [])
     described = fill(spec.get("description") or "", edition)
     lines += _wrap(described or _sentence(in_words(category.score.text, edition, category.title)), "    ")
     choice = category.choice
@@ -189,6 +189,20 @@ def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[st
     if formulas:
         lines += ["    Score:", *_formula(category.score.text, "      ")]
     return lines
+
+
+def _majority_formula(family) -> list[str]:
+    """A majority compares the players, so no one player's formula says it: written as the engine counts
+    it (game/holdings.py), in the language's words where they exist."""
+    key = family.key
+    return [
+        "    Score (a majority, declared as `majority: " + key + "`: it compares the players, so it is",
+        "    not a formula of one player; written here as it is counted):",
+        f"      sum([count(i, captured) for i in kinds({key})",
+        "           if count(i, captured) > 0 and count(i, captured) == most(i)])",
+        "      where captured is the cards you captured, and most(i) the largest count(i, captured)",
+        "      among all the players",
+    ]
 
 
 def _race(edition: Edition, race, spec: dict, formulas: bool) -> list[str]:
