@@ -71,14 +71,17 @@ def captured_counts(edition, players: list) -> list[tuple[str, list[int]]]:
             for icon in family.icons]
 
 
-def ranking_lines(sheet: dict) -> list[str]:
-    """The ranking the game decided, as printed lines: shared ranks as `1=`, and what broke a tie.
+def ranking_lines(sheet: dict, edition=None) -> list[str]:
+    """The ranking the game decided, as printed lines: shared ranks as `1=`, and what broke a tie (the
+    winner's on its own line; below first place, beside the place, given the edition's tie-breaks).
     With teams, the places are teams (the sheet's team lines)."""
     teams = sheet.get("teams")
     totals = {p["name"]: p["total"] for p in teams or sheet["players"]}
     ranks = [place["rank"] for place in sheet["ranking"]]
     lines = [f"{place['rank']}{'=' if ranks.count(place['rank']) > 1 else '.'} {place['name']}  {totals[place['name']]}"
              for place in sheet["ranking"]]
+    if edition is not None and not teams:
+        lines = [line + _ahead_on(edition, sheet, index) for index, line in enumerate(lines)]
     winners, decider = sheet["winners"], sheet.get("decided_by")
     if teams:
         winners = [place["name"] for place in sheet["ranking"] if place["rank"] == 1]
@@ -89,6 +92,27 @@ def ranking_lines(sheet: dict) -> list[str]:
     elif winners:
         lines.append(f"{'Winning team' if teams else 'Winner'}: {winners[0]}")
     return lines
+
+
+def _ahead_on(edition, sheet: dict, index: int) -> str:
+    """Below first place, a place ahead of the next on the same total: the tie-break that ordered them."""
+    places, rows = sheet["ranking"], {p["name"]: p for p in sheet["players"]}
+    if index == 0 or index + 1 >= len(places) or places[index]["rank"] == places[index + 1]["rank"]:
+        return ""
+    mine, next_one = rows[places[index]["name"]], rows[places[index + 1]["name"]]
+    if mine["total"] != next_one["total"]:
+        return ""
+    titles = {c.key: c.title for c in edition.categories} | {r.key: r.title for r in edition.races}
+    for key in edition.tie_breaks:
+        ours, theirs = (_tie_value(row, key) for row in (mine, next_one))
+        if ours != theirs:
+            title = titles.get(key, f"{key} kept")
+            return f"  (ahead of {next_one['name']} on {title}, {ours} to {theirs})"
+    return ""
+
+
+def _tie_value(row: dict, key: str) -> int:
+    return row["categories"].get(key, row.get("stocks", {}).get(key, 0))
 
 
 def round_drafts(edition, players, finished: dict, verbose: bool) -> list[str]:
@@ -133,7 +157,7 @@ def print_sheet(console: Console, edition, sheet: dict, per_round: bool = True) 
         for r in range(len(sheet["players"][0]["rounds"])):
             console.print(round_table(edition, sheet, r))
     console.print(final_table(edition, sheet))
-    for line in ranking_lines(sheet):
+    for line in ranking_lines(sheet, edition):
         console.print(line)
 
 

@@ -68,3 +68,34 @@ def test_a_tie_broken_by_throw_and_catch_says_so_with_both_scores():
     sheet = _usa_sheet(rounds)
     assert sheet["decided_by"] == {"key": "throw_catch", "title": "Throw & Catch", "winner": 8, "runner_up": 6}
     assert ranking_lines(sheet) == ["1. Ben  61", "2. Ana  61", "Ben wins on Throw & Catch, 8 to 6"]
+
+
+def test_a_tie_below_first_place_names_its_tie_break_beside_the_place():
+    # The 2010 game: Ana and Ben both 11, Ana kept 5 boomerangs to Ben's 4 (its published tie-break)
+    hunt = load_edition(ROOT / "editions" / "boomerang-2010.yaml")
+    rows = [("Ana", 11, 5), ("Ben", 11, 4), ("Cy", 20, 27)]
+    sheet = {
+        "players": [{"name": n, "total": t, "categories": {"animals": t}, "stocks": {"boomerangs": b}}
+                    for n, t, b in rows],
+        "ranking": [{"rank": 1, "name": "Cy", "shared": False}, {"rank": 2, "name": "Ana", "shared": False},
+                    {"rank": 3, "name": "Ben", "shared": False}],
+        "winners": ["Cy"], "decided_by": None,
+    }
+    assert ranking_lines(sheet, hunt) == ["1. Cy  20", "2. Ana  11  (ahead of Ben on boomerangs kept, 5 to 4)",
+                                          "3. Ben  11", "Winner: Cy"]
+    sheet["players"][1]["stocks"]["boomerangs"] = 5   # now equal all the way: the rank is shared, nothing said
+    sheet["ranking"][1:] = [{"rank": 2, "name": "Ana", "shared": True}, {"rank": 2, "name": "Ben", "shared": True}]
+    assert ranking_lines(sheet, hunt) == ["1. Cy  20", "2= Ana  11", "2= Ben  11", "Winner: Cy"]
+
+
+def test_a_tie_below_first_place_in_usa_names_the_second_tie_break_when_the_first_is_equal():
+    usa = load_edition(ROOT / "editions" / "usa.yaml")
+    assert usa.tie_breaks[:2] == ("coast_to_coast", "throw_catch")
+    rows = [("Ana", 90, 0, 0), ("Ben", 80, 2, 9), ("Cy", 80, 2, 6)]
+    sheet = {
+        "players": [{"name": n, "total": t, "categories": {"coast_to_coast": p, "throw_catch": c}}
+                    for n, t, p, c in rows],
+        "ranking": [{"rank": i, "name": n, "shared": False} for i, n in enumerate(("Ana", "Ben", "Cy"), 1)],
+        "winners": ["Ana"], "decided_by": None,
+    }
+    assert ranking_lines(sheet, usa)[1] == "2. Ben  80  (ahead of Cy on Throw & Catch, 9 to 6)"
