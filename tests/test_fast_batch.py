@@ -25,6 +25,9 @@ SHIPPED = sorted(EDITIONS.glob("*.yaml")) + sorted((EDITIONS / "variants").glob(
 FALLBACKS = {
     "australia-face-up-throw": "Deal, PickAndPass, Catch, Choices",
     "australia-activities-twice": "choices allowed more than once a game",
+    "australia-catch-up": "the score sheet so far (totals) in 'catch_up'",
+    "australia-split-regions": "'sharing' in the award of 'regions'",
+    "usa-americana-beat-your-best": "the score sheet so far (lines) in 'americana'",
     "australia-ghost-third": "ghost hands",
     "australia-growing-hands": "hand sizes by round",
     "australia-keep-one-discard-one": "discards",

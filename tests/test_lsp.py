@@ -141,7 +141,8 @@ async def _session(tmp_path):
         assert keys["title"] == types.CompletionItemKind.Property
         names = await session.complete(uri, 7, 11)  # in `2 * count(...)`
         assert names["cards"] == types.CompletionItemKind.Variable
-        assert names["previous"] == types.CompletionItemKind.Variable and "round_totals" not in names
+        assert names["previous"] == types.CompletionItemKind.Variable and "place" not in names   # a race award's
+        assert names["totals"] == types.CompletionItemKind.Variable   # the sheet so far, in a round too
         assert names["kinds"] == types.CompletionItemKind.Function
         assert names["animal"] == types.CompletionItemKind.Constant
         quoted = await session.complete(uri, 7, 22)  # inside the quotes of 'Koalas'

@@ -19,7 +19,7 @@ from ..dsl import FAILED
 from ..dsl.program import category_reads
 from ..dsl.program import visited_after as _visited_after
 from ..edition.model import Card, Edition
-from ..edition.scopes import Moment, SeatInputs, moment, table_env
+from ..edition.scopes import Moment, SeatInputs, moment, sheet_so_far, table_env
 from ..game.program import TABLE, program
 from ..game.round_facts import others as round_others
 from ..game.round_facts import race_slots
@@ -39,6 +39,7 @@ class SeatPast:
     # choice category key -> the icons it may still choose, in the family's order (not those already
     # scored, for a choice once per game)
     choosable: dict = field(default_factory=dict)
+    sheet: object = None  # its score sheet so far as expressions read it (scopes.SheetSoFar), None if none does
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,8 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         choosable = {c.key: tuple(icon for icon in c.choice.family.icons
                                   if not (c.choice.once_per_game and icon in used.get(c.key, ())))
                      for c in edition.choice_categories}
-        seats.append(SeatPast(visited, frozenset(visited), previous, used, end_points, total, choosable))
+        sheet = sheet_so_far(edition, scores.rounds, seat) if scoring.needs.sheet else None
+        seats.append(SeatPast(visited, frozenset(visited), previous, used, end_points, total, choosable, sheet))
     races = []
     for race, region in race_slots(edition):
         state = scores.races[(race.key, region.name if region else None)]
@@ -116,7 +118,7 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
     values = tuple(scoring.seat_value(own, shared, previous=past.previous, choosable=past.choosable,
                                       races=open_races[seat], players=at.players, round=at.round, rounds=at.rounds,
                                       end_points=past.end_points, size=len(past.visited), before=past.visited,
-                                      seen=past.visited_set)
+                                      seen=past.visited_set, sheet=past.sheet)
                    for seat, past in enumerate(seats))
     return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds, values,
                     shared_reads, open_races)
@@ -177,7 +179,7 @@ def choice_points(standing: Standing, seat: int, category, cards: list, others: 
     return scoring.choice_points[category.key](SeatInputs(
         cards=cards, tally=scoring.tally(cards), visited=visited, seen=frozenset(visited), table=_table(others),
         previous=past.previous, used=past.used.get(category.key, ()), players=at.players, round=at.round,
-        rounds=at.rounds))
+        rounds=at.rounds, sheet=past.sheet))
 
 
 def category_points(standing: Standing, seat: int, cards: list, others: list, choices: dict | None = None) -> dict:
@@ -186,7 +188,7 @@ def category_points(standing: Standing, seat: int, cards: list, others: list, ch
     past, at = standing.seats[seat], standing.at
     return program(standing.edition).judged_round(
         cards=cards, visited=visited_after(past, cards), table=_table(others), previous=past.previous, used=past.used,
-        choices=choices, players=at.players, round=at.round, rounds=at.rounds)
+        choices=choices, players=at.players, round=at.round, rounds=at.rounds, sheet=past.sheet)
 
 
 def race_points(standing: Standing, seat: int, cards: list, visited: list) -> dict:
@@ -194,7 +196,8 @@ def race_points(standing: Standing, seat: int, cards: list, visited: list) -> di
     won = _won(standing, seat, lambda slot: not slot.next_award)
     at, points = standing.at, {}
     qualified = program(standing.edition).judged_races(cards=cards, visited=visited, won=won, players=at.players,
-                                                       round=at.round, rounds=at.rounds)
+                                                       round=at.round, rounds=at.rounds,
+                                                       sheet=standing.seats[seat].sheet)
     for index in qualified:
         slot = standing.races[index]
         points[slot.race.key] = points.get(slot.race.key, 0) + slot.next_award
@@ -304,7 +307,8 @@ def round_values(standing: Standing, drafts: list, choices: list | None = None) 
         if len(visited[seat]) != len(standing.seats[seat].visited):
             value += scoring.end_points(visited[seat], at.players, at.rounds) - standing.seats[seat].end_points
         for index in scoring.judged_races(cards=drafts[seat], visited=visited[seat], won=_won(standing, seat),
-                                          players=at.players, round=at.round, rounds=at.rounds):
+                                          players=at.players, round=at.round, rounds=at.rounds,
+                                          sheet=standing.seats[seat].sheet):
             value += standing.races[index].next_award
         values.append(value)
     return values

@@ -178,14 +178,15 @@ class Builder(DeckBuilder):
                 choice_type = IconType(family.key) if family else ERROR
                 requires = None
                 if "requires" in choice_spec:
-                    requires_scope = REQUIRES.checker_scope(constants, choice=choice_type)
+                    requires_scope = REQUIRES.checker_scope(constants, choice=choice_type,
+                                                            extra={"lines": self.lines_type()})
                     requires = self.expression(path + ("choice", "requires"), requires_scope, symbol_table, BOOL)
                 if family is not None:
                     once = choice_spec.get("once_per_game", True)  # true, false, or N times (the schema checked)
                     choice = (Choice(family, True, requires, once) if type(once) is int
                               else Choice(family, once, requires))
             if when == ROUND:
-                scope = ROUND_CATEGORY.checker_scope(constants, choice=choice_type)
+                scope = ROUND_CATEGORY.checker_scope(constants, choice=choice_type, extra={"lines": self.lines_type()})
             else:
                 scope = GAME_END.checker_scope(constants, choice=choice_type, extra={"lines": self.lines_type()})
             score = self.expression(path + ("score",), scope, symbol_table, NUMBER)
@@ -196,7 +197,8 @@ class Builder(DeckBuilder):
         return categories
 
     def lines_type(self) -> LinesType:
-        """`lines` at game end: the round categories' and races' keys, as declared (scopes.line_keys once built)."""
+        """`lines` (in a round, and at game end): the round categories' and races' keys, as declared
+        (scopes.line_keys once built)."""
         specs = [c for c in self.data.get("categories") or () if isinstance(c, dict) and c.get("when", ROUND) == ROUND]
         specs += [r for r in self.data.get("races") or () if isinstance(r, dict)]
         keys = [spec.get("key") for spec in specs]

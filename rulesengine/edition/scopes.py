@@ -73,11 +73,22 @@ OPPONENTS_V = Variable("opponents", SEATS, "the other seats, in seat order from 
                        "each has `cards` (this round's) and `visited`")
 LEFT_V = Variable("left", SEAT, "your left neighbour: the seat you pass to when hands go left")
 RIGHT_V = Variable("right", SEAT, "your right neighbour: the seat that passes to you when hands go left")
+# The score sheet so far (SheetSoFar): in a round, the rounds before it; at game end, every round.
 ROUND_TOTALS_V = Variable("round_totals", ListType(NUMBER),
-                          "your total of each round, races included, in round order (what counts in the total)")
+                          "your total of each round scored so far (in a round: the earlier ones), races included, "
+                          "in round order (what counts in the total)")
 LINES_V = Variable("lines", LinesType(),
-                   "your points on each round line of the sheet, by round: `lines.KEY` is a list (round categories "
-                   "and races)")
+                   "your points on each round line of the sheet, by round, the rounds scored so far (in a round: "
+                   "the earlier ones): `lines.KEY` is a list (round categories and races)")
+TOTALS_V = Variable("totals", ListType(NUMBER),
+                    "every seat's total so far (the rounds scored: in a round, the earlier ones), yours first, then "
+                    "the other seats in seat order from you (your left neighbour first)")
+STANDING_V = Variable("standing", NUMBER,
+                      "your place so far: 1 + how many seats have a higher total so far (tied seats share a place; "
+                      "everyone is 1 in round 1)")
+SHARING_V = Variable("sharing", NUMBER,
+                     "how many seats take this place of the race together this round (1 for a seat alone)")
+SHEET = (ROUND_TOTALS_V, LINES_V, TOTALS_V, STANDING_V)
 VISITED_V = Variable("visited", CARDS, "every card you have drafted in the game so far (each site once)")
 PLAYERS_V = Variable("players", NUMBER, "the number of players")
 ROUND_V = Variable("round", NUMBER, "the round number, 1 for the first")
@@ -90,17 +101,17 @@ REGION_V = Variable("region", REGION, "the region the race is for", only="a race
 
 ROUND_CATEGORY = ExpressionScope("round", "round category", (
     CARDS_V, THROW_V, CATCH_V, OTHERS_V, OPPONENTS_V, LEFT_V, RIGHT_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V,
-    PREVIOUS_V,
+    PREVIOUS_V, *SHEET,
     Variable("choice", None, CHOICE_MEANING, only="a category with a 'choice:' section")))
 GAME_END = ExpressionScope("game_end", "game-end category", (
-    VISITED_V, OPPONENTS_V, LEFT_V, RIGHT_V, ROUND_TOTALS_V, LINES_V, PLAYERS_V, ROUNDS_V),
+    VISITED_V, OPPONENTS_V, LEFT_V, RIGHT_V, *SHEET, PLAYERS_V, ROUNDS_V),
                            missing="at game end only {known} are known")
 REQUIRES = ExpressionScope("requires", "choice `requires`", (
     CARDS_V, THROW_V, CATCH_V, OTHERS_V, OPPONENTS_V, LEFT_V, RIGHT_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V,
-    PREVIOUS_V, Variable("choice", None, CHOICE_MEANING)))
+    PREVIOUS_V, *SHEET, Variable("choice", None, CHOICE_MEANING)))
 QUALIFIES = ExpressionScope("qualifies", "race `qualifies`",
                             (CARDS_V, VISITED_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
-AWARD = ExpressionScope("award", "race `award`", (PLACE_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
+AWARD = ExpressionScope("award", "race `award`", (PLACE_V, SHARING_V, PLAYERS_V, ROUND_V, ROUNDS_V, REGION_V))
 # A game with a `flow` (docs/authoring.md, "Writing a round"): a reveal's condition, and its
 # game-end categories, which also see each of the edition's stocks by name (a number: tokens kept).
 CIRCLE_V = Variable("circle", CARDS, "the cards face up around the circle")
@@ -160,6 +171,7 @@ FORMS = {
     "value": "the value itself, as the expression's variable of that name holds it",
     "slots": "for each race of the edition, in order: the (region, award) still open to the seat",
     "icons": "choice category key -> icons (a frozenset of those used, or a tuple of those still choosable)",
+    "sheet": "an object holding each variable of the sheet so far by name (SheetSoFar); None where none is read",
 }
 
 _CARDS = Input("cards", "list", "the seat's cards of this round, in the order taken")
@@ -175,20 +187,22 @@ _CHOOSABLE = Input("choosable", "icons", "the icons each choice category may sti
 _SEAT_RACES = Input("races", "slots", "the (region, award) of each race the seat may still take")
 _END_POINTS = Input("end_points", "number", "the game-end points of the sites visited before this round")
 _SIZE = Input("size", "number", "how many sites the seat visited before this round")
+_SHEET = Input("sheet", "sheet", "the seat's score sheet so far (SheetSoFar): `lines`, `round_totals`, `totals` and "
+                                 "`standing` by name")
 
 PROGRAM_INPUTS = {
     # a seat's round (its categories and races) and each of its choices: one object, SeatInputs
     "seat": (_CARDS, _TALLY, _VISITED, _SEEN, _TABLE, _PREVIOUS,
              Input("choices", "value", "choice category key -> the icon chosen (absent: none)"),
              Input("used", "set", "the icons of the choice asked about scored in earlier rounds"),
-             _PLAYERS, _ROUND, _ROUNDS),
+             _PLAYERS, _ROUND, _ROUNDS, _SHEET),
     # a seat's game end: one object, EndInputs
     "end": (_VISITED, _SEEN, _PLAYERS, _ROUNDS, *(Input(v.name, "value", v.meaning) for v in (
-        ROUND_TOTALS_V, LINES_V, OPPONENTS_V, LEFT_V, RIGHT_V))),
+        ROUND_TOTALS_V, LINES_V, OPPONENTS_V, LEFT_V, RIGHT_V)), _SHEET),
     # the bots' value of hands: keyword-only inputs of the factories that bind a seat's standing
-    "value": (_PREVIOUS, _CHOOSABLE, _SEAT_RACES, _PLAYERS, _ROUND, _ROUNDS, _END_POINTS, _SIZE),
-    "shared": (_PREVIOUS, _CHOOSABLE, _PLAYERS, _ROUND, _ROUNDS),
-    "order": (_PREVIOUS, _CHOOSABLE, _SEAT_RACES, _PLAYERS, _ROUND, _ROUNDS, _END_POINTS, _SIZE,
+    "value": (_PREVIOUS, _CHOOSABLE, _SEAT_RACES, _PLAYERS, _ROUND, _ROUNDS, _END_POINTS, _SIZE, _SHEET),
+    "shared": (_PREVIOUS, _CHOOSABLE, _PLAYERS, _ROUND, _ROUNDS, _SHEET),
+    "order": (_PREVIOUS, _CHOOSABLE, _SEAT_RACES, _PLAYERS, _ROUND, _ROUNDS, _END_POINTS, _SIZE, _SHEET,
               Input("before", "list", "the sites the seat visited before this round, in deck order"),
               Input("seen", "set", "the same sites")),
 }
@@ -219,8 +233,31 @@ EndInputs = _inputs_class("end", "What a seat's game end reads (PROGRAM_INPUTS['
 
 
 def program_scopes() -> dict:
-    """kind of expression -> the names of its variables: what a generated statement of it may read."""
-    return {scope.key: frozenset(scope.names) for scope in SCOPES}
+    """kind of expression -> the names of its variables: what a generated statement of it may read; and
+    "sheet": those a function reads from its `sheet` input (SheetSoFar) by name."""
+    return {scope.key: frozenset(scope.names) for scope in SCOPES} | {"sheet": frozenset(v.name for v in SHEET)}
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSoFar:
+    """A seat's score sheet so far, as its expressions read it (the `sheet` input): in a round the rounds
+    before it, at game end every round (a bot judging a hand: the rounds played before the one it plays)."""
+
+    lines: SimpleNamespace            # key -> the seat's points on that line, by round (sheet_lines)
+    round_totals: list                # the seat's total of each round
+    totals: list                      # every seat's total, the seat's first, then the others from its left
+    standing: int                     # 1 + how many seats have a higher total
+
+
+def sheet_so_far(edition, rounds: list, seat: int) -> SheetSoFar:
+    """The SheetSoFar of a seat from every seat's rounds scored (rounds[seat]: a dict of points per round)."""
+    keys = edition.counting_keys
+    totals = [sum(points.get(key, 0) for points in seat_rounds for key in keys) for seat_rounds in rounds]
+    n = len(rounds)
+    mine = totals[seat]
+    return SheetSoFar(sheet_lines(line_keys(edition), rounds[seat]),
+                      [sum(points.get(key, 0) for key in keys) for points in rounds[seat]],
+                      [totals[(seat + step) % n] for step in range(n)], 1 + sum(total > mine for total in totals))
 
 
 # -- filling them in: one function per scope ---------------------------------------------------------
@@ -273,17 +310,27 @@ def table_env(others) -> dict:
     return {"opponents": list(seats), "left": seats[0], "right": seats[-1]}
 
 
-def round_env(at: Moment, cards: list, others: list, visited: list, previous=0) -> dict:
-    """A round category's environment (a choice category also needs `choice`: see requires_env)."""
+def sheet_env(sheet) -> dict:
+    """The variables of the sheet so far from a SheetSoFar (None: no round scored, the seat alone)."""
+    if sheet is None:
+        return {"round_totals": [], "lines": SimpleNamespace(), "totals": [0], "standing": 1}
+    return {"round_totals": sheet.round_totals, "lines": sheet.lines, "totals": sheet.totals,
+            "standing": sheet.standing}
+
+
+def round_env(at: Moment, cards: list, others: list, visited: list, previous=0, sheet=None) -> dict:
+    """A round category's environment (a choice category also needs `choice`: see requires_env); sheet:
+    the seat's SheetSoFar."""
     env = {"cards": cards, "throw": cards[0], "catch": cards[-1], "others": others, "visited": visited,
            "players": at.players, "round": at.round, "rounds": at.rounds, "previous": previous}
     env.update(table_env(others))
+    env.update(sheet_env(sheet))
     return env
 
 
-def requires_env(at: Moment, cards: list, others: list, visited: list, previous=0, choice=None) -> dict:
+def requires_env(at: Moment, cards: list, others: list, visited: list, previous=0, choice=None, sheet=None) -> dict:
     """A choice's `requires` (and its category's score): the round's variables and the icon."""
-    env = round_env(at, cards, others, visited, previous)
+    env = round_env(at, cards, others, visited, previous, sheet)
     env["choice"] = choice
     return env
 
@@ -298,12 +345,13 @@ def sheet_lines(keys, rounds: list) -> SimpleNamespace:
     return SimpleNamespace(**{key: [points.get(key, 0) for points in rounds] for key in keys})
 
 
-def game_end_env(at: Moment, visited: list, others=None, round_totals=(), lines=None) -> dict:
+def game_end_env(at: Moment, visited: list, others=None, round_totals=(), lines=None, sheet=None) -> dict:
     """At game end: others as for round_env (the last round's cards, visited so far), round_totals
     this seat's total of each round and lines its points per line and round (a bot judging an unfinished
-    game gives those it knows)."""
-    env = {"visited": visited, "players": at.players, "rounds": at.rounds, "round_totals": list(round_totals),
-           "lines": lines if lines is not None else SimpleNamespace()}
+    game gives those it knows), sheet its SheetSoFar for every seat's totals and its place."""
+    env = sheet_env(sheet)
+    env.update({"visited": visited, "players": at.players, "rounds": at.rounds, "round_totals": list(round_totals),
+                "lines": lines if lines is not None else SimpleNamespace()})
     env.update(table_env(others))
     return env
 
@@ -313,8 +361,9 @@ def qualifies_env(at: Moment, cards: list, visited: list, region=None) -> dict:
             "region": region}
 
 
-def award_env(at: Moment, place: int, region=None) -> dict:
-    return {"place": place, "players": at.players, "round": at.round, "rounds": at.rounds, "region": region}
+def award_env(at: Moment, place: int, region=None, sharing: int = 1) -> dict:
+    return {"place": place, "sharing": sharing, "players": at.players, "round": at.round, "rounds": at.rounds,
+            "region": region}
 
 
 def until_env(circle: list, players: int, round: int) -> dict:

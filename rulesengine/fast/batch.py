@@ -22,7 +22,9 @@ try:
 except ImportError as exc:   # the base install: say which extra to install, not only numpy's name
     raise ImportError(NUMPY_MISSING) from exc
 
+from ..dsl.program import analyse
 from ..edition.model import GAME_END, ROUND
+from ..edition.scopes import SHEET
 from ..edition.steps import Catch, Choices, Deal, PickAndPass, Throw
 from .arrays import DraftCards, Items, MaskCards, SeatRows, Unsupported, compile_tree, deck_arrays
 from .draws import Stream, picks, seat_keys
@@ -72,6 +74,24 @@ def fallback(edition) -> str | None:
     return None
 
 
+# What the batch does not hand an expression: the score sheet so far in a round (issue #29), every seat's
+# totals and places at game end, and how many seats share a race's place. The engine plays those editions.
+_NOT_HANDED = {ROUND: frozenset(v.name for v in SHEET), GAME_END: frozenset({"totals", "standing"})}
+
+
+def _reads_no_sheet_so_far(edition) -> None:
+    """Unsupported when an expression reads what the batch does not hand it (_NOT_HANDED)."""
+    for category in edition.categories:
+        for expression in (category.score, category.choice and category.choice.requires):
+            if expression is not None and expression.tree is not None:
+                read = analyse(*expression.tree[:2]).variables() & _NOT_HANDED.get(category.when, frozenset())
+                if read:
+                    raise Unsupported(f"the score sheet so far ({', '.join(sorted(read))}) in '{category.key}'")
+    for race in edition.races:
+        if race.award.tree is not None and "sharing" in analyse(*race.award.tree[:2]).variables():
+            raise Unsupported(f"'sharing' in the award of '{race.key}'")
+
+
 def _make_plan(edition) -> Plan:
     if edition.draft.ghosts:
         raise Unsupported("ghost hands (they draw from the game's generator as they go)")
@@ -92,6 +112,7 @@ def _make_plan(edition) -> Plan:
         raise Unsupported("hand sizes by round")
     if any(c.choice is not None and c.choice.times > 1 for c in edition.categories):
         raise Unsupported("choices allowed more than once a game")
+    _reads_no_sheet_so_far(edition)
     deck = deck_arrays(edition)
     rounds, requires = [], {}
     for category in edition.categories:

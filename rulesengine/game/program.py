@@ -24,6 +24,7 @@ from ..edition.model import Edition
 from ..edition.scopes import (
     EndInputs,
     SeatInputs,
+    SheetSoFar,
     game_end_env,
     line_keys,
     moment,
@@ -66,19 +67,23 @@ def _make(edition: Edition):
     return CompiledProgram(edition)
 
 
-def award(race, region, *, place, players, round, rounds):
-    """What a place of a race pays (the race's award expression, run as the edition's runner compiled it)."""
+def award(race, region, *, place, players, round, rounds, sharing=1):
+    """What a place of a race pays, to each of the `sharing` seats that take it together (the race's award
+    expression, interpreted: the sheet keeps each award it works out, so none is worth compiling)."""
     from .reference import run
 
-    return run(race.award, {"place": place, "players": players, "round": round, "rounds": rounds, "region": region})
+    return run(race.award, {"place": place, "sharing": sharing, "players": players, "round": round, "rounds": rounds,
+                            "region": region})
 
 
 def end_inputs(edition: Edition) -> dict:
     """The game end as a bot sees it: no other seats, no rounds on the sheet (round_totals, lines,
-    opponents, left and right as scopes.game_end_env makes them)."""
+    opponents, left and right as scopes.game_end_env makes them; the sheet of a seat alone, none scored)."""
     lines = sheet_lines(line_keys(edition), [])
     env = game_end_env(moment(edition, 0, 0), [], None, (), lines)
-    return {name: env[name] for name in ("round_totals", "lines", "opponents", "left", "right")}
+    found = {name: env[name] for name in ("round_totals", "lines", "opponents", "left", "right")}
+    found["sheet"] = SheetSoFar(lines, [], [0], 1)
+    return found
 
 
 class CompiledProgram:
@@ -103,16 +108,24 @@ class CompiledProgram:
     def choice_points(self) -> dict:
         """choice key -> (same inputs as allowed) -> {icon: points}: the icons the seat may pick, each
         with its points, failures given their defaults."""
-        return {c.key: compiler.sheet.write_choice(self.edition, c, self._scopes["requires"], points=True)
+        return {c.key: compiler.sheet.write_choice(self.edition, c, self._scopes["requires"], points=True,
+                                                   sheet=self._scopes["sheet"])
                 for c in self.edition.choice_categories}
 
     @cached_property
     def _end_points(self):
-        return compiler.write_end(self.edition, self._scopes["game_end"], caught=True)
+        return compiler.write_end(self.edition, self._scopes["game_end"], caught=True, sheet=self._scopes["sheet"])
 
     @cached_property
     def _end_inputs(self) -> dict:
         return end_inputs(self.edition)
+
+    @cached_property
+    def _end_constants(self) -> dict:
+        """The game end as a bot sees it, each variable by name (the bots' value functions bind them)."""
+        found = {name: value for name, value in self._end_inputs.items() if name != "sheet"}
+        alone = self._end_inputs["sheet"]
+        return found | {"totals": alone.totals, "standing": alone.standing}
 
     def judged_end(self, visited, players, rounds) -> dict:
         """key -> points of each game-end category for these visited cards, as a bot sees a game end (no
@@ -129,11 +142,12 @@ class CompiledProgram:
     def _judged(self):
         return compiler.write_round(self.edition, self._scopes, caught=True)
 
-    def judged_round(self, *, cards, visited, table, previous, used, choices, players, round, rounds) -> dict:
+    def judged_round(self, *, cards, visited, table, previous, used, choices, players, round, rounds,
+                     sheet=None) -> dict:
         """round()'s points for a bot (see ReferenceProgram.judged_round)."""
         tally, seen = self.tally(cards), frozenset(visited)
         inputs = SeatInputs(cards=cards, tally=tally, visited=visited, seen=seen, table=table, previous=previous,
-                            choices=choices or {}, players=players, round=round, rounds=rounds)
+                            choices=choices or {}, players=players, round=round, rounds=rounds, sheet=sheet)
         points, _ = self._judged(inputs)
         if choices is None:
             for key, points_of in self.choice_points.items():
@@ -141,12 +155,13 @@ class CompiledProgram:
                 points[key] = max([0, *points_of(inputs).values()])
         return points
 
-    def judged_races(self, *, cards, visited, won, players, round, rounds) -> list:
-        """round()'s race slots for a bot: a qualification that fails is no qualification."""
+    def judged_races(self, *, cards, visited, won, players, round, rounds, sheet=None) -> list:
+        """round()'s race slots for a bot: a qualification that fails is no qualification (sheet: the seat's
+        SheetSoFar, which the round's categories may read)."""
         seats = table_env(())   # the races read no other seat's cards: none are handed
         inputs = SeatInputs(cards=cards, tally=self.tally(cards), visited=visited, seen=frozenset(visited),
                             table=((), seats["opponents"], seats["left"], seats["right"]), previous={}, choices={},
-                            players=players, round=round, rounds=rounds)
+                            players=players, round=round, rounds=rounds, sheet=sheet)
         return [slot for slot in self._judged(inputs)[1] if slot not in won]
 
     @cached_property
@@ -161,20 +176,22 @@ class CompiledProgram:
             edition, scopes, inputs = self.edition, self._scopes, self._inputs
             variables = scopes["round"] | scopes["qualifies"] | scopes["game_end"]
             together = bool(shared) and compiler.counted_only(shared)   # the shared ones in the order function
+            sheet = scopes["sheet"]
             made = self._values[key] = (
-                compiler.write_own_value(edition, own, variables, inputs["value"], self._end_inputs),
-                compiler.write_shared_value(edition, shared, scopes["round"], inputs["shared"]) if shared else None,
+                compiler.write_own_value(edition, own, variables, inputs["value"], self._end_constants, sheet),
+                compiler.write_shared_value(edition, shared, scopes["round"], inputs["shared"], sheet)
+                if shared else None,
                 compiler.write_order(edition, own, shared if together else (), variables, inputs["order"],
-                                     self._end_inputs, self.zeros),
+                                     self._end_constants, self.zeros, sheet),
                 bool(compiler.category_reads(shared) & compiler.SEAT_BY_SEAT), together)
         return made
 
     def seat_value(self, own: tuple, shared: tuple, *, previous, choosable, races, players, round, rounds,
-                   end_points, size, before, seen) -> SeatValue:
-        """A seat's value of hands (SeatValue), generated."""
+                   end_points, size, before, seen, sheet=None) -> SeatValue:
+        """A seat's value of hands (SeatValue), generated (sheet: its SheetSoFar)."""
         own_of, shared_of, order_of, by_seat, together = self._value_functions(own, shared)
         standing = {"previous": previous, "choosable": choosable, "players": players, "round": round,
-                    "rounds": rounds}
+                    "rounds": rounds, "sheet": sheet}
         own_value = own_of(**standing, races=races, end_points=end_points, size=size)
         for_decision = order_of(**standing, races=races, end_points=end_points, size=size, before=before, seen=seen)
         if shared_of is None:

@@ -18,8 +18,20 @@ from ..dsl import FAILED, DslRuntimeError
 from ..dsl.program import Needs, visited_after
 from ..edition.model import GAME_END, ROUND
 from ..edition.scopes import GAME_END as GAME_END_SCOPE
-from ..edition.scopes import Moment, SeatInputs, game_end_env, line_keys, requires_env, round_env, sheet_lines
+from ..edition.scopes import (
+    SHEET,
+    Moment,
+    SeatInputs,
+    game_end_env,
+    line_keys,
+    requires_env,
+    round_env,
+    sheet_env,
+    sheet_lines,
+)
 from .program import SeatValue, award
+
+SHEET_NAMES = tuple(v.name for v in SHEET)
 
 
 def run(expression, env: dict):
@@ -49,7 +61,7 @@ class ReferenceProgram:
 
     runner = "reference"
     # it reads every input as the rulebook says it: the visited cards in deck order, the other seats'
-    needs = Needs(True, True, True, True, frozenset(GAME_END_SCOPE.names))
+    needs = Needs(True, True, True, True, frozenset(GAME_END_SCOPE.names), True)
 
     def __init__(self, edition):
         self.edition = edition
@@ -94,7 +106,8 @@ class ReferenceProgram:
         return allowed
 
     def end(self, inputs) -> dict:
-        env = {name: getattr(inputs, name) for name in GAME_END_SCOPE.names}
+        env = {name: getattr(inputs, name) for name in GAME_END_SCOPE.names if name not in SHEET_NAMES}
+        env.update(sheet_env(inputs.sheet))
         return {category.key: run(category.score, env) for category in self.ends}
 
     award = staticmethod(award)
@@ -112,7 +125,7 @@ class ReferenceProgram:
         """key -> points of each game-end category for these visited cards, as a bot sees a game end
         (no other seats, no rounds on the sheet), failures given 0."""
         lines = sheet_lines(line_keys(self.edition), [])
-        env = game_end_env(Moment(players, 0, rounds), visited, None, (), lines)
+        env = game_end_env(Moment(players, 0, rounds), visited, None, (), lines)   # a seat alone, no round scored
         return {c.key: judge(c.score, env, 0) for c in self.ends}
 
     def end_points(self, visited, players, rounds) -> float:
@@ -120,11 +133,12 @@ class ReferenceProgram:
         points = self.judged_end(visited, players, rounds)
         return sum(points[c.key] for c in self.ends if c.counts)
 
-    def judged_round(self, *, cards, visited, table, previous, used, choices, players, round, rounds) -> dict:
+    def judged_round(self, *, cards, visited, table, previous, used, choices, players, round, rounds,
+                     sheet=None) -> dict:
         """round() for a bot: failures give 0; choices None: every choice category at its best icon
         among those not in used (or 0), else at choices[key] (absent or None: 0)."""
         env = self._env(SeatInputs(cards=cards, visited=visited, table=table, players=players, round=round,
-                                   rounds=rounds))
+                                   rounds=rounds, sheet=sheet))
         points = {}
         for category in self.rounds:
             env["previous"] = previous.get(category.key, 0)
@@ -139,15 +153,16 @@ class ReferenceProgram:
                 points[category.key] = judge(category.score, env, 0)
         return points
 
-    def judged_races(self, *, cards, visited, won, players, round, rounds) -> list:
+    def judged_races(self, *, cards, visited, won, players, round, rounds, sheet=None) -> list:
         """round()'s race slots for a bot: a qualification that fails is no qualification."""
         env = {"cards": cards, "visited": visited, "players": players, "round": round, "rounds": rounds}
         return [slot for slot, (race, region) in enumerate(self.slots)
                 if slot not in won and judge(race.qualifies, {**env, "region": region}, False)]
 
     def seat_value(self, own: tuple, shared: tuple, *, previous, choosable, races, players, round, rounds,
-                   end_points, size, before, seen) -> SeatValue:
-        """A seat's value of hands (see rulesengine.game.program.SeatValue), interpreted."""
+                   end_points, size, before, seen, sheet=None) -> SeatValue:
+        """A seat's value of hands (see rulesengine.game.program.SeatValue), interpreted (sheet: its
+        SheetSoFar)."""
         at = Moment(players, round, rounds)
 
         def categories(categories, env) -> int:
@@ -163,7 +178,7 @@ class ReferenceProgram:
             return value
 
         def own_value(cards, visited) -> float:
-            value = categories(own, round_env(at, cards, None, visited))
+            value = categories(own, round_env(at, cards, None, visited, sheet=sheet))
             env = {"cards": cards, "visited": visited, "players": players, "round": round, "rounds": rounds}
             for race, slots in zip(self.edition.races, races, strict=True):
                 for region, pays in slots:
@@ -174,7 +189,7 @@ class ReferenceProgram:
             return value
 
         def shared_value(cards, visited, others) -> float:
-            return categories(shared, round_env(at, cards, others, visited))
+            return categories(shared, round_env(at, cards, others, visited, sheet=sheet))
 
         def order(first, options, rest):
             def for_world(sums, heads, dealt) -> None:
@@ -196,7 +211,8 @@ class ReferenceProgram:
     @staticmethod
     def _env(inputs) -> dict:
         """A round category's (and a choice's requires') environment from a SeatInputs."""
-        env = requires_env(Moment(inputs.players, inputs.round, inputs.rounds), inputs.cards, None, inputs.visited)
+        env = requires_env(Moment(inputs.players, inputs.round, inputs.rounds), inputs.cards, None, inputs.visited,
+                           sheet=inputs.sheet)
         if inputs.table is not None:
             env.update(_table_env(inputs.table))
         return env

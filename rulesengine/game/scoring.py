@@ -24,6 +24,7 @@ from .round_facts import RoundFacts, end_inputs, others, race_slots
 _SITE = attrgetter("site")  # a copy of a card is visited as the card it copies (`copies:`)
 _NO_POINTS: dict = {}  # a seat's points of the round before the first (read only: never changed)
 _blank = object.__new__  # an inputs object with no field set yet (see ScoreKeeper._seat_inputs)
+_SHEET_NAMES = frozenset(v.name for v in scopes.SHEET)
 
 
 class ScoringError(GameRuleError):
@@ -170,6 +171,7 @@ class ScoreKeeper:
                 inputs.previous = self.rounds[seat][-1] if self.rounds[seat] else _NO_POINTS
                 inputs.players, inputs.round, inputs.rounds = at.players, at.round, at.rounds
                 inputs.choices = inputs.used = None
+                inputs.sheet = scopes.sheet_so_far(self.edition, self.rounds, seat) if needs.sheet else None
                 facts.inputs.append(inputs)
         return facts.inputs
 
@@ -264,21 +266,22 @@ class ScoreKeeper:
             race, region = self._plan.race_pairs[index]
             state = states[index]
             state.places_given += 1
-            award = self._award(index, at, state.places_given)
+            award = self._award(index, at, state.places_given, len(taken[index]))
             for seat in taken[index]:
                 state.winners.add(seat)
                 results[seat][race.key] += award
 
-    def _award(self, index: int, at, place: int):
-        """What this place of the race slot pays this round: the same in every game of the edition with
-        as many players, so worked out once (an expression that fails is not kept: it raises again, located)."""
-        key = (index, place, at.round)
+    def _award(self, index: int, at, place: int, sharing: int):
+        """What this place of the race slot pays this round to each of the `sharing` seats that take it: the
+        same in every game of the edition with as many players, so worked out once (an expression that fails
+        is not kept: it raises again, located)."""
+        key = (index, place, at.round, sharing)
         award = self._awards.get(key)
         if award is None:
             race, region = self._plan.race_pairs[index]
             try:
                 award = self._program.award(race, region, place=place, players=at.players, round=at.round,
-                                            rounds=at.rounds)
+                                            rounds=at.rounds, sharing=sharing)
             except DslRuntimeError as exc:
                 raise self._located(exc, f"round {at.round}") from None
             self._awards[key] = award
@@ -298,6 +301,7 @@ class ScoreKeeper:
             inputs.visited, inputs.seen = listed[seat] if needs.end_visited else self._seen[seat], self._seen[seat]
             inputs.players, inputs.rounds = at.players, at.rounds
             end_inputs(inputs, self.edition, reads, others_, totals, self.rounds[seat])
+            inputs.sheet = scopes.sheet_so_far(self.edition, self.rounds, seat) if reads & _SHEET_NAMES else None
             try:
                 points = self._program.end(inputs)
             except DslRuntimeError as exc:

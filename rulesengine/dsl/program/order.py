@@ -18,7 +18,7 @@ from __future__ import annotations
 from . import names
 from .helpers import Full, Masks, card_mask, deck_order, every_icon, icon_counts, visited_after, visited_with_site
 from .reads import MASK, analyse, merged
-from .value import write_standing
+from .value import seat_bindings, write_standing
 from .writer import Writer
 
 _T, _S, _M = names.TALLY, names.SET, names.MASK
@@ -47,7 +47,7 @@ def _masks(rules, locals_: dict) -> Masks:
 
 
 def write_order(rules, own: tuple, shared: tuple, variables: frozenset, inputs: tuple, end_constants: dict,
-                zeros: dict):
+                zeros: dict, sheet: frozenset = frozenset()):
     """order_of(**inputs) -> for_decision(first, options, rest) -> for_world(sums, heads, dealt): adds to
     sums, option by option, the value of its hand in every sampled order of the cards in hands of which
     one of heads holds the first rest + 1 cards: an option not in head completes the hand with
@@ -67,7 +67,7 @@ def write_order(rules, own: tuple, shared: tuple, variables: frozenset, inputs: 
     sites_local = _M["visited"] if is_masked else _S["visited"]
     visited_now = f"{sites_local}.bit_count()" if is_masked else f"len({sites_local})"   # how many are visited
     write_standing(writer, rules, own, shared, end_constants, sites_local,
-                   f"end_points if {visited_now} != size else None", "sums[index] += value")
+                   f"end_points if {visited_now} != size else None", "sums[index] += value", sheet)
     as_set = _S["cards"] in writer.used
     hand = as_set or "cards" in writer.read_variables
     counted = _T["visited"] in writer.used
@@ -79,7 +79,7 @@ def write_order(rules, own: tuple, shared: tuple, variables: frozenset, inputs: 
                 f"{names.MEMO} = {{}}"]
     world = ["dealt_set = set(dealt)", "dealt_counts = _counts(dealt)"] if others else []
     body = [f"    def order_of(*, {', '.join(inputs)}):",
-            *(f"        {names.game(v)} = {v}" for v in ("players", "round", "rounds")),
+            *("        " + line for line in seat_bindings(writer, sheet)),
             "        def for_decision(first, options, rest):",
             *("            " + line for line in decision),
             "            def for_world(sums, heads, dealt):",

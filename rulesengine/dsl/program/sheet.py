@@ -46,18 +46,24 @@ _END_BINDINGS = {name: f"inputs.{name}" for name in ("visited", "players", "roun
                                                      "opponents", "left", "right")}
 
 
+def _from_sheet(bindings: dict, sheet: frozenset) -> dict:
+    """bindings, and each variable of the sheet so far it lacks read from the `sheet` input by name."""
+    return {**{name: f"inputs.sheet.{name}" for name in sorted(sheet)}, **bindings}
+
+
 @dataclass(frozen=True)
 class Needs:
     """What the sheet must hand its functions: visited: the visited cards as a list in deck order (else
     their set is enough: nothing reads them but as counted, as a set or by their number); table: the
     other seats' cards (`table`); end_visited, end_table: the same for the game end; end_reads: every
-    game variable a game-end category reads."""
+    game variable a game-end category reads; sheet: whether a round reads the sheet so far."""
 
     visited: bool
     table: bool
     end_visited: bool
     end_table: bool
     end_reads: frozenset
+    sheet: bool = False   # a round's expressions read the sheet so far (the `sheet` input: scopes.SheetSoFar)
 
 
 @dataclass(frozen=True)
@@ -117,13 +123,13 @@ def write_round(rules, variables: dict, caught: bool = False):
         emit("qualified.append(slot)", 4)
         slot += len(regions)
     emit("return points, qualified", 2)
-    return writer.function("seat_round", "inputs", _ROUND_BINDINGS, _forms())
+    return writer.function("seat_round", "inputs", _from_sheet(_ROUND_BINDINGS, variables["sheet"]), _forms())
 
 
-def write_choice(rules, category, variables: frozenset, points: bool = False):
+def write_choice(rules, category, variables: frozenset, points: bool = False, sheet: frozenset = frozenset()):
     """choice(inputs) -> the icons of the category, in family order, the seat may pick (not in `used`
     when once per game, meeting `requires`); points: icon -> its points instead, failures caught
-    (a bot judging its options)."""
+    (a bot judging its options); sheet: the variables read from the `sheet` input."""
     writer = _writer(rules, variables, caught=points)
     emit = writer.emit
     expressions = [category.score] if points else []
@@ -147,27 +153,29 @@ def write_choice(rules, category, variables: frozenset, points: bool = False):
     else:
         emit(f"allowed.append({names.CHOICE})", 3)
         emit("return allowed", 2)
-    return writer.function("choice", "inputs", _ROUND_BINDINGS, _forms())
+    return writer.function("choice", "inputs", _from_sheet(_ROUND_BINDINGS, sheet), _forms())
 
 
-def write_end(rules, variables: frozenset, caught: bool = False):
-    """end(inputs) -> key -> points of each game-end category for one seat (caught: 0 where one fails)."""
+def write_end(rules, variables: frozenset, caught: bool = False, sheet: frozenset = frozenset()):
+    """end(inputs) -> key -> points of each game-end category for one seat (caught: 0 where one fails;
+    sheet: the variables read from the `sheet` input where the inputs do not hold them by name)."""
     writer = _writer(rules, variables, caught=caught)
     writer.emit("points = {}", 2)
     for category in end_categories(rules):
         writer.value(f"points[{writer.constant(category.key)}]", category.score, 2, "0" if caught else None)
     writer.emit("return points", 2)
-    return writer.function("game_end", "inputs", _END_BINDINGS, _forms())
+    return writer.function("game_end", "inputs", _from_sheet(_END_BINDINGS, sheet), _forms())
 
 
-def needs(rules) -> Needs:
-    """What the sheet's functions read, from their trees."""
+def needs(rules, sheet: frozenset = frozenset()) -> Needs:
+    """What the sheet's functions read, from their trees (sheet: the variables of the sheet so far)."""
     rounds = [c.score for c in round_categories(rules)] + [r.qualifies for r in rules.races] + \
         [c.choice.requires for c in rules.categories if c.choice is not None and c.choice.requires is not None]
     playing = merged(analyse(*e.tree[:2]) for e in rounds)
     ending = merged(analyse(*c.score.tree[:2]) for c in end_categories(rules))
     return Needs(playing.reads_value("visited", _HELD), bool(playing.variables() & TABLE),
-                 ending.reads_value("visited", _HELD), bool(ending.variables() & TABLE), ending.variables())
+                 ending.reads_value("visited", _HELD), bool(ending.variables() & TABLE), ending.variables(),
+                 bool(playing.variables() & sheet))
 
 
 def compile_sheet(rules, scopes) -> Sheet:
@@ -175,9 +183,11 @@ def compile_sheet(rules, scopes) -> Sheet:
     kind of expression sees, as scopes.program_scopes gives them). Each takes one argument, `inputs`,
     that holds its inputs by the names edition/scopes.py declares (PROGRAM_INPUTS: SeatInputs for the
     round and the choices, EndInputs for the game end)."""
-    allowed = {c.key: write_choice(rules, c, scopes["requires"]) for c in rules.categories if c.choice is not None}
-    end = write_end(rules, scopes["game_end"])
-    return Sheet(write_round(rules, scopes), allowed, end, needs(rules))
+    sheet = scopes["sheet"]
+    allowed = {c.key: write_choice(rules, c, scopes["requires"], sheet=sheet) for c in rules.categories
+               if c.choice is not None}
+    end = write_end(rules, scopes["game_end"], sheet=sheet)
+    return Sheet(write_round(rules, scopes), allowed, end, needs(rules, sheet))
 
 
 __all__ = ["Shared", "Sheet", "Needs", "compile_sheet"]

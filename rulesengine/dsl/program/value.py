@@ -78,13 +78,14 @@ def write_categories(writer: Writer, categories: tuple) -> None:
 
 
 def write_standing(writer: Writer, rules, own: tuple, shared: tuple, end_constants: dict, by_visited: str | None,
-                   end_before: str | None, finish: str) -> None:
+                   end_before: str | None, finish: str, sheet: frozenset = frozenset()) -> None:
     """The statements of a hand's value: own (and shared) categories, the races still open (`races`:
     for each race, the (region, award) the seat may still take), the game-end gain (end_points before
     the round, where the visited cards grew). by_visited: the local holding the visited cards as a
     set or a mask: the races and game-end categories, when they read nothing of the hand but its
     visited cards, are worked out again only when it holds other cards than the last time (a set
-    compared by identity, a mask by value, and the values of every mask kept in the memo)."""
+    compared by identity, a mask by value, and the values of every mask kept in the memo). sheet: the
+    variables of the sheet so far, read from the factory's `sheet` input."""
     emit, value = writer.emit, writer.value
     emit("value = 0", 2)
     write_categories(writer, own)
@@ -114,13 +115,18 @@ def write_standing(writer: Writer, rules, own: tuple, shared: tuple, end_constan
         emit("if ok:", depth + 1)
         emit(f"{total} += award", depth + 2)
     emit("if end_before is not None:", depth)
-    for name, constant in end_constants.items():
-        emit(f"{names.game(name)} = {writer.constant(constant)}", depth + 1)
+    ends = [c for c in rules.categories if c.when == "game_end" and c.counts]
+    ending = reads(c.score for c in ends)
+    hand_read = writer.hand_reads = frozenset(writer.read_variables)   # what the round categories and races read
+    for name, constant in end_constants.items():   # the game end as a bot sees it: no rounds on the sheet
+        if name in ending:
+            emit(f"{names.game(name)} = {writer.constant(constant)}", depth + 1)
     emit("end = 0", depth + 1)
-    for category in rules.categories:
-        if category.when == "game_end" and category.counts:
-            value("end", category.score, depth + 1, add=True)
+    for category in ends:
+        value("end", category.score, depth + 1, add=True)
     emit(f"{total} += end - end_before", depth + 1)
+    for name in sorted(ending & hand_read & sheet):   # the seat's own sheet again, for the next hand's rounds
+        emit(f"{names.game(name)} = sheet.{name}", depth + 1)
     if remembered:
         emit(f"{names.MEMO}[{by_visited}] = {names.RACES_VALUE}", depth)
     if cached:
@@ -132,11 +138,19 @@ _HAND = {"cards": "cards", "throw": "cards[0]", "catch": "cards[-1]", "visited":
 _SEAT = {"players": "players", "round": "round", "rounds": "rounds"}
 
 
+def seat_bindings(writer: Writer, sheet: frozenset) -> list[str]:
+    """What every hand of a seat shares, bound once in a factory: the moment, and each variable of the
+    sheet so far some statement reads (from the `sheet` input)."""
+    reads = writer.read_variables if writer.hand_reads is None else writer.hand_reads   # not the game end's
+    return [f"{names.game(v)} = {source}" for v, source in _SEAT.items()] + \
+        [f"{names.game(v)} = sheet.{v}" for v in sorted(reads & sheet)]
+
+
 def _factory(writer: Writer, inputs: tuple, outer: str, inner: str, inner_signature: str, bindings: dict,
-             forms: dict, opening: list[str]) -> object:
+             forms: dict, opening: list[str], sheet: frozenset) -> object:
     """def outer(*, inputs): binds what every hand of the seat shares, then returns
     def inner(inner_signature): the statements written (at depth 2, placed one level deeper)."""
-    seat = [f"        {names.game(v)} = {source}" for v, source in _SEAT.items()]
+    seat = ["        " + line for line in seat_bindings(writer, sheet)]
     hand = writer.prologue(bindings, forms, depth=3)
     body = [f"    def {outer}(*, {', '.join(inputs)}):", *seat, f"        def {inner}({inner_signature}):",
             *("            " + line for line in opening), *hand, *("    " + line for line in writer.lines),
@@ -144,21 +158,22 @@ def _factory(writer: Writer, inputs: tuple, outer: str, inner: str, inner_signat
     return writer.compile(body)
 
 
-def write_own_value(rules, own: tuple, variables: frozenset, inputs: tuple, end_constants: dict):
+def write_own_value(rules, own: tuple, variables: frozenset, inputs: tuple, end_constants: dict,
+                    sheet: frozenset = frozenset()):
     """value_of(**inputs) -> own_value(cards, visited): what the seat's own categories, its open races
     and the game-end gain give these cards (visited: the seat's visited cards with them, in deck order)."""
     writer = Writer(rules, variables, tallies={"cards": names.TALLY["cards"], "visited": names.TALLY["visited"]},
                     sets={"cards": names.SET["cards"], "visited": names.SET["visited"]}, caught=True)
-    write_standing(writer, rules, own, (), end_constants, None, None, "return value")
+    write_standing(writer, rules, own, (), end_constants, None, None, "return value", sheet)
     forms = {names.TALLY["cards"]: (f"_tally({names.CARDS})", "cards"),
              names.TALLY["visited"]: (f"_tally({names.VISITED})", "visited"),
              names.SET["cards"]: (f"frozenset({names.CARDS})", "cards"),
              names.SET["visited"]: (f"frozenset({names.VISITED})", "visited")}
     opening = ["end_before = end_points if len(visited) != size else None"]
-    return _factory(writer, inputs, "value_of", "own_value", "cards, visited", _HAND, forms, opening)
+    return _factory(writer, inputs, "value_of", "own_value", "cards, visited", _HAND, forms, opening, sheet)
 
 
-def write_shared_value(rules, shared: tuple, variables: frozenset, inputs: tuple):
+def write_shared_value(rules, shared: tuple, variables: frozenset, inputs: tuple, sheet: frozenset = frozenset()):
     """shared_of(**inputs) -> shared_value(cards, visited, table): what the categories that read the other
     seats' cards add (table: (others, opponents, left, right), as scopes.round_env makes them)."""
     writer = Writer(rules, variables, tallies={"cards": names.TALLY["cards"], "visited": names.TALLY["visited"],
@@ -173,4 +188,4 @@ def write_shared_value(rules, shared: tuple, variables: frozenset, inputs: tuple
              names.TALLY["others"]: (f"_tally({names.OTHERS})", "others"),
              names.SET["cards"]: (f"frozenset({names.CARDS})", "cards"),
              names.SET["visited"]: (f"frozenset({names.VISITED})", "visited")}
-    return _factory(writer, inputs, "shared_of", "shared_value", "cards, visited, table", bindings, forms, [])
+    return _factory(writer, inputs, "shared_of", "shared_value", "cards, visited, table", bindings, forms, [], sheet)

@@ -33,6 +33,7 @@ class Writer:
         self.lines: list[str] = []
         self.indent = indent       # added to every depth: statements placed inside a loop of the caller's
         self.read_variables: set = set()   # the game variables some statement reads
+        self.hand_reads: frozenset | None = None   # of those, what a hand's rounds read (value.write_standing)
         self.used: set = set()     # the forms (tallies, sets, masks...) some statement reads
         masked = masks.locals if masks is not None else {}
         self.held = Held(self.read, dict(tallies or {}), {k: v for k, v in (sets or {}).items() if k not in masked},
