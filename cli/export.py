@@ -44,23 +44,23 @@ class Database(InputFile):
 @handles_errors
 def export(db_path, table, out_path, log_path):
     """Export the record of finished TABLE, for `boom score` (and `boom replay` with --log)."""
-    from rulesengine.game.outputs import check_outputs
+    from rulesengine.game.outputs import holding
     from rulesengine.net.export import export_table, log_edition_path, write_log
     from rulesengine.net.storage import open_existing
 
-    check_outputs(out_path, log_path, log_edition_path(log_path) if log_path else None)
-    store = open_existing(db_path)
-    try:
-        record = export_table(store, table.upper())
-        if log_path:
-            edition_path = write_log(store, table.upper(), log_path)
-            written("log", f"{log_path} (edition: {edition_path})")
-    finally:
-        store.close()
-    if out_path:
-        write_record(out_path, record)
-        written("record", out_path)
-        return
+    with holding(out_path, log_path, log_edition_path(log_path) if log_path else None):
+        store = open_existing(db_path)
+        try:
+            record = export_table(store, table.upper())
+            if log_path:
+                edition_path = write_log(store, table.upper(), log_path)
+                written("log", f"{log_path} (edition: {edition_path})")
+        finally:
+            store.close()
+        if out_path:
+            write_record(out_path, record)
+            written("record", out_path)
+            return
     import yaml
 
     click.echo(yaml.safe_dump(record, sort_keys=False, allow_unicode=True, default_flow_style=None), nl=False)

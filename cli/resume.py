@@ -7,7 +7,7 @@ import click
 from rulesengine.bots.seats import SEAT_KINDS
 from rulesengine.edition.catalogue import reconstructed_notice
 from rulesengine.errors import shown
-from rulesengine.game.outputs import check_outputs
+from rulesengine.game.outputs import check_outputs, holding
 from rulesengine.game.saves import resume as resume_session
 
 from .common import InputFile, echo_wrapped, handles_errors
@@ -33,20 +33,21 @@ from .playing import play_session
 def resume(save_file, save_record, log_path, allow_changed_edition, quiet):
     """Continue a game saved by `boom run --save` (or by an interruption)."""
     check_outputs(save_file, log_path, save_record)
-    session = resume_session(
-        save_file,
-        log_path,
-        seat_kinds=SEAT_KINDS,
-        allow_changed_edition=allow_changed_edition,
-        warn=lambda message: click.echo(shown(message), err=True),
-    )
-    game = session.game
-    notice = None if quiet else reconstructed_notice(game.edition, session.edition_path)
-    if notice:
-        echo_wrapped(notice)
-    seed = "" if "human" in session.seats else f"; seed {game.seed}"
-    where = min(game.round + 1, game.edition.rounds or game.round + 1)
-    made = len(game.decisions)
-    click.echo(shown(f"{game.edition.name}: resumed in round {where} after {made} decision{'s' if made != 1 else ''}"
-                     f"{seed}"))
-    play_session(session, quiet, save_record)
+    with holding(save_record):  # the record is written at the end: no other game may take it meanwhile
+        session = resume_session(
+            save_file,
+            log_path,
+            seat_kinds=SEAT_KINDS,
+            allow_changed_edition=allow_changed_edition,
+            warn=lambda message: click.echo(shown(message), err=True),
+        )
+        game = session.game
+        notice = None if quiet else reconstructed_notice(game.edition, session.edition_path)
+        if notice:
+            echo_wrapped(notice)
+        seed = "" if "human" in session.seats else f"; seed {game.seed}"
+        where = min(game.round + 1, game.edition.rounds or game.round + 1)
+        made = len(game.decisions)
+        resumed = f"resumed in round {where} after {made} decision{'s' if made != 1 else ''}{seed}"
+        click.echo(shown(f"{game.edition.name}: {resumed}"))
+        play_session(session, quiet, save_record)

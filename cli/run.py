@@ -10,7 +10,7 @@ from rulesengine import load_edition
 from rulesengine.bots.registry import BOTS
 from rulesengine.edition.catalogue import reconstructed_notice
 from rulesengine.errors import shown
-from rulesengine.game.outputs import check_outputs
+from rulesengine.game.outputs import check_outputs, holding
 from rulesengine.game.saves import Session
 
 from .common import (
@@ -109,12 +109,13 @@ def run(
     budget = (("search_rollouts", search_rollouts), ("search_seconds", search_seconds))
     options = {key: value for key, value in budget if value is not None}
     check_outputs(save_path, log_path, save_record)
-    session = Session.start(file, player_names, kinds, seed, save_path, log_path, options)
-    notice = None if quiet else reconstructed_notice(session.game.edition, file)
-    if notice:
-        echo_wrapped(notice)
-    # with a human seat the seed is a secret until the end: with it anyone could replay every deal
-    shown_seed = "" if "human" in kinds else f"; seed {seed}"
-    seats = ", ".join(f"{n} ({k})" for n, k in zip(player_names, kinds, strict=True))
-    click.echo(shown(f"{session.game.edition.name}: {seats}{shown_seed}"))
-    play_session(session, quiet, save_record, verbose)
+    with holding(save_record):  # the record is written at the end: no other game may take it meanwhile
+        session = Session.start(file, player_names, kinds, seed, save_path, log_path, options)
+        notice = None if quiet else reconstructed_notice(session.game.edition, file)
+        if notice:
+            echo_wrapped(notice)
+        # with a human seat the seed is a secret until the end: with it anyone could replay every deal
+        shown_seed = "" if "human" in kinds else f"; seed {seed}"
+        seats = ", ".join(f"{n} ({k})" for n, k in zip(player_names, kinds, strict=True))
+        click.echo(shown(f"{session.game.edition.name}: {seats}{shown_seed}"))
+        play_session(session, quiet, save_record, verbose)

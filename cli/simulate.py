@@ -226,9 +226,10 @@ def simulate(
         TimeRemainingColumn,
     )
 
+    from rulesengine.game.outputs import lock_outputs
     from rulesengine.simulate import Settings, SettingsError, report_data, run_simulation, write_report
     from rulesengine.simulate.depth import chance_and_skill, skill_depth
-    from rulesengine.simulate.report import check_report_folder, missing_plotting
+    from rulesengine.simulate.report import check_report_folder, missing_plotting, report_files
 
     if report_dir is not None and missing_plotting():   # one line, before any game: what to install
         click.echo(f"error: {missing_plotting()}", err=True)
@@ -242,9 +243,11 @@ def simulate(
     jobs = jobs_for(jobs, games)
     settings = Settings(tuple(editions), kinds, games, seed)
     console = text_console(stderr=output == "json")
+    held = []  # report.json and report.html, locked from the check until written
     try:
         if report_dir is not None:
             check_report_folder(report_dir)
+            held = lock_outputs(*report_files(report_dir))
         with Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -275,13 +278,16 @@ def simulate(
                 extra["chance"] = chance_and_skill(
                     editions[-1], kinds[0], len(kinds), deals, seed, jobs, backend, address, advance
                 )
+        data = report_data(simulation, extra, with_versions=output == "json")
+        if report_dir is not None:
+            write_report(simulation, report_dir, extra)
     except SettingsError as exc:
         raise (
             click.BadParameter(str(exc), param_hint=exc.option) if exc.option else click.UsageError(str(exc))
         ) from None
-    data = report_data(simulation, extra, with_versions=output == "json")
-    if report_dir is not None:
-        write_report(simulation, report_dir, extra)
+    finally:
+        for lock in held:
+            lock.release()
     if output == "json":
         click.echo(json.dumps(data, indent=1, ensure_ascii=False))
         return

@@ -5,12 +5,20 @@ or a folder is refused before the game starts (exit 2), so nothing is ever repla
 file. While a game runs it holds an exclusive lock per output (a `.NAME.lock` file beside it), so
 a second game given the same file is refused instead of interleaving two games in one log.
 Output paths come from the command line only: this module never takes one from a save or a log.
+
+Every file boom creates is created here, by `create_new`: O_CREAT|O_EXCL|O_NOFOLLOW in its folder,
+so a name planted beforehand (a symbolic link to ~/.bashrc, a hard link, a FIFO) is never opened
+and written through; an output then takes its place by a rename, which replaces a planted link
+itself and never writes where it points.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import fcntl
 import os
+import secrets
 import stat
 from pathlib import Path
 
@@ -76,25 +84,73 @@ def _what(mode: int) -> str:
     return "not a regular file"
 
 
+_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+
+
+def create_new(folder: Path, stem: str, *, private: bool = False) -> tuple[int, Path]:
+    """A new file `.STEM.PID.RANDOM.tmp` in folder, created by this call (O_CREAT|O_EXCL|O_NOFOLLOW):
+    never a file, link or FIFO that was there before. Its descriptor and its path. private: 0600."""
+    for _ in range(100):
+        path = Path(folder) / f".{stem}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(path, _NEW, 0o600 if private else 0o666), path
+        except FileExistsError:
+            continue
+    raise OSError(errno.EEXIST, "no new temporary name could be made in its folder")
+
+
 def write_atomic(path, text: str, *, private: bool = False) -> None:
-    """Write through a temporary file renamed over the target: a crash leaves the old complete file.
+    """Write through a new temporary file renamed over the target: a crash leaves the old complete file.
     private: readable by its owner only (a save holds the seed, so every hand)."""
     target = Path(path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    tmp = None
     try:
-        with open(
-            tmp, "w", encoding="utf-8", opener=lambda name, flags: os.open(name, flags, 0o600 if private else 0o666)
-        ) as handle:
+        fd, tmp = create_new(target.absolute().parent, target.name, private=private)
+        with open(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
     except OSError as exc:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
+        if tmp is not None:
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
         raise unwritable(path, exc) from None
+
+
+class AppendedFile:
+    """An output written as it grows (the log): created new beside its target and renamed over it
+    when opened, then written through the one descriptor until closed, never reopened by its name
+    (a link planted or swapped at the path while the game runs changes nothing)."""
+
+    def __init__(self, path, first: str, *, private: bool = True):
+        target = Path(path)
+        self.path = path
+        tmp = None
+        try:
+            fd, tmp = create_new(target.absolute().parent, target.name, private=private)
+            self.handle = open(fd, "w", encoding="utf-8")
+            self.handle.write(first)
+            self.handle.flush()
+            os.replace(tmp, target)
+        except OSError as exc:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    tmp.unlink(missing_ok=True)
+            raise unwritable(path, exc) from None
+
+    def write(self, text: str) -> None:
+        try:
+            self.handle.write(text)
+            self.handle.flush()
+        except OSError as exc:
+            raise unwritable(self.path, exc) from None
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.handle.close()
 
 
 class OutputLock:
@@ -110,7 +166,7 @@ class OutputLock:
     def acquire(self) -> OutputLock:
         while True:
             try:
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+                fd = _open_lock_file(self.path)
             except OSError as exc:
                 raise unwritable(self.output, exc) from None
             try:
@@ -144,9 +200,19 @@ class OutputLock:
         self.fd = None
 
 
-def open_private(path, mode: str):
-    """Open a file (a log: it shows every hand) readable by its owner only when it is created."""
-    return open(path, mode, encoding="utf-8", opener=lambda name, flags: os.open(name, flags, 0o600))
+def _open_lock_file(path: Path) -> int:
+    """The lock file: created new (O_EXCL), or the one another game holds or a crash left, opened
+    without following a link and only if it is a regular file. Nothing is ever written to it."""
+    flags = os.O_RDWR | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    try:
+        return os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block the open
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EEXIST, f"{path.name} beside it is not a regular file")
+    return fd
 
 
 def lock_outputs(*paths) -> list[OutputLock]:
@@ -161,3 +227,16 @@ def lock_outputs(*paths) -> list[OutputLock]:
             lock.release()
         raise
     return locks
+
+
+@contextlib.contextmanager
+def holding(*paths):
+    """Outputs written at the end of a long run (a record, a report, an export): checked, and locked
+    from now until they are written, so no other game or run writes them meanwhile."""
+    check_outputs(*paths)
+    locks = lock_outputs(*paths)
+    try:
+        yield
+    finally:
+        for lock in locks:
+            lock.release()

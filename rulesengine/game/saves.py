@@ -17,7 +17,7 @@ from ..edition.loader import load_edition
 from ..edition.shipped import resolve_edition
 from ..edition.source import MAX_FILE_BYTES, load_yaml
 from ..errors import BoomError, Diagnostic, EditionError, Note, Span
-from .outputs import check_outputs, lock_outputs, open_private, unwritable, write_atomic
+from .outputs import AppendedFile, check_outputs, lock_outputs, write_atomic
 from .save_fields import Header, check_header
 from .state import Game
 
@@ -43,6 +43,7 @@ class Session:
     options: dict = field(default_factory=dict)  # the search budget: search_rollouts, search_seconds
     _logged: int = 0
     _locks: list = field(default_factory=list)
+    _log: AppendedFile | None = None  # the log's one descriptor, kept open for the game
 
     @classmethod
     def start(cls, edition_path, players, seats, seed, save_path=None, log_path=None, options=None) -> Session:
@@ -61,6 +62,10 @@ class Session:
         self._locks = lock_outputs(self.save_path, self.log_path)
 
     def unlock(self) -> None:
+        """The game is over here: close the log and let other games have the files."""
+        if self._log is not None:
+            self._log.close()
+            self._log = None
         for held in self._locks:
             held.release()
         self._locks = []
@@ -85,20 +90,15 @@ class Session:
             state = dict(self.header(), type="saved_game", decisions=self.game.decisions, over=self.game.over)
             write_atomic(self.save_path, save_text(state), private=True)
         if self.log_path:
-            try:
-                self._append_log()
-            except OSError as exc:
-                raise unwritable(self.log_path, exc) from None
+            self._append_log()
 
     def _append_log(self) -> None:
+        """The log is made new at the first checkpoint, then only appended to through its descriptor."""
         events = self.game.events
-        if self._logged == 0:
-            with open_private(self.log_path, "w") as handle:
-                handle.write(json.dumps(self.header(), ensure_ascii=False) + "\n")
-        with open_private(self.log_path, "a") as handle:
-            for event in events[self._logged :]:
-                handle.write(json.dumps(event, ensure_ascii=False) + "\n")
-            handle.flush()
+        if self._log is None:
+            self._log = AppendedFile(self.log_path, json.dumps(self.header(), ensure_ascii=False) + "\n")
+            self._logged = 0
+        self._log.write("".join(json.dumps(event, ensure_ascii=False) + "\n" for event in events[self._logged :]))
         self._logged = len(events)
 
 

@@ -196,7 +196,12 @@ def open_store(
 
 
 def open_existing(where: str | Path) -> Store:
-    """A store that must already exist (for `boom export`), never a new empty one."""
-    if not str(where).startswith(POSTGRES) and not Path(where).is_file():
+    """A store that must already exist (for `boom export`), never a new empty one; an SQLite file opened
+    read-only and checked as it is read (anyone may have crafted it: store_sqlite.py)."""
+    if str(where).startswith(POSTGRES):
+        return open_store(where, owner=False)
+    if not Path(where).is_file():
         raise BoomError(Diagnostic(None, f"no database at {where}", "N202"))
-    return open_store(where, owner=False)
+    from .store_sqlite import SQLiteStore
+
+    return SQLiteStore(where, owner=False, read_only=True)

@@ -13,9 +13,11 @@ import json
 import os
 import sqlite3
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import BoomError, Diagnostic
+from ..game.save_fields import FORMATS, name_problem
 from .dbfile import SeedKey, ServerLock, check_database, create_private
 from .storage import Store, StoredTable, token_hash
 
@@ -51,16 +53,21 @@ class SQLiteStore(Store):
     nothing either; it costs a few milliseconds a decision.
     """
 
-    def __init__(self, path: str | Path, fsync: bool = False, *, owner: bool = True):
+    def __init__(self, path: str | Path, fsync: bool = False, *, owner: bool = True, read_only: bool = False):
         """owner: this server runs on the database (it is created private, locked, checked and migrated);
-        else it is only read (an export, a test looking on), and must exist."""
+        else it is only read (an export, a test looking on), and must exist. read_only: `boom export`'s
+        file, which anyone may have crafted: opened read-only and bounded, nothing written beside it."""
         path = Path(path)
+        self.path = str(path)
         self.lock: ServerLock | None = None
         self.turns: int | None = None
         try:
-            self.turns = os.open(path.with_name(f".{path.name}.writers"), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            if not read_only:
+                self.turns = os.open(path.with_name(f".{path.name}.writers"), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW,
+                                     0o600)
         except OSError:
             self.turns = None  # a read-only place (an export): nothing is written there
+        owner = owner and not read_only
         if owner:
             create_private(path)
             self.lock = ServerLock(path).acquire()
@@ -68,6 +75,9 @@ class SQLiteStore(Store):
             if owner:
                 check_database(path)
             self.key = SeedKey.beside(path, create=owner)
+            if read_only:  # read as a file anyone may have crafted (boom export): never changed, bounded
+                self.db = _read_only(path)
+                return
             self.db = sqlite3.connect(str(path), isolation_level=None, timeout=30)
             self.db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
             if owner:
@@ -237,13 +247,24 @@ class SQLiteStore(Store):
     def codes(self, *, playing: bool = False) -> list[str]:
         """The tables in the order they were opened; only those waiting or playing when asked."""
         where = " WHERE closed = 0 AND finished = 0" if playing else ""
-        return [row[0] for row in self.db.execute(f"SELECT code FROM tables{where} ORDER BY created, code")]
+        try:
+            return [str(row[0]) for row in self.db.execute(f"SELECT code FROM tables{where} ORDER BY created, code")]
+        except sqlite3.Error as exc:
+            message = f"cannot read the tables of the database {self.path}: {exc}"
+            raise BoomError(Diagnostic(None, message, "N403")) from None
 
     def closed(self, code: str) -> bool:
         row = self.db.execute("SELECT closed FROM tables WHERE code = ?", (code,)).fetchone()
         return bool(row and row[0])
 
     def load(self, code: str) -> StoredTable | None:
+        try:
+            return self._load(code)
+        except sqlite3.Error as exc:
+            message = f"cannot read table {code} from the database {self.path}: {exc}"
+            raise BoomError(Diagnostic(None, message, "N403")) from None
+
+    def _load(self, code: str) -> StoredTable | None:
         row = self.db.execute(
             "SELECT code, edition, players, bots, bot_kind, seed, finished, deal, sealed, created, host, spectators,"
             " clock FROM tables WHERE code = ?",
@@ -260,19 +281,70 @@ class SQLiteStore(Store):
                 "SELECT seat, answer, category FROM decisions WHERE code = ? ORDER BY number", (code,)
             )
         )
-        seed = self.key.unseal(row[5], row[0], row[9]) if row[8] else row[5]
-        return StoredTable(
-            row[0],
-            json.loads(row[1]),
-            row[2],
-            row[3],
-            row[4],
-            seed,
-            bool(row[6]),
-            row[7],
-            seats,
-            decisions,
-            row[10],
-            row[11],
-            row[12],
-        )
+        where = f"the database {self.path}, table {code}"
+        table = _checked(where, row, seats, decisions)
+        if row[8]:  # sealed: a running game's seed
+            return replace(table, seed=self.key.unseal(row[5], row[0], row[9]))
+        return table
+
+
+def _whole(value, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _checked(where: str, row, seats, decisions) -> StoredTable:
+    """A table as read, every column checked: a database is a file anyone may have crafted (boom export
+    reads one given on the command line), so what it holds is refused at its place, never a traceback."""
+    try:
+        edition = json.loads(row[1]) if isinstance(row[1], str) else None
+    except (ValueError, RecursionError) as exc:  # RecursionError: an edition nested beyond Python's stack
+        message = exc.msg if isinstance(exc, json.JSONDecodeError) else "it is nested too deeply"
+        raise BoomError(Diagnostic(None, f"{where}: its edition is not valid JSON ({message})", "N403")) from None
+    problems = []
+    if not isinstance(edition, dict):
+        problems.append("its edition is not a JSON object")
+    if not _whole(row[5], -(2**63), 2**63 - 1) and not (row[8] and type(row[5]) is int):
+        problems.append("its seed is not a 64-bit whole number")
+    if row[7] not in FORMATS or type(row[7]) is not int:
+        problems.append(f"its deal version is not one of {', '.join(map(str, FORMATS))}")
+    if not isinstance(row[4], str):
+        problems.append("its bot kind is not text")
+    for number, (seat, name, kind, _) in enumerate(seats):
+        if seat != number or name_problem(name) or kind not in ("player", "bot"):
+            problems.append(f"its seat {number + 1} is not a seat number, a player name and 'player' or 'bot'")
+    for number, (seat, answer, category) in enumerate(decisions):
+        if not (_whole(seat, 0, 63) and isinstance(answer, str | None) and isinstance(category, str | None)):
+            problems.append(f"its decision {number + 1} is not a seat, an answer and a category")
+    if problems:
+        raise BoomError([Diagnostic(None, f"{where}: {problem}", "N403") for problem in problems[:10]])
+    return StoredTable(
+        row[0], edition, row[2], row[3], row[4], row[5], bool(row[6]), row[7], seats, decisions,
+        row[10] if isinstance(row[10], str) else None, row[11] if row[11] in ("live", "round", "off") else "live",
+        row[12] if isinstance(row[12], str) else None,
+    )
+
+
+READ_STEPS = 50_000_000  # SQLite VM steps one export may take: far above any real table's few queries
+READ_LENGTH = 16_000_000  # the longest text or blob read: an edition is at most 1 MB
+
+
+def _read_only(path) -> sqlite3.Connection:
+    """A connection that cannot change the file (no WAL conversion, no schema written) and cannot be made
+    to run for ever: the three tables must be tables (not views), and every query stops after READ_STEPS."""
+    uri = Path(path).absolute().as_uri() + "?mode=ro"
+    db = sqlite3.connect(uri, uri=True, isolation_level=None)
+    db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, READ_LENGTH)
+    db.execute("PRAGMA trusted_schema=OFF")
+    steps = [0]
+
+    def stop_when_over() -> int:
+        steps[0] += 1000
+        return steps[0] > READ_STEPS
+
+    db.set_progress_handler(stop_when_over, 1000)
+    kinds = dict(db.execute("SELECT name, type FROM sqlite_master WHERE name IN ('tables', 'seats', 'decisions')"))
+    wrong = [name for name in ("tables", "seats", "decisions") if kinds.get(name) != "table"]
+    if wrong:
+        db.close()
+        raise sqlite3.DatabaseError(f"it is not a boom server's database ('{wrong[0]}' is not a table)")
+    return db

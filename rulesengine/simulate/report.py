@@ -8,11 +8,12 @@ the same seed and settings give the same report.json byte for byte.
 from __future__ import annotations
 
 import json
+import os
 import platform
 from pathlib import Path
 
 from .. import DISTRIBUTION
-from ..game.outputs import check_outputs, write_atomic
+from ..game.outputs import check_outputs, create_new, write_atomic
 from .figures import WIN_UNIT
 from .runner import SettingsError
 from .statistics import correlation_interval, describe, paired_test, pearson, rate
@@ -227,16 +228,22 @@ def missing_plotting() -> str | None:
 
 def check_report_folder(folder: str | Path) -> None:
     """Make sure the report can be written there before any game is played (SettingsError if not;
-    OutputError if report.json or report.html is there but not a regular file)."""
+    OutputError if report.json or report.html is there but not a regular file). The probe is a new
+    file of our own (O_EXCL|O_NOFOLLOW): a link planted at any name there is never written through."""
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / ".boom-simulate-probe"
-        probe.write_text("")
+        fd, probe = create_new(folder, "boom-simulate-probe")
+        os.close(fd)
         probe.unlink()
     except OSError as exc:
         raise SettingsError(f"cannot write the report in '{folder}': {exc.strerror or exc}", "--report") from None
-    check_outputs(folder / "report.json", folder / "report.html")
+    check_outputs(*report_files(folder))
+
+
+def report_files(folder: str | Path) -> tuple[Path, Path]:
+    """report.json and report.html in folder: locked by the caller from the check until they are written."""
+    return Path(folder) / "report.json", Path(folder) / "report.html"
 
 
 def write_report(simulation, folder: str | Path, extra: dict | None = None) -> tuple[Path, Path]:
@@ -246,7 +253,7 @@ def write_report(simulation, folder: str | Path, extra: dict | None = None) -> t
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     data = report_data(simulation, extra)
-    json_path, html_path = folder / "report.json", folder / "report.html"
+    json_path, html_path = report_files(folder)
     write_atomic(json_path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     write_atomic(html_path, report_html(data))
     return json_path, html_path

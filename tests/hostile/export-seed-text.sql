@@ -1,0 +1,2 @@
+-- A seed that is text, not a number.
+UPDATE tables SET seed = 'three';
