@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from rulesengine import BoomError, render
+from rulesengine.escaping import one_line
 from rulesengine.game.save_fields import MAX_PLAYERS, MAX_ROLLOUTS, MAX_SEARCH_SECONDS, MAX_SEED, name_problem
 
 
@@ -40,7 +41,8 @@ def handles_errors(command):
             if os.environ.get("BOOM_DEBUG"):
                 raise
             click.echo(
-                f"internal error: {type(exc).__name__}: {exc} (set BOOM_DEBUG=1 for details; please report it)",
+                one_line(f"internal error: {type(exc).__name__}: {exc}")
+                + " (set BOOM_DEBUG=1 for details; please report it)",
                 err=True,
             )
             sys.exit(3)
@@ -172,13 +174,13 @@ def echo_wrapped(text: str) -> None:
     import shutil
     import textwrap
 
-    click.echo(textwrap.fill(text, width=min(shutil.get_terminal_size().columns, 100) - 1,
+    click.echo(textwrap.fill(one_line(text), width=min(shutil.get_terminal_size().columns, 100) - 1,
                              break_long_words=False, break_on_hyphens=False))
 
 
 def written(what: str, path) -> None:
     """Every command that writes a file says so, on standard error (standard output stays the data)."""
-    click.echo(f"{what} written to {path}", err=True)
+    click.echo(one_line(f"{what} written to {path}"), err=True)
 
 
 ROLLOUTS = click.IntRange(1, MAX_ROLLOUTS)
@@ -211,8 +213,21 @@ def seat_kinds(values, kinds, option: str) -> list[str]:
 
 
 def text_console(**options):
-    """A rich Console that prints text as it is: player names, edition titles and card names come from
-    users and files, and a `[` in them must never be read as rich markup (a `[/x]` would even crash it)."""
+    """A rich Console that prints text as it is, escaped: player names, edition titles, card names and
+    file names come from users and files. A `[` in them is never read as rich markup (a `[/x]` would
+    even crash it), and every piece of text it prints goes through escaping.shown, so no escape
+    sequence or bidirectional control reaches the terminal, whatever built the line (a table, a Text)."""
     from rich.console import Console
+    from rich.segment import Segment
 
-    return Console(highlight=False, markup=False, **options)
+    from rulesengine.escaping import shown
+
+    class EscapingConsole(Console):
+        def render(self, renderable, options=None):
+            for segment in super().render(renderable, options):
+                if segment.control or segment.text.isprintable() or segment.text == "\n":
+                    yield segment  # rich's own controls (a cleared screen, a progress bar's cursor)
+                else:
+                    yield Segment(shown(segment.text), segment.style)
+
+    return EscapingConsole(highlight=False, markup=False, **options)

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from rulesengine.bots.registry import BOTS
+from rulesengine.escaping import one_line
 from rulesengine.net.clocks import describe, parse_span
 from rulesengine.net.editions import edition_data
 
@@ -82,8 +83,8 @@ def host(url, edition, players, bots, bot_kind, seed, clock, on_time, fmt):
         click.echo(json.dumps({"table": hosted["table"], "url": url, "link": link}))
         return
     humans = players - bots
-    click.echo(f"table {hosted['table']} at {url}: {humans} seat{'s' if humans != 1 else ''} to fill")
+    click.echo(one_line(f"table {hosted['table']} at {url}: {humans} seat{'s' if humans != 1 else ''} to fill"))
     if "clock" in hosted:
-        click.echo(f"  clock: {describe(hosted['clock'])}")
-    click.echo(f"  in a browser: {link}")
-    click.echo(f"  at a terminal: boom join {url} {hosted['table']} --name NAME")
+        click.echo(one_line(f"  clock: {describe(hosted['clock'])}"))
+    click.echo(one_line(f"  in a browser: {link}"))
+    click.echo(one_line(f"  at a terminal: boom join {url} {hosted['table']} --name NAME"))

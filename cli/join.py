@@ -8,6 +8,7 @@ import secrets
 import click
 
 from rulesengine.bots.registry import BOTS, make_bot
+from rulesengine.escaping import one_line
 from rulesengine.net.clocks import describe, span
 
 from .common import SEED, handles_errors, text_console
@@ -66,11 +67,11 @@ def join(url, table, name, watch, bot_kind, bot_seed, token, quiet):
             return
         kind = message.get("type")
         if kind == "joined" and "token" in message:
-            console.print(f"{seat.name} sits at seat {message['seat'] + 1} of table {seat.table}")
+            console.print(one_line(f"{seat.name} sits at seat {message['seat'] + 1} of table {seat.table}"))
         elif kind == "lobby":
             if "clock" in message and "clock" not in clocked:
                 clocked.add("clock")
-                console.print(f"clock: {describe(message['clock'])}")
+                console.print(one_line(f"clock: {describe(message['clock'])}"))
             waiting = sum(1 for s in message["seats"] if s["status"] == "open")
             if waiting:
                 console.print(f"waiting for {waiting} more player{'s' if waiting != 1 else ''}")
@@ -84,9 +85,9 @@ def join(url, table, name, watch, bot_kind, bot_seed, token, quiet):
                 "bot": "is gone; a bot plays for them until they return",
                 "connected": "is here",
             }
-            console.print(f"{message['name']} {said[message['status']]}")
+            console.print(one_line(f"{message['name']} {said[message['status']]}"))
         elif kind == "error" and seat.number is not None:
-            console.print(f"server: {message['message']}")
+            console.print(one_line(f"server: {message['message']}"))
         elif kind == "state" and not bot_kind and message.get("clock", {}).get("left") is not None:
             asked = {p["id"] for p in message["view"]["pending"]} - clocked
             if asked:
@@ -101,8 +102,11 @@ def join(url, table, name, watch, bot_kind, bot_seed, token, quiet):
         seat = asyncio.run(play_seat(url, table, name, make_agent, token=token, on_message=on_message))
     except (GameAbandoned, KeyboardInterrupt):
         click.echo(
-            f"\nYou left table {table}; a bot plays your seat after the server's timeout. Come back with: "
-            f"boom join {url} {table} --name {name} --token {tokens[-1] if tokens else '(none yet)'}",
+            "\n"
+            + one_line(
+                f"You left table {table}; a bot plays your seat after the server's timeout. Come back with: "
+                f"boom join {url} {table} --name {name} --token {tokens[-1] if tokens else '(none yet)'}"
+            ),
             err=True,
         )
         raise SystemExit(130) from None

@@ -17,6 +17,7 @@ from rulesengine import BoomError, render
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.bots.search import search_budget
 from rulesengine.bots.seeding import seeding_for
+from rulesengine.escaping import one_line
 from rulesengine.game.blocks import round_plan
 from rulesengine.game.loop import play
 from rulesengine.game.outputs import check_outputs, lock_outputs
@@ -77,15 +78,15 @@ def play_session(session: Session, quiet: bool = False, save_record: str | None 
             play(game, make_agents(session), after_step)
         except (GameAbandoned, KeyboardInterrupt):
             path = _save_for_later(session)
-            click.echo(f"\nGame stopped in round {game.round + 1}; saved to {path}. "
-                       f"Resume it with: boom resume {path}", err=True)
+            click.echo("\n" + one_line(f"Game stopped in round {game.round + 1}; saved to {path}. "
+                                        f"Resume it with: boom resume {path}"), err=True)
             sys.exit(130)
         except BoomError as exc:
             path = _save_for_later(session)
             for diagnostic in exc.diagnostics:
                 click.echo(render(diagnostic), err=True)
-            click.echo(f"The game stopped; its state is saved to {path} "
-                       f"(boom resume {path} after fixing the edition).", err=True)
+            click.echo(one_line(f"The game stopped; its state is saved to {path} "
+                                f"(boom resume {path} after fixing the edition)."), err=True)
             sys.exit(1)
         session.checkpoint()
     finally:

@@ -8,7 +8,7 @@ import sys
 import click
 
 from rulesengine.bots.seats import SEAT_KINDS, recorded_bots
-from rulesengine.errors import shown
+from rulesengine.escaping import one_line
 from rulesengine.game.logs import replay_log
 
 from .common import InputFile, handles_errors, text_console
@@ -23,7 +23,7 @@ def seat_index(players, name: str) -> int:
         if len(exact) == 1:
             return exact[0]
         message = f"{name!r} is not a player of this game ({', '.join(players)})"
-        raise click.BadParameter(shown(message), param_hint="--seat")
+        raise click.BadParameter(one_line(message), param_hint="--seat")
     return found[0]
 
 
@@ -64,8 +64,9 @@ def replay(log_file, verify, seat_name, all_seats, fmt):
                                 notes=notes)
     if all_seats:
         if not game.over:
-            raise click.BadParameter(f"the game in {log_file} is not over: every seat's cards are shown only once "
-                                     "it is (--seat NAME shows one player's part)", param_hint="--all-seats")
+            raise click.BadParameter(one_line(f"the game in {log_file} is not over: every seat's cards are shown only "
+                                              "once it is (--seat NAME shows one player's part)"),
+                                     param_hint="--all-seats")
         show_all_seats(game, text_console())
     if seat_name is not None:
         seat = seat_index(game.players, seat_name)
@@ -76,15 +77,15 @@ def replay(log_file, verify, seat_name, all_seats, fmt):
             show_seat(game, seat, text_console())
     if checking:
         for problem in problems:
-            click.echo(shown(problem), err=True)
+            click.echo(one_line(problem), err=True)
         if problems:
             sys.exit(1)
         for note in notes:
-            click.echo(shown(f"note: {note}"), err=True)
+            click.echo(one_line(f"note: {note}"), err=True)
         sheet = game.scores.sheet() if game.over else None
         status = "finished" if game.over else f"stopped in round {game.round + 1}"
         click.echo(
-            shown(
+            one_line(
                 f"{log_file}: verified: {len(game.events)} events and {len(game.decisions)} decisions "
                 f"replay identically; game {status}" + (f"; winners {', '.join(sheet['winners'])}" if sheet else "")
             )

@@ -6,7 +6,7 @@ import click
 
 from rulesengine.bots.seats import SEAT_KINDS
 from rulesengine.edition.catalogue import reconstructed_notice
-from rulesengine.errors import shown
+from rulesengine.escaping import one_line
 from rulesengine.game.outputs import check_outputs, holding
 from rulesengine.game.saves import resume as resume_session
 
@@ -39,7 +39,7 @@ def resume(save_file, save_record, log_path, allow_changed_edition, quiet):
             log_path,
             seat_kinds=SEAT_KINDS,
             allow_changed_edition=allow_changed_edition,
-            warn=lambda message: click.echo(shown(message), err=True),
+            warn=lambda message: click.echo(one_line(message), err=True),
         )
         game = session.game
         notice = None if quiet else reconstructed_notice(game.edition, session.edition_path)
@@ -49,5 +49,5 @@ def resume(save_file, save_record, log_path, allow_changed_edition, quiet):
         where = min(game.round + 1, game.edition.rounds or game.round + 1)
         made = len(game.decisions)
         resumed = f"resumed in round {where} after {made} decision{'s' if made != 1 else ''}{seed}"
-        click.echo(shown(f"{game.edition.name}: {resumed}"))
+        click.echo(one_line(f"{game.edition.name}: {resumed}"))
         play_session(session, quiet, save_record)

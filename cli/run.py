@@ -9,7 +9,7 @@ import click
 from rulesengine import load_edition
 from rulesengine.bots.registry import BOTS
 from rulesengine.edition.catalogue import reconstructed_notice
-from rulesengine.errors import shown
+from rulesengine.escaping import one_line
 from rulesengine.game.outputs import check_outputs, holding
 from rulesengine.game.saves import Session
 
@@ -117,5 +117,5 @@ def run(
         # with a human seat the seed is a secret until the end: with it anyone could replay every deal
         shown_seed = "" if "human" in kinds else f"; seed {seed}"
         seats = ", ".join(f"{n} ({k})" for n, k in zip(player_names, kinds, strict=True))
-        click.echo(shown(f"{session.game.edition.name}: {seats}{shown_seed}"))
+        click.echo(one_line(f"{session.game.edition.name}: {seats}{shown_seed}"))
         play_session(session, quiet, save_record, verbose)

@@ -7,6 +7,7 @@ import asyncio
 import click
 
 from rulesengine import BoomError, Diagnostic
+from rulesengine.escaping import one_line
 from rulesengine.net.protocol import Limits
 
 from .common import handles_errors, list_values
@@ -150,9 +151,10 @@ def serve(
 
     def ready(actual_port):
         urls = share_urls(host, actual_port, tls is not None, public_url)
-        click.echo(f"boom server on {urls[0][0]} (tables kept in {kept}); Ctrl-C stops it")
+        click.echo(one_line(f"boom server on {urls[0][0]} (tables kept in {kept}); Ctrl-C stops it"))
         for socket_url, page in urls:
-            click.echo(f"play in a browser at {page}/" + (f" (boom host/join: {socket_url})" if len(urls) > 1 else ""))
+            also = f" (boom host/join: {socket_url})" if len(urls) > 1 else ""
+            click.echo(one_line(f"play in a browser at {page}/{also}"))
         if tls is None and public_url is None:
             click.echo("the connection is not encrypted (ws://): to play over the internet see --certfile (README)")
 

@@ -8,6 +8,7 @@ import sys
 import click
 
 from rulesengine.bots.registry import BOTS
+from rulesengine.escaping import one_line
 
 from .common import (
     PLAYERS_HELP,
@@ -303,7 +304,7 @@ def simulate(
         print_comparison(console, data)
     for line in skill_lines(data):
         console.print(line, highlight=False)
-    where = f"; report in {report_dir}" if report_dir else ""
+    where = one_line(f"; report in {report_dir}") if report_dir else ""
     console.print(
         f"{games} games in {simulation.seconds:.1f} s ({simulation.games_per_second:,.0f} games/s, "
         f"{backend}, {jobs if backend == 'local' else 'ray'} jobs){where}"

@@ -9,6 +9,7 @@ import click
 
 from rulesengine import check_edition, render
 from rulesengine.errors import as_errors
+from rulesengine.escaping import one_line
 
 from .common import InputFile, handles_errors
 
@@ -48,12 +49,14 @@ def validate(files, fmt, verbose, strict):
         if edition is not None and not errors:
             races = len(edition.races)
             click.echo(
-                f"{file}: ok: {edition.name}, {len(edition.cards)} cards, {len(edition.categories)} categories, "
-                f"{races} race{'s' if races != 1 else ''}, {edition.reconstructed_facts} reconstructed facts"
+                one_line(
+                    f"{file}: ok: {edition.name}, {len(edition.cards)} cards, {len(edition.categories)} categories, "
+                    f"{races} race{'s' if races != 1 else ''}, {edition.reconstructed_facts} reconstructed facts"
+                )
             )
         else:
             count = len(errors)
-            click.echo(f"{file}: {count} error{'s' if count != 1 else ''}", err=True)
+            click.echo(one_line(f"{file}: {count} error{'s' if count != 1 else ''}"), err=True)
     if fmt == "json":
         click.echo(json.dumps([d.as_dict() for d in everything], indent=2))
     sys.exit(1 if failed else 0)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field, replace
 
+from .escaping import one_line, shown  # noqa: F401 - shown: errors.shown, as the readers have imported it
+
 
 @dataclass(frozen=True, slots=True)
 class Span:
@@ -92,10 +94,21 @@ class GameRuleError(BoomError):
     """A decision that the rules do not allow (an illegal pick or choice)."""
 
 
+class LinkedText(str):
+    """The text of a file read through a symbolic link: a quote of it says so (`note`), once."""
+
+    def __new__(cls, text: str, note: str):
+        made = super().__new__(cls, text)
+        made.note = note
+        return made
+
+
 def quoting(diagnostics: list[Diagnostic], texts: dict[str, str]) -> list[Diagnostic]:
     """The diagnostics, each pointing into one of the files of texts (file -> its text) with the line
-    it points at as its quote; the others (and those quoting already) as they are."""
+    it points at as its quote; the others (and those quoting already) as they are. The first quote of
+    a file read through a symbolic link (LinkedText) says so in its hint."""
     lines: dict[str, list[str]] = {}
+    noted: set[str] = set()
 
     def line_at(span: Span | None) -> str | None:
         if span is None or span.file not in texts:
@@ -108,6 +121,10 @@ def quoting(diagnostics: list[Diagnostic], texts: dict[str, str]) -> list[Diagno
     for diagnostic in diagnostics:
         if diagnostic.quote is None and line_at(diagnostic.span) is not None:
             diagnostic = replace(diagnostic, quote=line_at(diagnostic.span))
+            note = getattr(texts[diagnostic.span.file], "note", None)
+            if note and diagnostic.span.file not in noted:
+                noted.add(diagnostic.span.file)
+                diagnostic = replace(diagnostic, hint=f"{diagnostic.hint}; {note}" if diagnostic.hint else note)
         if any(note.quote is None and line_at(note.span) is not None for note in diagnostic.notes):
             notes = tuple(note if note.quote is not None else replace(note, quote=line_at(note.span))
                           for note in diagnostic.notes)
@@ -133,15 +150,6 @@ def suggest(name: str, candidates) -> str | None:
     return f"did you mean '{close[0]}'?" if close else None
 
 
-CONTROLS = {ch: f"\\x{ch:02x}" for ch in [*range(0x20), 0x7F, *range(0x80, 0xA0)] if ch not in (0x09, 0x0A)}
-
-
-def shown(text: str) -> str:
-    """Text safe to print: terminal control characters (ESC of an ANSI sequence...) shown escaped
-    as \\x1b, never sent to the terminal. Tabs and newlines stay."""
-    return text.translate(CONTROLS)
-
-
 WHOLE_LINE = 80     # a quoted line up to this long is shown whole
 WINDOW = 60         # a longer one (a one-line JSON save, a minified file): this many columns around the caret
 
@@ -160,26 +168,29 @@ def window(line: str, at: int, width: int) -> tuple[str, int, int]:
 def render(diagnostic: Diagnostic, code: bool = False) -> str:
     """`file:line:col: severity: message`, the source line, a caret under the span, the hint, then
     each note the same way. code=True ends the first line with the code (`[D202]`, docs/errors.md).
-    Everything quoted from an input is shown with its control characters escaped."""
+    Everything from an input (the file's name, the message's names and values, the quote, the hint)
+    goes through one escaping (escaping.one_line): no control sequence, line break or bidirectional
+    control reaches the terminal."""
     span = diagnostic.span
     head = f"{span}: " if span else ""
     tail = f" [{diagnostic.code}]" if code and diagnostic.code else ""
-    out = [shown(f"{head}{diagnostic.severity}: {diagnostic.message}{tail}")]
+    out = [one_line(f"{head}{diagnostic.severity}: {diagnostic.message}{tail}")]
     out += _quoted(span, diagnostic.quote, "    ")
     if diagnostic.hint:
-        out.append(shown(f"    hint: {diagnostic.hint}"))
+        out.append("    hint: " + one_line(diagnostic.hint))
     for note in diagnostic.notes:
-        out.append(shown(f"    note: {f'{note.span}: ' if note.span else ''}{note.message}"))
+        out.append("    note: " + one_line(f"{f'{note.span}: ' if note.span else ''}{note.message}"))
         out += _quoted(note.span, note.quote, "        ")
     return "\n".join(out)
 
 
 def _quoted(span: Span | None, text: str | None, indent: str) -> list[str]:
-    """The quoted source line and a caret line under the span's characters (none without a quote)."""
+    """The quoted source line (a long one cut around the caret: window) and a caret line under the span's
+    characters (none without a quote)."""
     if span is None or text is None:
         return []
     width = 1
     if span.end_line == span.line and span.end_col and span.end_col > span.col:
         width = span.end_col - span.col
     text, at, width = window(text.expandtabs(1), span.col - 1, width)
-    return [f"{indent}{shown(text)}", indent + " " * at + "^" + "~" * (width - 1)]
+    return [f"{indent}{one_line(text)}", indent + " " * at + "^" + "~" * (width - 1)]

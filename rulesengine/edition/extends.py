@@ -15,22 +15,18 @@ from pathlib import Path
 from ..errors import Diagnostic, EditionError
 from .borrow import Borrow
 from .merge import KEYED_LISTS, NAMED_MAPS, ComposedSourceMap, Merge, edits_without_parent
-from .schema import validator
 from .shipped import is_bare_name, shipped_editions
-from .source import SourceMap, load_yaml
+from .source import EDITION, NAMED_EDITION, SourceMap, load_yaml
 
 __all__ = ["KEYED_LISTS", "NAMED_MAPS", "ComposedSourceMap", "load_with_extends", "looks_like_edition"]
 MAX_CHAIN = 16
 
 
 def looks_like_edition(data) -> bool:
-    """A mapping with at least one key of an edition: a file named by another file is read as an
-    edition only then (an /etc/shadow line is a YAML mapping too, of one odd key)."""
-    return isinstance(data, dict) and any(key in data for key in edition_keys())
-
-
-def edition_keys() -> tuple:
-    return ("extends", "remove", *validator().schema["properties"])
+    """A file named by another file is read as an edition only if it parses as one (source.EDITION:
+    `format`, `id`, `cards` or `extends` at its top); an /etc/shadow line or a docker-compose file
+    with a `name:` is a YAML mapping too."""
+    return EDITION.parsed(data)
 
 
 def load_with_extends(path: str | Path, chain: tuple = (), *, quote: bool = True,
@@ -39,7 +35,8 @@ def load_with_extends(path: str | Path, chain: tuple = (), *, quote: bool = True
     quote=False for a file named by another (a parent, a save's edition): unless it looks like an
     edition it is refused naming only the file, and its lines are never quoted (see load_yaml).
     text: the file's text when it is not (yet) saved, as an editor has it; its parents are read."""
-    data, source_map = load_yaml(path, text, quote=True if quote else looks_like_edition)
+    kind = EDITION if quote else NAMED_EDITION
+    data, source_map = load_yaml(path, text, quote=True if quote else looks_like_edition, kind=kind)
     if not quote and not looks_like_edition(data):
         message = f"{path} is not an edition (not a YAML mapping of an edition's keys)"
         raise EditionError(Diagnostic(None, message, "X804"))
@@ -127,7 +124,7 @@ def _read_named(path, chain: tuple, name: str, source_map: SourceMap, where: tup
         return load_with_extends(parent, (*chain, here), quote=False)
     except EditionError as exc:
         if [d.code for d in exc.diagnostics] == ["X804"] and exc.diagnostics[0].span is None:
-            message = f"'{name}' is not an edition: {exc.diagnostics[0].message}"
+            message = exc.diagnostics[0].message  # it names the file
             raise EditionError(Diagnostic(source_map.span_at(where), message, "X804")) from None
         raise
 

@@ -12,9 +12,10 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, FormatChecker
 
 from ..errors import Diagnostic, suggest
+from ..escaping import line_problem
 from .shipped import schema_file
 from .source import SourceMap
 
@@ -40,7 +41,10 @@ def schema_document() -> dict:
 def validator() -> Draft202012Validator:
     """The schema the merged data is checked against: edits are resolved by then (or refused, X807), so
     each place is the list alone, and every error inside a list is reported on its own."""
-    return Draft202012Validator(_without_edits(schema_document()))  # the schema is checked by a test
+    # "format": "line": a field printed as one line (a name, a title) holds no line break
+    formats = FormatChecker(formats=())
+    formats.checks("line")(lambda value: not isinstance(value, str) or line_problem(value) is None)
+    return Draft202012Validator(_without_edits(schema_document()), format_checker=formats)  # checked by a test
 
 
 def _without_edits(node):
@@ -116,6 +120,9 @@ def _diagnose(error, source_map: SourceMap, data=None):
     where = _where(path, data)
     kind = error.validator
     schema = error.schema
+    if kind == "format" and schema.get("format") == "line" and isinstance(error.instance, str):
+        yield _not_one_line(error, path, where, source_map)
+        return
     if _is_key_error(error):
         span = source_map.span_at(path + (error.instance,), key=True)
         if path[:1] == ("tables",) and len(path) == 2:
@@ -243,6 +250,15 @@ def _edit_hint(mapping: dict) -> str:
         if close:
             return f"an edit of the parent's list takes add, remove and replace: {close}"
     return "in a house rule, an edit of the parent's list is {add: [...], remove: [...], replace: [...]}"
+
+
+def _not_one_line(error, path, where, source_map: SourceMap) -> Diagnostic:
+    """A name or title (or, under propertyNames, an icon's key) holding a line break, at its value."""
+    _, problem = line_problem(error.instance)
+    if _is_key_error(error):
+        span = source_map.span_at(path + (error.instance,), key=True)
+        return Diagnostic(span, f"the icon {error.instance!r} in {where} must be one line: it holds {problem}", "S106")
+    return Diagnostic(source_map.span_at(path), f"{where} must be one line: it holds {problem}", "S106")
 
 
 def _split_expression(key) -> bool:

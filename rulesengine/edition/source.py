@@ -11,16 +11,48 @@ from __future__ import annotations
 
 import bisect
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
-from ..errors import Diagnostic, EditionError, Span, shown
+from ..errors import Diagnostic, EditionError, LinkedText, Span, shown
+from ..escaping import bidi_problem
 from .bounded_yaml import MAX_DEPTH, MAX_NODES, check_expansion, compose
 
 MAX_FILE_BYTES = 1_000_000
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a file must be for boom to quote its lines: a mapping with one of these keys at its top.
+    A file of another kind (~/.aws/credentials, a docker-compose file) gets one error naming only
+    the file: no line, no key and no value of it is ever printed."""
+
+    name: str  # "an edition"
+    keys: tuple  # one of them at the top makes a file of this kind
+    code: str  # the error for a mapping with none of them
+
+    def parsed(self, data) -> bool:
+        return isinstance(data, dict) and any(key in data for key in self.keys)
+
+    def written(self, text: str) -> bool:
+        """Text that does not read as YAML, but is written like this kind: one of its keys starts a line
+        (or follows a JSON brace), so its YAML mistakes may be quoted."""
+        keys = "|".join(map(re.escape, self.keys))
+        return re.search(rf"^\s*\{{?\s*[\"']?(?:{keys})[\"']?\s*:", text, re.MULTILINE) is not None
+
+    def refusal(self, file: str) -> Diagnostic:
+        keys = ", ".join(self.keys)
+        return Diagnostic(None, f"{file} is not {self.name} (it has none of the keys {keys})", self.code)
+
+
+EDITION = Kind("an edition", ("format", "id", "cards", "extends"), "S103")
+NAMED_EDITION = Kind("an edition", EDITION.keys, "X804")  # named by another file: a parent, a save's edition
+RECORD = Kind("a game record", ("players", "rounds"), "R701")
+SAVE = Kind("a saved boom game", ("type",), "F903")
 
 
 @dataclass
@@ -39,7 +71,8 @@ class SourceMap:
     keys: dict[tuple, Span] = field(default_factory=dict)
     scalars: dict[tuple, ScalarSource] = field(default_factory=dict)
     _line_starts: list[int] = field(default_factory=list)
-    quotable: bool = True  # False: a file named by another file that is not an edition (see load_yaml)
+    quotable: bool = True  # False: a file that is not of its kind, or named by another that is not (load_yaml)
+    link: str | None = None  # what the file is a symbolic link to: said beside any line quoted
 
     def __post_init__(self):
         starts = [0]
@@ -52,7 +85,10 @@ class SourceMap:
     def texts(self) -> dict[str, str]:
         """The text of the file this map is of, to quote in diagnostics (see errors.quoting); none
         for a file that must not be quoted."""
-        return {self.file: self.text} if self.quotable else {}
+        if not self.quotable:
+            return {}
+        return {self.file: LinkedText(self.text, f"{self.file} is a symbolic link to {self.link}") if self.link
+                else self.text}
 
     def position(self, index: int) -> tuple[int, int]:
         line = bisect.bisect_right(self._line_starts, index) - 1
@@ -106,15 +142,17 @@ def _align(value: str, raw: str) -> list[int]:
 
 
 def load_yaml(
-    path: str | Path, text: str | None = None, *, quote=True, max_nodes: int = MAX_NODES
+    path: str | Path, text: str | None = None, *, quote=True, kind: Kind = EDITION, max_nodes: int = MAX_NODES
 ) -> tuple[object, SourceMap]:
     """Parse a YAML file into plain data and its source map, or raise EditionError.
 
-    quote: True for a file named on the command line; for a file reached through another (a parent
-    named by `extends:`, the edition of a save or a log) a test of the parsed data: its lines are
-    shown in errors only if the test passes (it parsed as an edition), so a path to any file on
-    the machine cannot make boom print that file's lines. max_nodes: larger for a save,
-    whose decisions grow with the game."""
+    Lines are quoted in errors only from a file of its kind (kind.parsed: an edition has `format`,
+    `id`, `cards` or `extends`); a mapping of another kind is refused naming only the file, so a
+    path to any file on the machine cannot make boom print its lines or values. Through a symbolic
+    link, each quote says so. quote: True for a file named on the command line (a YAML mistake in text
+    written like its kind is quoted too); for a file reached through another (a parent named by
+    `extends:`, the edition of a save or a log) a further test of the parsed data, and a YAML
+    mistake is never quoted. max_nodes: larger for a save, whose decisions grow with the game."""
     file = str(path)
     if text is None:
         text = _read(path, file)
@@ -122,7 +160,7 @@ def load_yaml(
         raise EditionError(
             Diagnostic(Span(file, 1, 1), f"file is longer than the limit of {MAX_FILE_BYTES} characters", "E001")
         )
-    source_map = SourceMap(file, text, quotable=quote is True)
+    source_map = SourceMap(file, text, quotable=quote is True and kind.written(text), link=_link(path))
     try:
         node, loader = compose(file, text, max_nodes)
         if node is None:
@@ -130,13 +168,22 @@ def load_yaml(
         check_expansion(file, node, max_nodes)
         builder = _Builder(source_map, loader, max_nodes)
         data = builder.build(node, (), 0)
-        if callable(quote) and quote(data):
-            source_map.quotable = True
+        source_map.quotable = kind.parsed(data) and (quote is True or bool(quote and quote(data)))
+        if isinstance(data, dict) and not kind.parsed(data):
+            raise EditionError(kind.refusal(file))  # alone: the other errors would show its keys and values
         if builder.errors:
             raise EditionError(builder.errors)
     except EditionError as exc:
         raise exc.quoting(source_map.texts) from None
     return data, source_map
+
+
+def _link(path) -> str | None:
+    """The file a symbolic link leads to, or None for a file named as it is."""
+    try:
+        return os.path.realpath(path) if os.path.islink(path) else None
+    except (OSError, ValueError):
+        return None
 
 
 def _read(path, file: str) -> str:
@@ -223,6 +270,8 @@ class _Builder:
                     self.errors.append(Diagnostic(self.span(key_node), "a key must be a plain scalar", "E004"))
                     continue
                 key = self._scalar(key_node)
+                if isinstance(key, str) and self._unsafe(key_node, key):
+                    continue
                 if isinstance(key, str):
                     key = shown(key)
                 if isinstance(key, str) and _has_surrogate(key):
@@ -249,10 +298,19 @@ class _Builder:
         if isinstance(value, str) and _has_surrogate(value):
             self.errors.append(Diagnostic(self.span(node), SURROGATE, "E002"))
             return value.encode("utf-8", "replace").decode("utf-8")
+        if isinstance(value, str) and self._unsafe(node, value):
+            return ""
         if isinstance(value, str):
             value = shown(value)  # control characters (an ANSI escape) are kept as visible text
             self.map.scalars[path] = ScalarSource(node.start_mark.index, node.end_mark.index)
         return value
+
+    def _unsafe(self, node, text: str) -> bool:
+        """A bidirectional control or a separator, anywhere: an error at the scalar (Trojan Source)."""
+        problem = bidi_problem(text)
+        if problem is not None:
+            self.errors.append(Diagnostic(self.span(node), f"this text holds {problem[1]}", "E002"))
+        return problem is not None
 
     def _scalar(self, node):
         try:

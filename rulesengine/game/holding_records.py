@@ -13,6 +13,7 @@ from types import SimpleNamespace
 from ..edition.model import Edition
 from ..edition.source import SourceMap
 from ..errors import Diagnostic, RecordError, suggest
+from ..escaping import line_problem
 from .scoring import ScoreKeeper
 
 
@@ -39,6 +40,9 @@ def score_holdings(edition: Edition, record, source_map: SourceMap) -> dict:
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
         error(("players",), "'players' must be a list of names")
         raise RecordError(problems)
+    for index, name in enumerate(players):  # printed within a line: "Ana\nWinner: Mallory" would fake one
+        if line_problem(name):
+            error(("players", index), f"a player name must be one line: it holds {line_problem(name)[1]}")
     if len(set(players)) != len(players):
         error(("players",), "two players have the same name")
     if not edition.players_min <= len(players) <= edition.players_max:

@@ -13,8 +13,9 @@ import json
 from pathlib import Path
 
 from ..edition.model import Edition
-from ..edition.source import SourceMap, load_yaml
+from ..edition.source import RECORD, SourceMap, load_yaml
 from ..errors import Diagnostic, EditionError, RecordError, suggest
+from ..escaping import line_problem
 from .blocks import round_plan
 from .holding_records import other_edition, score_holdings
 from .outputs import write_atomic
@@ -33,7 +34,7 @@ class _Checker:
 
 def load_record(path: str | Path) -> tuple[dict, SourceMap]:
     try:
-        return load_yaml(path)
+        return load_yaml(path, kind=RECORD)
     except EditionError as exc:  # the YAML reader speaks of editions; here it is a record
         raise RecordError(exc.diagnostics) from None
 
@@ -69,6 +70,9 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
         check.error(("players",), "'players' must be a list of names")
         raise RecordError(check.problems)
+    for index, name in enumerate(players):  # printed within a line: "Ana\nWinner: Mallory" would fake one
+        if line_problem(name):
+            check.error(("players", index), f"a player name must be one line: it holds {line_problem(name)[1]}")
     if len(set(players)) != len(players):
         check.error(("players",), "two players have the same name")
     if not edition.players_min <= len(players) <= edition.players_max:

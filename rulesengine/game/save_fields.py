@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import Diagnostic, Span
+from ..escaping import bidi_problem
 from .dealing import DEAL_VERSION
 
 SAVE_FORMAT = DEAL_VERSION  # the format of files written now
@@ -47,6 +48,8 @@ def name_problem(name) -> str | None:
         return f"a player name is at most {MAX_NAME} characters"
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
         return "a player name cannot hold control characters"
+    if bidi_problem(name):  # it would show the name, and what follows it, in another order
+        return f"a player name cannot hold {bidi_problem(name)[1]}"
     return None
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..edition.loader import load_edition
 from ..edition.shipped import resolve_edition
-from ..edition.source import MAX_FILE_BYTES, load_yaml
+from ..edition.source import MAX_FILE_BYTES, SAVE, load_yaml
 from ..errors import BoomError, Diagnostic, EditionError, Note, Span
 from .outputs import AppendedFile, check_outputs, lock_outputs, write_atomic
 from .save_fields import Header, check_header
@@ -147,7 +147,7 @@ def resume(
     file = str(save_path)
     check_outputs(save_path, log_path)
     try:
-        data, source_map = load_yaml(save_path, max_nodes=SAVE_MAX_NODES)
+        data, source_map = load_yaml(save_path, kind=SAVE, max_nodes=SAVE_MAX_NODES)
     except EditionError as exc:
         raise BoomError(exc.diagnostics) from None
     try:

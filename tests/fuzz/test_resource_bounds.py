@@ -134,11 +134,11 @@ def test_an_endless_device_is_refused_without_reading_it():
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("a: !!int abc\n", "bad scalar: 'abc' is not a valid int"),
-        ("a: !!float abc\n", "bad scalar: 'abc' is not a valid float"),
-        ("a: !!bool maybe\n", "bad scalar: 'maybe' is not a valid bool"),
-        ("a: !!timestamp noon\n", "bad scalar: 'noon' is not a valid timestamp"),
-        ("a: " + "9" * 5000 + "\n", f"bad scalar: '{'9' * 37}...' is not a valid int (more digits than Python reads)"),
+        ("id: !!int abc\n", "bad scalar: 'abc' is not a valid int"),  # `id`: an edition's (or nothing is said)
+        ("id: !!float abc\n", "bad scalar: 'abc' is not a valid float"),
+        ("id: !!bool maybe\n", "bad scalar: 'maybe' is not a valid bool"),
+        ("id: !!timestamp noon\n", "bad scalar: 'noon' is not a valid timestamp"),
+        ("id: " + "9" * 5000 + "\n", f"bad scalar: '{'9' * 37}...' is not a valid int (more digits than Python reads)"),
         ("a: 1\nb: x\x00\n", "YAML: unacceptable character #x0000: special characters are not allowed"),
     ],
 )
@@ -149,8 +149,8 @@ def test_scalars_yaml_cannot_construct_are_located_errors(text, message):
 
 
 def test_mapping_keys_are_text_as_in_json():
-    data, _ = load_yaml("<keys>", "1: a\ntrue: b\n~: c\n2.5: d\n0x10: e\n")
-    assert data == {"1": "a", "true": "b", "~": "c", "2.5": "d", "16": "e"}
+    data, _ = load_yaml("<keys>", "1: a\ntrue: b\n~: c\n2.5: d\n0x10: e\nid: f\n")
+    assert data == {"1": "a", "true": "b", "~": "c", "2.5": "d", "16": "e", "id": "f"}
 
 
 # -- the scoring language --------------------------------------------------------------------------
