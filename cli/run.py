@@ -27,7 +27,7 @@ from .common import (
 from .playing import play_session
 
 SEAT_KINDS = ["human", *BOTS]
-DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]  # one a seat
 
 
 @click.command()

@@ -75,7 +75,8 @@ def test_a_docker_compose_file_reached_by_extends_prints_nothing_of_it(home):
 def test_a_docker_compose_file_named_on_the_command_line_is_refused_naming_only_the_file(home, name):
     result = invoke("validate", home / name)
     assert result.output == (
-        f"error: {home / name} is not an edition (it has none of the keys format, id, cards, extends) [S103]\n"
+        f"{home / name}:1:1: error: this file is not an edition (it has none of the keys format, id, cards, "
+        "extends) [S103]\n"
         f"{home / name}: 1 error\n"
     )
     assert "api_token" not in result.output  # not even its keys
@@ -93,7 +94,7 @@ def test_the_json_format_holds_no_secret_either(home):
     result = invoke("validate", "--format", "json", home / "edition.yaml")
     assert no_secret(result.output)
     assert [d["message"] for d in json.loads(result.output)] == [
-        f"{home / 'edition.yaml'} is not an edition (it has none of the keys format, id, cards, extends)"
+        "this file is not an edition (it has none of the keys format, id, cards, extends)"
     ]
 
 

@@ -68,6 +68,23 @@ def _like_the_first(got, families, arg_types):
     return _a_list(got, families, arg_types)
 
 
+def _comparable_as_set(got) -> str | None:
+    """subset and intersects compare items as a set: cards, icons, numbers, regions, families and
+    true/false are; a list (of lists), a seat or a table is not (a seat's cards change with the round)."""
+    item = got.item if isinstance(got, ListType) else None
+    if item is None or item in (NUMBER, BOOL, CARD, REGION, FAMILY, ANY, ERROR) or isinstance(item, IconType):
+        return None
+    return f"expected a list of cards, icons, numbers or regions, got {got} (the items are compared as a set)"
+
+
+def _a_set(got, families, arg_types):
+    return _a_list(got, families, arg_types) or _comparable_as_set(got)
+
+
+def _a_set_like_the_first(got, families, arg_types):
+    return _like_the_first(got, families, arg_types) or _comparable_as_set(got)
+
+
 def _an_icon(got, families, arg_types):
     return None if isinstance(got, IconType) or got == ANY else f"expected an icon, got {got}"
 
@@ -97,6 +114,8 @@ A_NUMBER = exactly(NUMBER)
 SOME_CARDS = exactly(CARDS)
 A_LIST = Param("a list", _a_list)
 A_LIST_LIKE_THE_FIRST = Param("a list of the same kind", _like_the_first)
+A_SET = Param("a list of cards, icons, numbers or regions", _a_set)
+A_SET_LIKE_THE_FIRST = Param("a list of the same kind", _a_set_like_the_first)
 AN_ICON = Param("an icon", _an_icon)
 A_FAMILY = Param("a family", _a_family)
 A_VALUED_ICON = Param("an icon of a family with values", _a_valued_icon)
@@ -340,13 +359,13 @@ def _lookup(table, key, *default):
     raise DslRuntimeError(f"table '{table.name}' has no row {key} (rows: {', '.join(map(str, table.rows))})")
 
 
-@builtin("subset", (A_LIST, A_LIST_LIKE_THE_FIRST), BOOL, ITEMS, "subset(a, b): every item of a is in b")
+@builtin("subset", (A_SET, A_SET_LIKE_THE_FIRST), BOOL, ITEMS, "subset(a, b): every item of a is in b")
 def _subset(a, b):
     members = set(b)
     return all(x in members for x in a)
 
 
-@builtin("intersects", (A_LIST, A_LIST_LIKE_THE_FIRST), BOOL, ITEMS, "intersects(a, b): some item of a is in b")
+@builtin("intersects", (A_SET, A_SET_LIKE_THE_FIRST), BOOL, ITEMS, "intersects(a, b): some item of a is in b")
 def _intersects(a, b):
     members = set(b)
     return any(x in members for x in a)

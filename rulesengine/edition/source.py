@@ -45,8 +45,11 @@ class Kind:
         return re.search(rf"^\s*\{{?\s*[\"']?(?:{keys})[\"']?\s*:", text, re.MULTILINE) is not None
 
     def refusal(self, file: str) -> Diagnostic:
+        """At the file's start (no line quoted); a file named by another is named, for the one naming it."""
         keys = ", ".join(self.keys)
-        return Diagnostic(None, f"{file} is not {self.name} (it has none of the keys {keys})", self.code)
+        if self.code == "X804":
+            return Diagnostic(None, f"{file} is not {self.name} (it has none of the keys {keys})", self.code)
+        return Diagnostic(Span(file, 1, 1), f"this file is not {self.name} (it has none of the keys {keys})", self.code)
 
 
 EDITION = Kind("an edition", ("format", "id", "cards", "extends"), "S103")
