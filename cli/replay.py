@@ -32,7 +32,8 @@ def seat_index(players, name: str) -> int:
 @click.option(
     "--verify",
     is_flag=True,
-    help="Re-play from the seed and decisions; check every event and the final sheet byte for byte.",
+    help="Re-play from the seed and decisions; check every event and the final sheet byte for byte "
+    "(consistency, not authenticity: it does not show who wrote the log).",
 )
 @click.option(
     "--seat",
@@ -86,7 +87,12 @@ def replay(log_file, verify, seat_name, all_seats, fmt):
         status = "finished" if game.over else f"stopped in round {game.round + 1}"
         click.echo(
             one_line(
-                f"{log_file}: verified: {len(game.events)} events and {len(game.decisions)} decisions "
+                f"{log_file}: consistent: {len(game.events)} events and {len(game.decisions)} decisions "
                 f"replay identically; game {status}" + (f"; winners {', '.join(sheet['winners'])}" if sheet else "")
             )
+        )
+        click.echo(
+            "(this shows the log is consistent with its seed, seats and rules: not who wrote it; anyone can "
+            "write a consistent log)",
+            err=True,
         )

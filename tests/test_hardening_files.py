@@ -221,6 +221,12 @@ def test_replay_verify_catches_a_changed_seat_kind(tmp_path):
     log.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
     result = invoke("replay", log, "--verify")
     assert result.exit_code == 1
+    # each decision says who made it (#32): the header is found changed at the seat's first decision
+    assert "seat 1 (Ben) is 'random' in the header, but this decision was made by 'greedy'" in result.output
+    without_origins = [json.dumps({k: v for k, v in json.loads(line).items() if k != "by"}) for line in lines[1:]]
+    log.write_text("\n".join([json.dumps(header), *without_origins]) + "\n")
+    result = invoke("replay", log, "--verify")  # a log without them: the bot re-decided tells
+    assert result.exit_code == 1
     assert "seat 1 (Ben) is a random bot, which decides" in result.output
 
 

@@ -28,6 +28,17 @@ def _refuse_constant(name: str):
     raise ValueError(f"{name} is not a number a log may hold")
 
 
+def _refuse_duplicates(pairs: list) -> dict:
+    """A JSON object of the log, refused when a key is given twice (JSON would keep the last silently,
+    so a line could say two things; a save refuses the same)."""
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
 def read_log(path: str | Path) -> tuple[dict, list[tuple[int, dict]]]:
     """The header and the (line number, event) pairs of a JSONL game log."""
     file = str(path)
@@ -73,7 +84,7 @@ def _entry(file: str, number: int, raw: bytes) -> dict | None:
     if not line.strip():
         return None
     try:
-        entry = json.loads(line, parse_constant=_refuse_constant)
+        entry = json.loads(line, parse_constant=_refuse_constant, object_pairs_hook=_refuse_duplicates)
     except json.JSONDecodeError as exc:
         raise BoomError(Diagnostic(Span(file, number, exc.colno), f"not JSON: {exc.msg}", "F906")) from None
     except (ValueError, RecursionError) as exc:
@@ -122,6 +133,10 @@ def _replay_log(path, seat_kinds, bots, runner) -> tuple[Game, list[str], str | 
     asked: list = []
     for number, event in decided:
         item = [event.get("seat"), event.get("answer"), event.get("category")]
+        relabelled = _changed_kind(header, event)
+        if relabelled:
+            found.append(f"{file}:{number}: {relabelled}")
+            break
         if not asked:
             asked = list(game.pending())  # as the game loop asks: one batch, in this order
         if not asked:
@@ -145,7 +160,7 @@ def _replay_log(path, seat_kinds, bots, runner) -> tuple[Game, list[str], str | 
         replay_decisions(game, [item], lambda _, number=number: Span(file, number, 1))
     if found:
         return game, found, changed
-    logged = [json.dumps(e, ensure_ascii=False, sort_keys=True) for _, e in entries]
+    logged = [json.dumps(_as_played(e), ensure_ascii=False, sort_keys=True) for _, e in entries]
     replayed = [json.dumps(e, ensure_ascii=False, sort_keys=True) for e in game.events]
     for position, (number, _) in enumerate(entries):
         if position >= len(replayed):
@@ -157,6 +172,22 @@ def _replay_log(path, seat_kinds, bots, runner) -> tuple[Game, list[str], str | 
     if len(replayed) > len(logged) and not found:
         found.append(f"{file}: the replay goes on past the end of the log ({len(replayed) - len(logged)} more events)")
     return game, found, changed
+
+
+def _changed_kind(header, event: dict) -> str | None:
+    """Why a decision's origin (its `by`, where the log records it) differs from its seat's kind in the header."""
+    seat, by = event.get("seat"), event.get("by")
+    if by is None or not isinstance(seat, int) or not 0 <= seat < len(header.seats) or by == header.seats[seat]:
+        return None
+    return (f"seat {seat} ({header.players[seat]}) is {header.seats[seat]!r} in the header, but this decision "
+            f"was made by {by!r} (a changed seat kind?)")
+
+
+def _as_played(event: dict) -> dict:
+    """An event as the game made it: a decision's `by` is the log's, checked against the header above."""
+    if event.get("type") == "decision" and "by" in event:
+        return {key: value for key, value in event.items() if key != "by"}
+    return event
 
 
 def _who(game: Game, decision) -> str:

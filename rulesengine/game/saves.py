@@ -98,8 +98,16 @@ class Session:
         if self._log is None:
             self._log = AppendedFile(self.log_path, json.dumps(self.header(), ensure_ascii=False) + "\n")
             self._logged = 0
-        self._log.write("".join(json.dumps(event, ensure_ascii=False) + "\n" for event in events[self._logged :]))
+        self._log.write("".join(json.dumps(self._logged_event(event), ensure_ascii=False) + "\n"
+                                for event in events[self._logged :]))
         self._logged = len(events)
+
+    def _logged_event(self, event: dict) -> dict:
+        """A decision is logged with who made it (`by`: the seat's kind), so that `replay --verify` finds a
+        header whose seat kinds were changed alone (a bot seat relabelled human, its decisions rewritten)."""
+        if event.get("type") == "decision" and isinstance(event.get("seat"), int) and event["seat"] < len(self.seats):
+            return {**event, "by": self.seats[event["seat"]]}
+        return event
 
 
 def save_text(state: dict) -> str:
