@@ -55,7 +55,7 @@ def test_the_base_needs_no_plotting_and_each_extra_adds_one_use():
     assert names == {"pyyaml", "jsonschema", "lark", "click", "rich", "websockets"}
     extras = PYPROJECT["optional-dependencies"]
     assert extras["report"] == ["matplotlib>=3.7"]
-    assert extras["ray"] == ["ray>=2.9"]
+    assert extras["ray"] == ["ray>=2.52"]  # token authentication (#32)
     assert extras["browser-tests"] == ["playwright>=1.40"]
     assert extras["fast"] == ["numpy>=2.0"]
     assert extras["postgres"] == ["psycopg[binary]>=3.1"]
