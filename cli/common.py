@@ -184,10 +184,38 @@ def written(what: str, path) -> None:
 
 
 ROLLOUTS = click.IntRange(1, MAX_ROLLOUTS)
+
+
+def check_think(ctx, param, value):
+    """--think: milliseconds a pick, above 0 and within MAX_SEARCH_SECONDS (nan and inf refused)."""
+    if value is not None and not (math.isfinite(value) and 0 < value <= 1000 * MAX_SEARCH_SECONDS):
+        raise click.BadParameter(f"{value} is not a number of milliseconds above 0 and at most "
+                                 f"{1000 * MAX_SEARCH_SECONDS:g}")
+    return value
+
+
+def budget_seconds(search_seconds: float | None, think: float | None) -> float | None:
+    """The searching bots' time a decision from --search-seconds or --think (one of them at most)."""
+    if think is None:
+        return search_seconds
+    if search_seconds is not None:
+        raise click.UsageError("give --think (milliseconds) or --search-seconds (seconds), not both")
+    return think / 1000
+
+
 def search_budget_options(command):
-    """--search-rollouts and --search-seconds: the search bots' budget, as `run` and `tournament` take it."""
+    """--search-rollouts, --search-seconds and --think: the searching bots' budget, as `run` and `tournament`
+    take it (--think MS is --search-seconds MS/1000, for the ismcts bot too)."""
     from rulesengine.bots.registry import DEFAULT_ROLLOUTS  # here: `boom --help` imports no bot
 
+    command = click.option(
+        "--think",
+        type=float,
+        callback=check_think,
+        default=None,
+        metavar="MS",
+        help="Searching bots (search, ismcts): milliseconds a pick (a game so played does not replay exactly).",
+    )(command)
     command = click.option(
         "--search-seconds",
         type=float,

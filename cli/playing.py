@@ -14,8 +14,7 @@ from pathlib import Path
 import click
 
 from rulesengine import BoomError, render
-from rulesengine.bots.registry import agent_seed, make_bot
-from rulesengine.bots.search import search_budget
+from rulesengine.bots.registry import agent_seed, bot_options, make_bot
 from rulesengine.bots.seeding import seeding_for
 from rulesengine.escaping import one_line
 from rulesengine.game.blocks import round_plan
@@ -34,10 +33,11 @@ def make_agents(session: Session):
     is kept in the session's options, so a resumed game is played with the same one."""
     edition, seed = session.game.edition, session.game.seed
     hot_seat = session.seats.count("human") > 1
-    search = search_budget(session.options.get("search_rollouts"), session.options.get("search_seconds"))
+    rollouts, seconds = session.options.get("search_rollouts"), session.options.get("search_seconds")
     seeding = seeding_for(session.game.deal_version)      # the file format: a resumed old game draws as it did
     return [TerminalAgent(edition, hot_seat=hot_seat) if kind == "human"
-            else make_bot(kind, edition, agent_seed(seed, seat), seeding=seeding, **search)
+            else make_bot(kind, edition, agent_seed(seed, seat), seeding=seeding,
+                          **bot_options(kind, rollouts, seconds))
             for seat, kind in enumerate(session.seats)]
 
 

@@ -18,6 +18,7 @@ from .common import (
     SEED,
     InputFile,
     Players,
+    budget_seconds,
     check_names,
     echo_wrapped,
     handles_errors,
@@ -89,6 +90,7 @@ def run(
     quiet,
     search_rollouts,
     search_seconds,
+    think,
 ):
     """Play a full game: humans at this terminal and/or bots.
 
@@ -106,7 +108,7 @@ def run(
     taken = {name.casefold() for name in names}
     player_names = list(names) + [n for n in DEFAULT_NAMES if n.casefold() not in taken][: players - len(names)]
     kinds = list(seats) + ["random"] * (players - len(seats))
-    budget = (("search_rollouts", search_rollouts), ("search_seconds", search_seconds))
+    budget = (("search_rollouts", search_rollouts), ("search_seconds", budget_seconds(search_seconds, think)))
     options = {key: value for key, value in budget if value is not None}
     check_outputs(save_path, log_path, save_record)
     with holding(save_record):  # the record is written at the end: no other game may take it meanwhile

@@ -6,11 +6,12 @@ import json
 
 import click
 
-from rulesengine.bots.registry import BOTS
+from rulesengine.bots.registry import BOTS, SEARCHING, bot_options
 
 from .common import (
     SEED,
     InputFile,
+    budget_seconds,
     handles_errors,
     jobs_for,
     jobs_option,
@@ -79,16 +80,16 @@ def result_table(result):
 @jobs_option
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors
-def tournament(file, seats_text, games, seed, search_rollouts, search_seconds, jobs, output):
+def tournament(file, seats_text, games, seed, search_rollouts, search_seconds, think, jobs, output):
     """Play bots against each other and print their win rates (a benchmark, not a test)."""
     # imported here, not at the top: `boom tournament --help` starts without the engine and the bots
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from rulesengine.bots.search import search_budget
     from rulesengine.bots.tournament import run_tournament
 
     kinds = parse_seats(seats_text)
-    options = {"search": search_budget(search_rollouts, search_seconds)}
+    seconds = budget_seconds(search_seconds, think)
+    options = {kind: bot_options(kind, search_rollouts, seconds) for kind in SEARCHING}
     console = text_console(stderr=output == "json")
     jobs = jobs_for(jobs, games)
     with Progress(

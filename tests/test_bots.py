@@ -22,7 +22,7 @@ from rulesengine.game.blocks import round_plan
 from rulesengine.game.loop import play
 
 ROOT = Path(__file__).resolve().parent.parent
-TINY = {"rollouts": 2}  # a search bot with the smallest budget: one sampled world per decision
+TINY = {"search": {"rollouts": 2}, "ismcts": {"iterations": 3}}  # the searching bots at tiny budgets
 
 
 def loadable_editions() -> list[Path]:
@@ -49,7 +49,7 @@ def edition_of(path: Path):
 
 
 def bot(kind, edition, seed):
-    return make_bot(kind, edition, seed, **(TINY if kind == "search" else {}))
+    return make_bot(kind, edition, seed, **TINY.get(kind, {}))
 
 
 class Referee:
@@ -115,7 +115,7 @@ def states(edition, players, seed):
 
 
 @pytest.mark.parametrize("path", DRAFTING[:4], ids=lambda p: p.stem)
-@pytest.mark.parametrize("kind", ["greedy", "search"])
+@pytest.mark.parametrize("kind", ["greedy1", "greedy", "search", "ismcts"])
 def test_a_decision_does_not_depend_on_cards_the_seat_cannot_see(path, kind):
     """Two games whose views for the seat are identical but whose hidden cards differ get the same answer."""
     edition = edition_of(path)
@@ -148,7 +148,7 @@ def test_a_bot_is_replayable_from_its_seed(australia):
         for decision in game.pending():
             game.apply(decision.seat, decision.options[0], decision.category)
     view, decision = game.view(0), game.pending()[0]
-    for kind in ("greedy", "search"):
+    for kind in ("greedy1", "greedy", "search", "ismcts"):
         assert bot(kind, australia, 9).decide(view, decision) == bot(kind, australia, 9).decide(view, decision)
 
 

@@ -27,8 +27,10 @@ def test_a_line_up_names_one_bot_per_seat():
     assert parse_seats(" greedy, random,,search ") == ["greedy", "random", "search"]
 
 
-@pytest.mark.parametrize("text, message", [("greedy,grredy", "unknown bot 'grredy' (bots: random, greedy, search)"),
-                                           (" , ", "name at least one bot")])
+@pytest.mark.parametrize("text, message", [
+    ("greedy,grredy", "unknown bot 'grredy' (bots: random, greedy1, greedy, search, ismcts)"),
+    (" , ", "name at least one bot"),
+])
 def test_a_wrong_line_up_says_what_is_wrong(text, message):
     with pytest.raises(ValueError) as caught:
         parse_seats(text)

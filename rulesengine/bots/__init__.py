@@ -1,8 +1,11 @@
 """Seats that decide by themselves. Each sees one seat's view (never the game) and answers one decision.
 
 random: uniformly random legal decisions.
+greedy1: the card that adds most to the seat's cards of the round as they stand (one pick ahead).
 greedy: the best expected gain this round, from the edition's compiled scoring (any edition).
-search: information-set Monte Carlo: sampled worlds, greedy rollouts to the end of the round.
+search: flat Monte Carlo over sampled worlds, greedy rollouts to the end of the round.
+ismcts: information-set Monte Carlo tree search over its own picks, valued by its chance to win the game.
+Their measured strength: docs/bots.md (`boom ladder`).
 Also here: the advice behind the terminal's `?`, determinization, and the tournament runner.
 Each name is imported when first used (PEP 562): random seats never load the greedy bot's code.
 """
@@ -12,7 +15,7 @@ from __future__ import annotations
 import importlib
 
 _WHERE = {"BOTS": ".registry", "RandomAgent": ".registry", "agent_seed": ".registry", "make_bot": ".registry",
-          "GreedyAgent": ".greedy", "SearchAgent": ".search"}
+          "GreedyAgent": ".greedy", "SearchAgent": ".search", "OnePlyAgent": ".one_ply", "IsmctsAgent": ".ismcts"}
 
 
 def __getattr__(name: str):
@@ -23,4 +26,5 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["BOTS", "GreedyAgent", "RandomAgent", "SearchAgent", "agent_seed", "make_bot"]
+__all__ = ["BOTS", "GreedyAgent", "IsmctsAgent", "OnePlyAgent", "RandomAgent", "SearchAgent", "agent_seed",
+           "make_bot"]

@@ -61,6 +61,16 @@ def sampled_rounds(edition: Edition, view: dict, rng: random.Random, count: int)
     return worlds
 
 
+def round_sampler(edition: Edition, view: dict):
+    """For a view in the Throw or the draft: rng -> (hands, cards taken), seat by seat, of a world consistent
+    with it, the cards drawn as from_view draws them, without building a game (what the view fixes is
+    worked out once, here). A view with cards picked on a pass of several has none (None): from_view then."""
+    if view["phase"] not in (THROW, DRAFT) or view.get("picked"):
+        return None
+    known = _Known(edition, view)
+    return lambda rng: known.deal(rng)[:2]
+
+
 class _Known:
     """What a view in the Throw or the draft fixes of every world sampled from it."""
 

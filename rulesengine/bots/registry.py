@@ -58,10 +58,11 @@ DEFAULT_ROLLOUTS = 160  # the search bot's; measured: 64 rollouts won 31% agains
 
 class BotKinds(Mapping):
     """The bot kinds by name, in the order commands list them; a kind's class is imported when first
-    asked for, so a command of random seats never loads the greedy and search bots' code."""
+    asked for, so a command of random seats never loads the other bots' code."""
 
-    WHERE = {"random": (".registry", "RandomAgent"), "greedy": (".greedy", "GreedyAgent"),
-             "search": (".search", "SearchAgent")}
+    WHERE = {"random": (".registry", "RandomAgent"), "greedy1": (".one_ply", "OnePlyAgent"),
+             "greedy": (".greedy", "GreedyAgent"), "search": (".search", "SearchAgent"),
+             "ismcts": (".ismcts", "IsmctsAgent")}
 
     def __getitem__(self, kind: str) -> type:
         module, name = self.WHERE[kind]
@@ -75,10 +76,11 @@ class BotKinds(Mapping):
 
 
 BOTS = BotKinds()
+SEARCHING = ("search", "ismcts")   # the kinds that take a budget (rollouts or iterations, think time)
 
 
 def __getattr__(name: str):
-    """GreedyAgent and SearchAgent, imported when first named (see BotKinds)."""
+    """The bots' classes (GreedyAgent, SearchAgent, ...), imported when first named (see BotKinds)."""
     for kind, (_, cls) in BotKinds.WHERE.items():
         if cls == name:
             return BOTS[kind]
@@ -89,9 +91,22 @@ def make_bot(kind: str, edition: Edition, seed: int, *, seeding: int = STEP_SEED
     """A bot of this kind for this edition; options go to the bots that take them (search budget).
     seeding: how it draws (seeding_for(the game's file format) for a saved or logged game)."""
     cls = BOTS[kind]
-    if kind == "search":
+    if kind in SEARCHING:
         return cls(seed, edition, seeding=seeding, **options)
     return cls(seed, edition, seeding=seeding)
+
+
+def bot_options(kind: str, rollouts: int | None = None, seconds: float | None = None) -> dict:
+    """A bot's budget from the command line's (--search-rollouts; --search-seconds or --think): the search bot
+    takes both, the ismcts bot a time limit as its think time (its iterations stay its default otherwise);
+    the other kinds take none."""
+    if kind == "search":
+        from .search import search_budget
+
+        return search_budget(rollouts, seconds)
+    if kind == "ismcts" and seconds is not None:
+        return {"think": seconds * 1000, "iterations": None}
+    return {}
 
 
 def parse_seats(text: str) -> list[str]:
@@ -105,4 +120,5 @@ def parse_seats(text: str) -> list[str]:
     return kinds
 
 
-__all__ = ["BOTS", "RandomAgent", "agent_seed", "decision_rng", "decision_seed", "make_bot", "parse_seats"]
+__all__ = ["BOTS", "SEARCHING", "RandomAgent", "agent_seed", "bot_options", "decision_rng", "decision_seed",
+           "make_bot", "parse_seats"]

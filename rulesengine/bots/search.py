@@ -111,6 +111,7 @@ class SearchAgent:
     def values(self, view: dict, decision, rng: random.Random) -> dict:
         """letter -> mean margin after the round over the sampled worlds, for the options searched:
         with more options than `width`, only the greedy bot's `width` favourites get the budget."""
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None  # before any work
         edition, seat = self.edition, view["seat"]
         standing = standing_from_view(edition, view)
         options = card_list(edition, decision.options)
@@ -119,7 +120,6 @@ class SearchAgent:
             options = sorted(options, key=lambda card: -gains[card.letter])[: self.width]
         totals = dict.fromkeys(options, 0.0)
         worlds = max(1, self.rollouts // len(options)) if self.rollouts is not None else None
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         played = 0
         while worlds is None or played < worlds:
             if deadline is not None and played and time.perf_counter() >= deadline:

@@ -24,7 +24,8 @@ from .batched import engine_reason, play_batch
 from .figures import GameFigures, Play, game_figures, holding_figures
 from .tally import Layout
 
-VALUED_BY = {"greedy": "gains", "search": "values"}  # the bot's call that values every option of a pick
+# the bot's call that values every option of a pick (the ismcts bot's values are visits: not a value)
+VALUED_BY = {"greedy": "gains", "search": "values", "greedy1": "values"}
 
 
 @dataclass(frozen=True)
@@ -41,12 +42,16 @@ def seat_names(players: int) -> list[str]:
     return [f"P{seat + 1}" for seat in range(players)]
 
 
+BUDGET = {"search": "rollouts", "ismcts": "iterations"}  # what the number of a searching seat kind counts
+
+
 def bot_kind(kind: str) -> tuple[str, dict]:
-    """A seat kind as the bot's kind and options: 'search:40' is a search bot of 40 rollouts."""
+    """A seat kind as the bot's kind and options: 'search:40' is a search bot of 40 rollouts, 'ismcts:100'
+    an ismcts bot of 100 iterations."""
     name, _, budget = kind.partition(":")
-    if name not in BOTS or (budget and (name != "search" or not budget.isdigit() or int(budget) < 1)):
+    if name not in BOTS or (budget and (name not in BUDGET or not budget.isdigit() or int(budget) < 1)):
         raise ValueError(kind)
-    return name, ({"rollouts": int(budget)} if budget else {})
+    return name, ({BUDGET[name]: int(budget)} if budget else {})
 
 
 class _Watched:

@@ -1,0 +1,227 @@
+"""The information-set search bot ("ismcts"): a tree of this seat's own picks over sampled worlds, valued for the game.
+
+Method: single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling, Powley and
+Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012). Every iteration
+samples one world consistent with the seat's view (determinize.from_view: its hand and Throw, every
+face-up card, the hands it passed on, the cards undealt last round) and walks the tree in that
+world. The tree holds only this seat's decisions; the other seats are modelled by the greedy policy
+(the paper's "opponent model" reading of the seats it does not search), which is what they play in
+the ladder's matches and is cheap to remember across worlds (playouts.RoundPlayouts). A node is
+this seat's sequence of picks this round, not the hand it was handed: worlds differ in that hand,
+so a child is a card, and the cards a world's hand offers are the node's available children. The
+selection rule is UCB1 with the availability count in place of the parent's visits (the paper's
+subset-armed bandit), so a card rarely in hand is not starved of trials. One node is added an
+iteration; below it the seat plays the greedy policy too, to the end of the round.
+
+The round's end is valued for the whole game, not for the round: each seat's total after the round
+(the sheet so far, the round's categories and races, the game-end categories on its visited cards)
+and the rounds still to come, whose points are modelled as independent draws of a spread fitted
+once per edition and player count (the standard deviation of what a random hand adds to a seat:
+_round_spread). The value is then the chance that this seat finishes ahead of every rival, a
+normal approximation over those rounds (exact in the last round: a win, a shared win, or none).
+Maximising it rather than a points margin is what the ladder measures: the share of games won.
+It keeps no state between decisions; its randomness comes from decision_rng, so a game with an
+iteration budget replays exactly. `think` (milliseconds a decision) stops the search at a deadline
+instead, counted from the moment the decision is asked: not reproducible, so never the default.
+
+Rounds of claims and bids (the 2010 game) have no drafting tree: there the bot is the claims search
+(claims.search_answer) with this bot's budget as its rollouts; a discard is the greedy bot's. Strength: see the ladder
+report in docs/bots.md (the figures, their dates and numbers of games).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..edition.model import Edition
+from ..edition.steps import BID, CLAIM, DISCARD, REDRAW
+from ..game.blocks import round_plan
+from ..game.scoring import ScoreKeeper
+from . import claims
+from .evaluate import Standing, card_list, seat_value, standing_from_scores, standing_from_view
+from .greedy import GreedyAgent, decide_by_value
+from .mulligan import mulligan_answer
+from .playouts import RoundPlayouts
+from .seeding import STEP_SEEDS, decision_rng
+
+DEFAULT_ITERATIONS = 400   # see docs/bots.md for its cost a pick and its strength
+EXPLORATION = 0.7          # UCB1's constant, on values scaled to the range seen so far
+_SQRT2 = math.sqrt(2.0)
+
+
+class IsmctsAgent:
+    """Information-set Monte Carlo tree search over this seat's picks, valued by its chance to win the game."""
+
+    kind = "ismcts"
+    lazy_view = True  # reads a few entries of the view: play() works out only those
+
+    def __init__(
+        self,
+        seed: int = 0,
+        edition: Edition | None = None,
+        *,
+        iterations: int | None = DEFAULT_ITERATIONS,
+        think: float | None = None,
+        value: str = "win",
+        exploration: float = EXPLORATION,
+        seeding: int = STEP_SEEDS,
+    ):
+        if edition is None:
+            raise ValueError("the ismcts bot needs the edition")
+        if iterations is None and think is None:
+            raise ValueError("the ismcts bot needs a budget: iterations, think (ms) or both")
+        if value not in ("win", "margin"):
+            raise ValueError(f"unknown value {value!r} (win or margin)")
+        self.seed, self.edition, self.seeding = seed, edition, seeding
+        self.iterations = None if iterations is None else max(1, iterations)
+        self.think = think
+        self.value = value
+        self.exploration = exploration
+
+    def decide(self, view: dict, decision):
+        started = time.perf_counter()
+        effect = round_plan(self.edition).asks[decision.kind].effect  # what its block declares answering does
+        if effect == REDRAW:
+            return mulligan_answer(self.edition, view, decision)
+        if effect in (CLAIM, BID):
+            rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
+            return claims.search_answer(self.edition, view, decision, rng, self.iterations or DEFAULT_ITERATIONS)
+        if effect == DISCARD:  # as the greedy bot discards (the search bot does the same)
+            return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains)
+        deadline = started + self.think / 1000 if self.think is not None else None
+        return decide_by_value(self, view, decision, lambda v, d, rng: self.values(v, d, rng, deadline))
+
+    def values(self, view: dict, decision, rng: random.Random, deadline: float | None = None) -> dict:
+        """letter -> visits of that pick at the root of the tree (the bot plays the most visited; a tie
+        goes to the higher mean value, added as a fraction below one visit)."""
+        edition, me = self.edition, view["seat"]
+        standing = standing_from_view(edition, view)
+        playouts = RoundPlayouts(edition, view, standing)
+        options = card_list(edition, decision.options)
+        worth = _Worth(standing, me, self.value)
+        root: dict = {}
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, playouts, options, me, worth, rng)
+            done += 1
+        return {
+            card.letter: stats[0] + (stats[1] / stats[0] if stats[0] else 0.0) / 2
+            for card, stats in root.items()
+        }
+
+    def _iterate(self, root: dict, playouts: RoundPlayouts, options: list, me: int, worth, rng) -> None:
+        """One iteration: a sampled world, down the tree by UCB1 over the cards in hand, one node
+        added, the greedy policy below it, and the value of the round's end added along the path."""
+        play = playouts.sample(rng)
+        n = len(play.hands)
+        node, path, available = root, [], options
+        while not play.over:
+            hand = play.hands[me]
+            if node is not None and len(hand) > 1:
+                card, stats = self._select(node, available, worth, rng)
+                path.append(stats)
+                node = stats[3] if stats[0] else None   # a node seen for the first time: rollout below
+            else:
+                card = playouts.pick(play, me)
+            play.step([card if seat == me else playouts.pick(play, seat) for seat in range(n)])
+            available = play.hands[me]
+        value = worth.scaled(playouts.gains(play))
+        for stats in path:
+            stats[0] += 1
+            stats[1] += value
+
+    def _select(self, node: dict, available: list, worth, rng: random.Random) -> tuple:
+        """UCB1 with availability counts among the cards this world offers; an untried card first."""
+        untried = [card for card in available if card not in node]
+        if untried:
+            card = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            for other in available:
+                if other in node:
+                    node[other][2] += 1
+            stats = node[card] = [0, 0.0, 1, {}]
+            return card, stats
+        best, best_score = None, -1.0
+        scale = worth.range()
+        for card in available:
+            stats = node[card]
+            stats[2] += 1
+            mean = stats[1] / stats[0]
+            score = (mean - worth.low) / scale + self.exploration * math.sqrt(math.log(stats[2]) / stats[0])
+            if score > best_score:
+                best, best_score = card, score
+        return best, node[best]
+
+
+class _Worth:
+    """What the end of a round is worth to the searching seat: its chance to win the game (value "win")
+    or its gain less the rivals' mean gain (value "margin"); and the range of the values seen so far,
+    which scales them for UCB1."""
+
+    def __init__(self, standing: Standing, me: int, value: str):
+        self.me, self.value = me, value
+        self.before = [past.total + past.end_points for past in standing.seats]
+        rounds_left = standing.edition.rounds - standing.round
+        spread = _round_spread(standing.edition, standing.players) * math.sqrt(2 * rounds_left)
+        self.spread = spread if rounds_left > 0 else 0.0
+        self.low, self.high = math.inf, -math.inf
+
+    def scaled(self, gains: list) -> float:
+        value = self.win(gains) if self.value == "win" else self.margin(gains)
+        self.low, self.high = min(self.low, value), max(self.high, value)
+        return value
+
+    def range(self) -> float:
+        return self.high - self.low if self.high > self.low else 1.0
+
+    def margin(self, gains: list) -> float:
+        me, n = self.me, len(gains)
+        return gains[me] - sum(g for seat, g in enumerate(gains) if seat != me) / (n - 1)
+
+    def win(self, gains: list) -> float:
+        """The chance this seat ends ahead of each rival (independent normal differences over the rounds
+        left); in the last round, 1 for a win, 1/k for a win shared by k, 0 otherwise."""
+        totals = [before + gain for before, gain in zip(self.before, gains, strict=True)]
+        mine = totals[self.me]
+        if not self.spread:
+            best = max(totals)
+            return 1 / totals.count(best) if mine == best else 0.0
+        chance = 1.0
+        for seat, total in enumerate(totals):
+            if seat != self.me:
+                chance *= 0.5 * (1 + math.erf((mine - total) / (self.spread * _SQRT2)))
+        return chance
+
+
+_SPREADS: dict = {}
+
+
+def _round_spread(edition: Edition, players: int) -> float:
+    """The standard deviation of what a round adds to a seat, over random hands of the first round (a fixed,
+    seeded estimate, once per edition and player count): the hand-fitted scale of the rounds to come."""
+    key = (id(edition), players)
+    if key not in _SPREADS:
+        standing = standing_from_scores(edition, ScoreKeeper(edition, [str(i) for i in range(players)]))
+        rng = random.Random(f"spread/{edition.id}/{players}")
+        values = []
+        for _ in range(300):
+            dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
+            hand, rest = dealt[: edition.hand_size], dealt[edition.hand_size :]
+            values.append(seat_value(standing, 0, hand, _table(standing, hand, rest)))
+        mean = sum(values) / len(values)
+        _SPREADS[key] = max(1.0, math.sqrt(sum((v - mean) ** 2 for v in values) / len(values)))
+    return _SPREADS[key]
+
+
+def _table(standing: Standing, hand: list, rest: list):
+    """The other seats' cards of a random round as seat_value reads them (only if a category does)."""
+    if not standing.shared:
+        return ()
+    from ..game.round_facts import others
+
+    size = len(hand)
+    drafts = [hand] + [rest[i : i + size] for i in range(0, len(rest), size)]
+    return others(drafts, 0)

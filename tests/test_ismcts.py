@@ -1,0 +1,92 @@
+"""The ismcts bot: what it values (by hand), its budgets, and the worlds it samples (the view's cards kept)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from rulesengine import Game
+from rulesengine.bots.determinize import round_sampler
+from rulesengine.bots.ismcts import IsmctsAgent, _round_spread, _Worth
+from rulesengine.bots.registry import RandomAgent, agent_seed, make_bot
+
+
+def worth(before, spread, me=0):
+    value = _Worth.__new__(_Worth)
+    value.me, value.value, value.before, value.spread = me, "win", before, spread
+    value.low, value.high = math.inf, -math.inf
+    return value
+
+
+def test_the_last_round_is_valued_as_a_win_a_shared_win_or_nothing():
+    last = worth([50, 48, 40], 0.0)
+    assert last.scaled([5, 7, 3]) == 0.5    # 55 = 55 > 43: a win shared by two
+    assert last.scaled([6, 7, 3]) == 1.0
+    assert last.scaled([4, 7, 3]) == 0.0
+
+
+def test_earlier_rounds_are_valued_by_the_normal_chance_to_stay_ahead():
+    """Spread 10: a lead of 10 holds with Phi(1) = 0.841345, a tie with 1/2; both rivals: their product."""
+    early = worth([30, 20, 30], 10.0)
+    assert early.scaled([0, 0, 0]) == pytest.approx(0.8413447 * 0.5, abs=1e-6)
+    assert (early.low, early.high) == (pytest.approx(0.4206724, abs=1e-6),) * 2
+
+
+def test_the_spread_of_a_round_is_fixed_per_edition_and_positive(australia):
+    assert _round_spread(australia, 4) == _round_spread(australia, 4) > 1
+
+
+def position(edition, players, seed, picks):
+    """A game after `picks` rounds of decisions by random bots."""
+    game = Game(edition, [f"p{i}" for i in range(players)], seed)
+    agents = [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+    for _ in range(picks):
+        for decision in game.pending():
+            game.apply(decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision),
+                       decision.category)
+    return game
+
+
+def test_an_iteration_budget_is_spent_exactly_and_replays(australia):
+    game = position(australia, 4, 3, 3)
+    decision = game.pending()[0]
+    view = game.view(decision.seat)
+    bot = IsmctsAgent(9, australia, iterations=50)
+    visits = bot.values(view, decision, random.Random(1))
+    assert sum(int(v) for v in visits.values()) == 50   # one root visit an iteration (a tie-break below 1)
+    assert set(visits) <= set(decision.options)
+    assert bot.decide(view, decision) == IsmctsAgent(9, australia, iterations=50).decide(view, decision)
+
+
+def test_a_deadline_already_past_stops_after_one_iteration(australia):
+    game = position(australia, 4, 3, 3)
+    decision = game.pending()[0]
+    bot = IsmctsAgent(9, australia, iterations=None, think=1e-6)
+    visits = bot.values(game.view(decision.seat), decision, random.Random(1), deadline=0.0)
+    assert sum(int(v) for v in visits.values()) == 1
+
+
+def test_the_sampled_worlds_keep_every_card_the_seat_has_seen(australia):
+    game = position(australia, 4, 8, 3)
+    seat = 1
+    view = game.view(seat)
+    sample = round_sampler(australia, view)
+    for k in range(20):
+        hands, drafts = sample(random.Random(k))
+        assert [c.letter for c in hands[seat]] == list(view["hand"])
+        for other in range(4):
+            assert [c.letter for c in drafts[other][1:]] == list(view["table"][other]["face_up"])
+        assert drafts[seat][0].letter == view["throw"]
+        dealt = [c.letter for h in hands for c in h] + [c.letter for d in drafts for c in d]
+        assert Counter(dealt).most_common(1)[0][1] == 1 and len(dealt) == 28   # 4 x 7: every card once
+
+
+def test_the_bots_kinds_and_budgets(australia):
+    assert make_bot("ismcts", australia, 1, iterations=7).iterations == 7
+    with pytest.raises(ValueError, match="needs a budget"):
+        IsmctsAgent(1, australia, iterations=None)
+    with pytest.raises(ValueError, match="unknown value"):
+        IsmctsAgent(1, australia, value="points")
