@@ -32,6 +32,8 @@ COMMANDS = {   # name -> the first paragraph of its help, in the order of use `b
     "schema": "Print the JSON Schema of edition files (with --path: where it is installed).",
     "lsp": "Run the language server for edition files over stdin and stdout, for an editor to start.",
     "tournament": "Play bots against each other and print their win rates (a benchmark, not a test).",
+    "ladder": "Measure the bots' strength ladder of EDITION, each rung against the one below and against greedy "
+        "bots.",
     "simulate": "Play many bot games of EDITION (and of EDITION2 on the same seeds and seats) and "
         "report the balance.",
     "tune": "Find the smallest change to RULE's numbers that meets the balance targets against BASE.",

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import EDITIONS
 
-from cli.common import InputFile, Players, Seed
+from cli.common import InputFile, Players, Seed, check_think
 from cli.main import COMMANDS, main
 
 AUSTRALIA = str(EDITIONS / "australia.yaml")
@@ -48,6 +48,7 @@ READERS = [
     ("simulate", ["gone.yaml", "-p", "2"]),
     ("export", ["--db", "gone.yaml", "ABCDEF"]),
     ("tune", ["australia", "gone.yaml", "-p", "2"]),
+    ("ladder", ["gone.yaml"]),
 ]
 
 
@@ -72,6 +73,7 @@ def test_every_list_option_takes_repeats_and_a_plural_name_where_english_has_one
         ("run", ("--name", "--names")),
         ("run", ("--seat", "--seats")),
         ("tournament", ("--seat", "--seats")),
+        ("ladder", ("--rung", "--rungs")),
         ("simulate", ("--seat", "--seats")),
         ("serve", ("--allow-origin", "--allow-origins")),
         ("tune", ("--seat", "--seats")),
@@ -106,16 +108,20 @@ def test_a_name_given_twice_is_a_usage_error(names):
 
 def test_an_option_several_commands_share_has_one_type_default_and_range():
     seeds = {name: options(name)["--seed"] for name in COMMANDS if "--seed" in options(name)}
-    assert set(seeds) == {"run", "tournament", "simulate", "host", "tune"}
+    assert set(seeds) == {"run", "tournament", "simulate", "host", "tune", "ladder"}
     assert all(isinstance(option.type, Seed) for option in seeds.values())
     assert options("join")["--bot-seed"].type is seeds["run"].type
     players = {name: options(name)["--players"] for name in COMMANDS if "--players" in options(name)}
     assert set(players) == {"run", "simulate", "host", "tune"}
     assert all(isinstance(option.type, Players) for option in players.values())
     jobs = {name: options(name)["--jobs"] for name in COMMANDS if "--jobs" in options(name)}
-    assert set(jobs) == {"tournament", "simulate", "tune"}
+    assert set(jobs) == {"tournament", "simulate", "tune", "ladder"}
     assert {(option.default, option.help) for option in jobs.values()} == {
         (None, "Worker processes (default: the number of CPUs).")}
+    think = {name: options(name)["--think"] for name in COMMANDS if "--think" in options(name)}
+    assert set(think) == {"run", "tournament", "ladder"}
+    assert {(option.type, option.default, option.callback) for option in think.values()} == {
+        (click.FLOAT, None, check_think)}
 
 
 @pytest.mark.parametrize("command", ["run", "tournament", "simulate", "host"])
