@@ -1,9 +1,11 @@
-"""The strength report of issue #6: win rates with 95% confidence intervals, per edition.
+"""The strength report of issues #6 and #36: win rates with 95% confidence intervals, per edition.
 
 Not a test: run by hand (`.venv/bin/python bench/tournament.py`). For Australia, Europe and USA:
 greedy against three random bots (goal: >= 60%), search against three greedy bots (goal: >= 35%,
-parity 25%), and search against greedy with two players (parity 50%). Seats rotate from game to
-game; a shared victory counts 1/k.
+parity 25%), search against greedy with two players (parity 50%), ismcts against three greedy bots
+(goal: >= 50% in Australia, >= 45% in Europe and USA) and ismcts against search with two players
+(goal: >= 55%). Seats rotate from game to game; a shared victory counts 1/k. `boom ladder` measures
+the whole ladder with paired deals and Elo ratings; this is the quick look at the issues' matches.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rulesengine.bots.ismcts import DEFAULT_ITERATIONS  # noqa: E402
 from rulesengine.bots.search import DEFAULT_ROLLOUTS  # noqa: E402
 from rulesengine.bots.tournament import run_tournament  # noqa: E402
 
@@ -23,6 +26,8 @@ MATCHES = {
     "greedy-random": ("greedy vs 3 random", ["greedy", "random", "random", "random"], "games"),
     "search-greedy": ("search vs 3 greedy", ["search", "greedy", "greedy", "greedy"], "search_games"),
     "search-greedy-2p": ("search vs greedy (2p)", ["search", "greedy"], "search_games"),
+    "ismcts-greedy": ("ismcts vs 3 greedy", ["ismcts", "greedy", "greedy", "greedy"], "search_games"),
+    "ismcts-search-2p": ("ismcts vs search (2p)", ["ismcts", "search"], "search_games"),
 }
 
 
@@ -35,6 +40,9 @@ def main() -> None:
     parser.add_argument(
         "--search-rollouts", type=int, default=DEFAULT_ROLLOUTS, help="search bot: rollouts per decision"
     )
+    parser.add_argument(
+        "--ismcts-iterations", type=int, default=DEFAULT_ITERATIONS, help="ismcts bot: iterations per decision"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--editions", default="australia,europe,usa")
@@ -43,9 +51,10 @@ def main() -> None:
     unknown = [m for m in args.matches.split(",") if m not in MATCHES]
     if unknown:
         parser.error(f"unknown match {unknown[0]!r} (matches: {', '.join(MATCHES)})")
-    options = {"search": {"rollouts": args.search_rollouts}}
+    options = {"search": {"rollouts": args.search_rollouts}, "ismcts": {"iterations": args.ismcts_iterations}}
     print(
-        f"search budget: {args.search_rollouts} rollouts per decision; {args.jobs} worker processes; seed {args.seed}"
+        f"search budget: {args.search_rollouts} rollouts per decision; ismcts: {args.ismcts_iterations} iterations; "
+        f"{args.jobs} worker processes; seed {args.seed}"
     )
     print(f"{'edition':<11}{'match':<24}{'games':>6}{'first seat wins':>17}{'95% CI':>17}{'games/s':>9}")
     start = time.perf_counter()

@@ -22,7 +22,8 @@ RUNS = {
     "commands.py": (["--repeats", "1", "--games", "400", "--engine-games", "20"], "on 2 idle cores"),
     "compiled.py": (["--games", "40", "--batch", "20", "--engine-games", "4", "--players", "2",
                      "--editions", "australia"], "australia         2"),
-    "bots.py": (["--editions", "australia", "--greedy-games", "1", "--search-games", "1"], "australia "),
+    "bots.py": (["--editions", "australia", "--greedy-games", "1", "--search-games", "1", "--think", "5"],
+                "australia "),
     "expressions.py": (["--environments", "2", "--repeat", "1"], "per CPU second"),
     "games_per_second.py": (["--games", "10", "--players", "2", "--editions", "australia"], "australia         2"),
     "instructions.py": (["--games", "2", "--warm", "1", "--players", "2"], "australia         2"),
@@ -30,8 +31,8 @@ RUNS = {
     "net_load.py": (["--tables", "1", "--players", "2", "--think", "0"], "1/1 finished"),
     "net_kill.py": (["--nodes", "2", "--tables", "2"], "2/2 finished"),
     "simulate_speed.py": (["--games", "20", "--repeats", "1"], "simulate --jobs 2"),
-    "tournament.py": (["--games", "4", "--search-games", "2", "--search-rollouts", "8", "--jobs", "1",
-                       "--editions", "australia"], "search vs greedy (2p)"),
+    "tournament.py": (["--games", "4", "--search-games", "2", "--search-rollouts", "8", "--ismcts-iterations", "8",
+                       "--jobs", "1", "--editions", "australia"], "ismcts vs search (2p)"),
 }
 
 
