@@ -224,6 +224,10 @@ class Builder(DeckBuilder):
                 key="choice" in spec,
             )
             return None
+        if "pays" in spec and "majority" not in spec:
+            self.error(path + ("pays",), "`pays` says what the places of a majority score: this category has none",
+                       "M336", "add `majority: <family>`, or remove `pays`", key=True)
+            return None
         if "score" in spec and "majority" in spec:
             self.error(path + ("majority",), "a category has a `score` or a `majority`, not both", "M336", key=True)
             return None
@@ -238,7 +242,8 @@ class Builder(DeckBuilder):
                         suggest(spec["majority"], families),
                     )
                 return None
-            return Category(spec["key"], spec.get("title", spec["key"]), HOLDINGS, None, majority=family)
+            return Category(spec["key"], spec.get("title", spec["key"]), HOLDINGS, None, majority=family,
+                            pays=tuple(spec.get("pays", (100,))))
         scope = FLOW_END.checker_scope(constants, extra=dict.fromkeys(stocks, NUMBER))
         score = self.expression(path + ("score",), scope, symbol_table, NUMBER)
         return Category(spec["key"], spec.get("title", spec["key"]), HOLDINGS, score) if score is not None else None

@@ -96,6 +96,7 @@ class Category:
     score: Expression | None
     choice: Choice | None = None
     majority: Family | None = None   # a flow's game end: per icon, the seats with most captured score that many
+    pays: tuple = (100,)             # a majority's places: the percent of its count each place scores
     counts: bool = True              # False: shown on the sheet, but not added to the total (a tie-break, a tally)
 
 

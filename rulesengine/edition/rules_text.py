@@ -152,6 +152,10 @@ def _sentence(words: str) -> str:
     return words[:1].upper() + words[1:] + ("" if words.endswith(".") else ".")
 
 
+def _ordinal(n: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}[n]
+
+
 def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[str]:
     lines = [f"  {category.title}"]
     if category.majority is not None:  # a flow's comparison of seats: no formula to put in words
@@ -160,9 +164,11 @@ def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[st
             fill(spec.get("description") or "", edition)
             or f"For each {family.title} icon ({', '.join(family.icons)}), "
             "the player(s) whose captured cards show it most often score that many points; "
-            "the others score 0 for it.",
+            + "".join(f"the player(s) with the {_ordinal(place + 2)} most, {share}% of theirs (rounded down); "
+                      for place, share in enumerate(category.pays[1:]))
+            + "the others score 0 for it.",
             "    ",
-        ) + (_majority_formula(family) if formulas else [])
+        ) + (_majority_formula(family, category.pays) if formulas else [])
     described = fill(spec.get("description") or "", edition)
     lines += _wrap(described or _sentence(in_words(category.score.text, edition, category.title)), "    ")
     choice = category.choice
@@ -191,7 +197,7 @@ def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[st
     return lines
 
 
-def _majority_formula(family) -> list[str]:
+def _majority_formula(family, pays: tuple = (100,)) -> list[str]:
     """A majority compares the players, so no one player's formula says it: written as the engine counts
     it (game/holdings.py), in the language's words where they exist."""
     key = family.key
@@ -202,7 +208,8 @@ def _majority_formula(family) -> list[str]:
         "           if count(i, captured) > 0 and count(i, captured) == most(i)])",
         "      where captured is the cards you captured, and most(i) the largest count(i, captured)",
         "      among all the players",
-    ]
+    ] + [f"      plus count(i, captured) * {share} // 100 where it is the {_ordinal(place)} largest (pays)"
+         for place, share in enumerate(pays[1:], 2)]
 
 
 def _race(edition: Edition, race, spec: dict, formulas: bool) -> list[str]:

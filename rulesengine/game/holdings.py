@@ -21,17 +21,18 @@ def holding_categories(edition) -> tuple:
     return tuple(c for c in edition.categories if c.when == HOLDINGS)
 
 
-def majority_points(family, captured: list[list]) -> list[int]:
+def majority_points(family, captured: list[list], pays: tuple = (100,)) -> list[int]:
     """Per seat, the points of a majority over this family: for each icon, the seats whose cards
-    show it most often (at least once) score that count."""
+    show it most often (at least once) score that count; with `pays`, the seats at the next places
+    (the second most, ...) score their share of their own count (percent, rounded down)."""
     points = [0] * len(captured)
     counts = [Counter(icon for card in cards for icon in card.icons if icon in family.icon_set) for cards in captured]
     for icon in family.icons:
-        best = max(c[icon] for c in counts)
-        if best:
+        places = sorted({c[icon] for c in counts if c[icon]}, reverse=True)[:len(pays)]
+        for place, count in enumerate(places):
             for seat, c in enumerate(counts):
-                if c[icon] == best:
-                    points[seat] += best
+                if c[icon] == count:
+                    points[seat] += count * pays[place] // 100
     return points
 
 
@@ -41,7 +42,7 @@ def holding_points(edition, captured: list[list], stocks: list[dict], run) -> li
     columns = {}
     for category in holding_categories(edition):
         if category.majority is not None:
-            columns[category.key] = majority_points(category.majority, captured)
+            columns[category.key] = majority_points(category.majority, captured, category.pays)
         else:
             columns[category.key] = [run(category.score, flow_end_env(captured[s], players, stocks[s]), 0)
                                      for s in range(players)]
