@@ -6,13 +6,14 @@ Also random game environments to evaluate them in, and a check that a value has 
 from __future__ import annotations
 
 import string
+from types import SimpleNamespace
 
 from hypothesis import strategies as st
 
 from rulesengine.dsl import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, REGISTRY, TABLE, IconType, ListType
 from rulesengine.edition.build import ROUND_VARIABLES
 from rulesengine.edition.model import Card, Family, Region, Table
-from rulesengine.edition.scopes import AWARD, GAME_END, QUALIFIES
+from rulesengine.edition.scopes import AWARD, GAME_END, QUALIFIES, line_keys, sheet_env, table_env
 
 KEYWORDS = ["let", "if", "then", "else", "for", "in", "not", "and", "or", "true", "false"]
 BINARY = ["or", "and", "==", "!=", "<", "<=", ">", ">=", "in", "not in", "+", "-", "*", "//", "%"]
@@ -326,6 +327,8 @@ def environments(edition, variables: dict) -> st.SearchStrategy[dict]:
             "place": draw(st.integers(1, 12)),
             "region": draw(st.sampled_from(list(edition.regions))),
         }
+        values.update(table_env(draw(some_cards)))   # opponents, left, right: every seat's variables
+        values.update(sheet_env(None), lines=SimpleNamespace(**{key: 0 for key in line_keys(edition)}))
         env = {name: values[name] for name in variables if name in values}
         for name, type_ in variables.items():
             if isinstance(type_, IconType):
