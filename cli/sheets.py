@@ -55,7 +55,7 @@ def final_table(edition, sheet: dict) -> Table:
         table.add_row(f"{category.title} (not counted)", *[str(p["categories"].get(category.key, 0)) for p in players],
                       style="dim")
     for stock in edition.stocks:                # a flow's tokens kept: its tie-break
-        table.add_row(f"{stock} kept", *[str(p["stocks"][stock]) for p in players], style="dim")
+        table.add_row(edition.line_titles[stock], *[str(p["stocks"][stock]) for p in players], style="dim")
     for icon, counts in captured_counts(edition, players):
         table.add_row(f"{icon} captured", *map(str, counts), style="dim")
     return table
@@ -102,12 +102,10 @@ def _ahead_on(edition, sheet: dict, index: int) -> str:
     mine, next_one = rows[places[index]["name"]], rows[places[index + 1]["name"]]
     if mine["total"] != next_one["total"]:
         return ""
-    titles = {c.key: c.title for c in edition.categories} | {r.key: r.title for r in edition.races}
     for key in edition.tie_breaks:
         ours, theirs = (_tie_value(row, key) for row in (mine, next_one))
         if ours != theirs:
-            title = titles.get(key, f"{key} kept")
-            return f"  (ahead of {next_one['name']} on {title}, {ours} to {theirs})"
+            return f"  (ahead of {next_one['name']} on {edition.line_titles.get(key, key)}, {ours} to {theirs})"
     return ""
 
 

@@ -177,6 +177,12 @@ class Edition:
         return tuple(c.key for c in self.categories if c.when == ROUND) + tuple(r.key for r in self.races)
 
     @cached_property
+    def line_titles(self) -> dict[str, str]:
+        """key -> the title a sheet line or a tie-break goes by: categories, races, and a stock as 'X kept'."""
+        titles = {c.key: c.title for c in self.categories} | {r.key: r.title for r in self.races}
+        return titles | {stock: f"{stock} kept" for stock in self.stocks}
+
+    @cached_property
     def choice_categories(self) -> tuple:
         return tuple(c for c in self.categories if c.choice is not None)
 

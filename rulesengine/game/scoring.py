@@ -411,8 +411,7 @@ class ScoreKeeper:
             return {"players": players, "winners": [], "ranking": [], "decided_by": None}
         ranking = self.ranking()
         decider = ranking.decided_by
-        titles = {c.key: c.title for c in self.edition.categories} | {r.key: r.title for r in self.edition.races}
-        titles |= {stock: f"{stock} kept" for stock in self.edition.stocks}
+        titles = self.edition.line_titles
         names = list(self.players)
         if self.edition.draft.teams:  # the ranking's places are teams
             names = [
