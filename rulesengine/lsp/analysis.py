@@ -12,22 +12,20 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..dsl import REGISTRY, walk
+from ..dsl import REGISTRY
 from ..dsl.ast import Call, Name, Symbol
-from ..dsl.parser import parse
-from ..edition import scopes
 from ..edition.extends import KEYED_LISTS
 from ..edition.in_words import in_words
 from ..edition.loader import check_text
 from ..edition.merge import ComposedSourceMap
-from ..edition.schema import schema_document
 from ..edition.source import load_yaml
 from ..edition.templates import fill
 from ..errors import BoomError, Span
+from .positions import holds, node_at, offset_in, parent_path, value_at
+from .schema_words import MEANINGS, constant_words, schema_node, schema_properties, schema_words
 
 EXPRESSION_KEYS = ("score", "requires", "qualifies", "award", "until")
 VALUE_OF = re.compile(r"^\s*(?:-\s*)?(?:\{\s*)?.*?\b(icons|region|from|majority|extends)\s*:\s*[\[\w '-]*$")
-MEANINGS = scopes.meanings()
 
 
 @dataclass(frozen=True)
@@ -84,7 +82,7 @@ class Analysis:
         best = None
         for table, key in ((self.own.keys, True), (self.own.values, False)):
             for path, span in table.items():
-                if path and _holds(span, line, col) and (best is None or len(path) > len(best[0])
+                if path and holds(span, line, col) and (best is None or len(path) > len(best[0])
                                                          or (len(path) == len(best[0]) and key)):
                     best = (path, key, span)
         if best is None:
@@ -93,9 +91,9 @@ class Analysis:
         offset = None
         source = self.own.scalars.get(path)
         if not key and source is not None:
-            value = _value_at(self.data, path)
+            value = value_at(self.data, path)
             if isinstance(value, str):
-                offset = _offset_in(self.own, path, value, line, col)
+                offset = offset_in(self.own, path, value, line, col)
         return Place(path, self.merged_path(path), key, offset)
 
     # -- hover ---------------------------------------------------------------------------------------
@@ -110,7 +108,7 @@ class Analysis:
         if not place.key and len(place.merged) == 3 and place.merged[0] in ("categories", "races") \
                 and place.merged[2] == "key":
             return self._entry_in_words(place.merged[0], place.merged[1])
-        return _schema_words(place.merged)
+        return schema_words(place.merged)
 
     def _entry_in_words(self, section: str, index: int) -> str | None:
         """A category's or race's rules, as `boom rules` says them."""
@@ -137,8 +135,8 @@ class Analysis:
         return builder.facts.scopes.get(place.merged) if builder is not None else None
 
     def _name_in_expression(self, place: Place) -> str | None:
-        text = _value_at(self.data, place.path)
-        node = _node_at(text, place.offset)
+        text = value_at(self.data, place.path)
+        node = node_at(text, place.offset)
         if node is None:
             return None
         scope = self._expression_scope(place)
@@ -154,7 +152,7 @@ class Analysis:
         constants = scope.constants if scope is not None else getattr(self.checked.builder, "constants", {})
         if name in (constants or {}):
             kind, value = constants[name]
-            return f"`{name}`: {kind} — {_constant_words(name, value)}"
+            return f"`{name}`: {kind} — {constant_words(name, value)}"
         if scope is not None and name in scope.unavailable:
             return f"`{name}`: {scope.unavailable[name]}"
         return f"`{name}`: a name bound in this expression (`let` or `for`)"
@@ -226,10 +224,10 @@ class Analysis:
         return []
 
     def _key_completions(self, line: int, before: str) -> list[tuple[str, str, str]]:
-        parent = _parent_path(self.text.splitlines(), line, len(before) - len(before.lstrip(" -")))
-        node = _schema_node(self.merged_path(parent) if parent else ())
-        properties = _properties(node)
-        given = _value_at(self.data, parent) if self.data is not None else None
+        parent = parent_path(self.text.splitlines(), line, len(before) - len(before.lstrip(" -")))
+        node = schema_node(self.merged_path(parent) if parent else ())
+        properties = schema_properties(node)
+        given = value_at(self.data, parent) if self.data is not None else None
         taken = set(given) if isinstance(given, dict) else set()
         return [(name, "key", spec.get("title", "")) for name, spec in properties.items() if name not in taken]
 
@@ -253,7 +251,7 @@ class Analysis:
                 return source_map.span_at(original + merged[2:])
             return composed.parent.span_at(place.merged)
         if place.offset is not None and place.path[-1] in EXPRESSION_KEYS:
-            node = _node_at(_value_at(self.data, place.path), place.offset)
+            node = node_at(value_at(self.data, place.path), place.offset)
             if isinstance(node, Name):
                 for section in ("families", "tables", "card_sets"):
                     if node.name in (data.get(section) or {}):
@@ -276,145 +274,3 @@ class Analysis:
             if isinstance(icons, list) and text in icons:
                 return composed.span_at(("families", key, "icons", icons.index(text)))
         return None
-
-
-# -- helpers ---------------------------------------------------------------------------------------
-def _holds(span: Span, line: int, col: int) -> bool:
-    end_line, end_col = span.end_line or span.line, span.end_col or span.col + 1
-    return (span.line, span.col) <= (line, col) <= (end_line, end_col)
-
-
-def _value_at(data, path):
-    node = data
-    for part in path:
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
-            node = node[part]
-        else:
-            return None
-    return node
-
-
-def _offset_in(source_map, path, value: str, line: int, col: int) -> int:
-    """The index in the string value of the first character at or after (line, col): a binary search,
-    places in the file growing with the index (a long expression is searched in a few steps)."""
-    low, high = 0, len(value)
-    while low < high:
-        middle = (low + high) // 2
-        span = source_map.span_in_value(path, middle, middle + 1, value)
-        if (span.line, span.col) >= (line, col):
-            high = middle
-        else:
-            low = middle + 1
-    return low
-
-
-def _node_at(text, offset: int):
-    """The innermost name, quoted name or call of the expression at offset (None if it does not parse)."""
-    if not isinstance(text, str) or offset is None:
-        return None
-    try:
-        tree = parse(text)
-    except BoomError:
-        return None
-    except Exception:  # noqa: BLE001 - a half-typed expression: no answer rather than a failure
-        return None
-    found = None
-    for node in walk(tree):
-        if isinstance(node, Name | Symbol) and node.start <= offset <= node.end:
-            return node
-        if isinstance(node, Call) and node.start <= offset <= node.start + len(node.function):
-            found = node
-    return found
-
-
-def _schema_node(path: tuple) -> dict:
-    node = schema_document()
-    for part in path:
-        node = _branch(node)
-        if isinstance(part, int):
-            node = node.get("items") or {}
-        elif part in (node.get("properties") or {}):
-            node = node["properties"][part]
-        elif isinstance(node.get("additionalProperties"), dict):
-            node = node["additionalProperties"]
-        else:
-            return {}
-    return node
-
-
-def _branch(node: dict) -> dict:
-    """The branch of an anyOf/oneOf that is not the edit form (whose properties describe the data)."""
-    for word in ("anyOf", "oneOf"):
-        for branch in node.get(word) or ():
-            if "$ref" not in branch and ("properties" in branch or "items" in branch
-                                         or "additionalProperties" in branch):
-                return branch
-    return node
-
-
-def _properties(node: dict) -> dict:
-    node = _branch(node)
-    if "items" in node:
-        node = _branch(node["items"])
-    return node.get("properties") or {}
-
-
-def _schema_words(path: tuple) -> str | None:
-    node = _schema_node(path)
-    if not node.get("description") and not node.get("title"):
-        return None
-    title = node.get("title", str(path[-1]) if path else "")
-    return f"**{title}**\n\n{node.get('description', '')}"
-
-
-def _constant_words(name: str, value) -> str:
-    if hasattr(value, "icons"):
-        listed = ", ".join(f"{i} {v}" for i, v in value.values.items()) if value.valued else ", ".join(value.icons)
-        return f"the family {value.title}: {listed}"
-    if hasattr(value, "rows"):
-        return "the table " + ", ".join(f"{k} → {v}" for k, v in value.rows.items())
-    if isinstance(value, tuple) and value and hasattr(value[0], "letter"):
-        return "the cards " + " ".join(c.letter for c in value)
-    if isinstance(value, tuple) and value and hasattr(value[0], "bonus"):
-        return "every region"
-    return MEANINGS.get(name, "a name of this edition")
-
-
-def _parent_path(lines: list[str], line: int, indent: int) -> tuple:
-    """The path of the mapping a key typed at (line, column indent) belongs to, read from the indentation
-    of the lines above (the text may not parse while a key is half typed)."""
-    path: list = []
-    wanted = indent
-    row = line - 1
-    while row > 0 and wanted > 0:
-        row -= 1
-        text = lines[row]
-        if not text.strip() or text.strip().startswith("#"):
-            continue
-        here = len(text) - len(text.lstrip(" "))
-        item = re.match(r"^(\s*)-\s+", text)
-        if item and len(item.group(0)) == wanted:  # an entry of a list whose keys start at this column
-            path.insert(0, _items_above(lines, row, here))
-            wanted = here
-            continue
-        key = re.match(r"^\s*([a-z_]+)\s*:\s*(?:#.*)?$", text)
-        if key and here < wanted:
-            path.insert(0, key.group(1))
-            wanted = here
-    return tuple(path)
-
-
-def _items_above(lines: list[str], row: int, column: int) -> int:
-    """How many entries of the same list come before the one starting at row (its index)."""
-    count = 0
-    for text in reversed(lines[:row]):
-        if not text.strip() or text.strip().startswith("#"):
-            continue
-        here = len(text) - len(text.lstrip(" "))
-        if here < column or (here == column and not text.lstrip().startswith("-")):
-            break
-        if here == column:
-            count += 1
-    return count
