@@ -43,8 +43,30 @@ def _circle(out, edition, view: dict, memory: dict) -> None:
 
 
 def _secret(out, edition, view: dict, memory: dict) -> None:
+    step = next(step for step in edition.round.steps if step.name == "secret_choice")
+    if not step.declares:
+        if view["secret"] is not None:
+            out.print(f"Your secret choice: {view['secret']}")
+        return
+    # a drafting round's choice, declared before the deal: last round's, as the choices turned them up
+    title = next(c.title for c in edition.choice_categories if c.key == step.key)
     if view["secret"] is not None:
-        out.print(f"Your secret choice: {view['secret']}")
+        out.print(f"Declared in secret: {view['secret']} ({title}, turned up at the round's end)")
+    elif view["history"]:
+        chosen = view["history"][-1]["choices"]
+        said = [f"{name} {chosen.get(name, {}).get(step.key) or 'none'}" for name in view["players"]]
+        out.print(f"Last round's {title}: {', '.join(said)}.")
+
+
+def reminded(edition, view: dict) -> list:
+    """At a pick, the blocks whose panel recalls what the seat decided earlier in the round (its secret
+    choice): one line each."""
+    return [step.name for step in edition.round.steps if REMINDERS.get(step.name, lambda v: False)(view)]
+
+
+def remind(out, edition, view: dict) -> None:
+    for name in reminded(edition, view):
+        PANELS[name](out, edition, view, {})
 
 
 def since_last_turn(view: dict) -> str:
@@ -98,6 +120,9 @@ def _captured(out, edition, view: dict, memory: dict) -> None:
         out.print(f"  {name} captured {', '.join(f'{n} {kind}' for kind, n in sorted(kinds.items())) or 'nothing yet'}")
 
 
+REMINDERS = {   # block -> whether its panel has something to recall at a pick
+    "secret_choice": lambda view: view["secret"] is not None,
+}
 PANELS = {
     "deal": _hand,
     "reveal": _circle,

@@ -92,10 +92,12 @@ class TerminalAgent:
             needed = 1 + len(own) + 1 + len(family.icons) + 1 + 2 + 1
         else:   # the rule, the table (a header, a seat a line), the cards, the hand, the help, the prompt
             needed = 1 + 1 + len(view["table"]) + (len(own) + 1 if own else 0) + len(view["hand"]) + 1 + 2
+            needed += len(rounds.reminded(self.edition, view))
         self._show_news(view, room=max(self.console.height - needed, 2))
         if decision.kind == "choice":      # the round is over: the cards and the choice, not the table
             return self._choose(view, decision)
         out.print(table_view(self.edition, view))
+        rounds.remind(out, self.edition, view)
         self._show_own(view)
         out.print("Your hand:")
         out.print(card_lines(self.edition, view["hand"], out.width))

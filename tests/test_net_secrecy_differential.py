@@ -47,6 +47,7 @@ EDITIONS_TRIED = [
     ("variants/australia-catch-previous", 4),
     ("variants/europe-direction", 4),
     ("variants/usa-direction", 3),
+    ("variants/australia-declared-activity", 3),
 ]
 
 

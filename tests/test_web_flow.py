@@ -58,3 +58,43 @@ def test_a_whole_2010_game_in_the_browser_against_two_bots(browser, server):  # 
         hunt = game.history[min(view["round"], len(game.history)) - 1]  # once over, the view shows the last hunt's
         assert view["secret"] in (None, hunt["choices"]["Ana"])
         assert all(e["seat"] == 0 for e in frame["events"] if e["type"] == "decision")
+
+
+def test_a_whole_game_with_a_choice_declared_in_secret_in_the_browser(browser, server):  # noqa: F811 - fixtures
+    """australia-declared-activity: each round opens with the declaration (a button an activity); while drafting
+    the page shows the seat's own declaration only; the final sheet equals the server's."""
+    page, frames = page_of(browser, server)
+    open_table(page, "australia-declared-activity", 3, 2)
+    page.wait_for_selector("#hand", timeout=WAIT)
+    code = page.url.rsplit("/", 1)[1]
+    game = table_of(server, code).game
+    declared, drafted = [], 0
+    while not page.query_selector("#final"):
+        page.wait_for_selector("#final, button.card.pickable, button.option", timeout=WAIT)
+        if page.query_selector("#final"):
+            break
+        seen = int(page.get_attribute("body", "data-states") or 0)
+        panel = page.query_selector("section.choice")
+        if panel is not None and panel.get_attribute("data-kind") == "secret":
+            buttons = page.query_selector_all("button.option")
+            option = buttons[len(declared) % len(buttons)]
+            declared.append(option.get_attribute("data-option"))
+            option.click()
+        else:
+            # the seat's own declaration, as the server has it, while it drafts
+            assert declared[-1] == game.places.secrets[0]
+            assert page.text_content("#secret") == f"Your secret choice: {declared[-1]}"
+            page.query_selector_all("button.card.pickable")[0].click()
+            drafted += 1
+        page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
+    assert game.over and len(declared) == 4 and drafted == 4 * 6
+    for player in game.scores.sheet()["players"]:
+        total = page.text_content(f'#final td[data-player="{player["name"]}"][data-key="total"]')
+        assert int(total) == player["total"]
+    for number, entry in enumerate(game.history):   # what Ana declared became her choice, if her cards allowed it
+        assert entry["choices"].get("Ana", {}).get("activities") in (declared[number], None)
+    # no frame to Ana held another seat's declaration before the round's choices turned it up
+    for frame in map(json.loads, frames):
+        if frame.get("type") == "state" and frame["view"]["phase"] != "over":
+            assert frame["view"]["secret"] in (None, declared[frame["view"]["round"] - 1])
+            assert all(e["seat"] == 0 for e in frame["events"] if e["type"] == "decision")

@@ -1,13 +1,14 @@
-"""The greedy and search bots' answer to a decision whose block declares it a claim or a bid.
+"""The greedy and search bots' answer to a decision whose block declares it a claim, a bid or a declaration.
 
 A claim (Asked.effect CLAIM: the secret choice) names an icon whose cards of the circle the seat will
-claim; a bid (BID) throws a token into the pot or stops. Greedy values an icon by the points the cards
-showing it would add to this seat's margin over the best rival, and bids while the pot is worth less
-than those cards. Search samples what a
-seat cannot see (the other seats' secret choices this round, the order of the deck), plays the
-round out from there with the greedy policy, and keeps the answer with the best mean margin.
-It reads only the seat's view: another seat's secret choice is never an input, only a guess.
-"""
+claim; a bid (BID) throws a token into the pot or stops; a declaration (DECLARE: a secret choice in a
+drafting round) names the icon a round-end choice will score, before any card of the round is known.
+Greedy values an icon by the points the cards showing it would add to this seat's margin over the best
+rival, and bids while the pot is worth less than those cards. Search samples what a seat cannot see
+(the other seats' secret choices this round, the order of the deck), plays the round out from there
+with the greedy policy, and keeps the answer with the best mean margin. Both declare alike (see
+declared_answer). It reads only the seat's view: another seat's secret choice is never an input, only
+a guess."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import random
 from types import SimpleNamespace
 
 from ..edition.model import Edition
-from ..edition.steps import BID, CLAIM, SecretChoice
+from ..edition.steps import BID, CLAIM, DECLARE, SecretChoice
 from ..game.blocks import round_plan
 from ..game.blocks.bidding import STOP, THROW_TOKEN
 from ..game.scoring import ScoreKeeper
@@ -55,8 +56,19 @@ def choice_values(edition: Edition, view: dict, icons) -> dict:
     return values
 
 
+def declared_answer(edition: Edition, decision, rng: random.Random):
+    """A choice declared in secret before the seat's cards are known (Asked.effect DECLARE): the icon among
+    the options that most cards of the deck show, a tie drawn at random. The greedy and search bots both
+    answer so: no card of the round is known yet to value the icons by."""
+    shown = {icon: sum(icon in card.icons for card in edition.cards) for icon in decision.options}
+    most = max(shown.values())
+    return rng.choice([icon for icon in decision.options if shown[icon] == most])
+
+
 def greedy_answer(edition: Edition, view: dict, decision, rng: random.Random):
     effect = round_plan(edition).asks[decision.kind].effect
+    if effect == DECLARE:
+        return declared_answer(edition, decision, rng)
     if effect == CLAIM:
         values = choice_values(edition, view, decision.options)
         best = max(values.values())
@@ -152,6 +164,8 @@ def _seen(game: Game, seat: int) -> dict:
 
 
 def search_answer(edition: Edition, view: dict, decision, rng: random.Random, rollouts: int):
+    if round_plan(edition).asks[decision.kind].effect == DECLARE:
+        return declared_answer(edition, decision, rng)
     values = search_values(edition, view, decision, rng, rollouts)
     best = max(values.values())
     return next(option for option in decision.options if values[option] == best)

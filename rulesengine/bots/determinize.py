@@ -6,7 +6,8 @@ less the face-up picks and the discards made from them since, however many cards
 edition's picks and discards per pass), every hand with open hands, the cards discarded (face up), and
 the cards it has chosen so far on a pass of several (view["picked"]). Only
 what the seat cannot know is drawn at random: the other seats' Throws, the hands that have not
-passed through it, and the undealt cards, with the cards undealt last round always among this
+passed through it, the undealt cards, the other seats' choices declared in secret (among the icons
+each may still declare), with the cards undealt last round always among this
 round's dealt cards. The game itself is built by
 Game.at_position: this module decides what the position is, never how a Game holds it.
 """
@@ -16,9 +17,10 @@ from __future__ import annotations
 import random
 
 from ..edition.model import Edition
-from ..edition.steps import Deal, PickAndPass, Throw
+from ..edition.steps import Deal, PickAndPass, SecretChoice, Throw
 from ..game.shuffling import shuffler
 from ..game.state import CHOICE, DRAFT, THROW, Game
+from .evaluate import standing_from_view
 
 
 def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool = True) -> Game:
@@ -37,10 +39,23 @@ def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool 
         seen_hands = [[] for _ in range(n)]
         seen_hands[me] = [[card(x) for x in hand] for hand in view["seen_hands"]]
         return Game.at_position(edition, view["players"], seed, history, at="choices", phase=CHOICE, drafts=face_up,
-                                seen_hands=seen_hands)
-
+                                seen_hands=seen_hands, **_secrets(edition, view, rng))
+    position = _Known(edition, view).position(rng)
     return Game.at_position(edition, view["players"], seed, history, at="pick_and_pass", scored=scored,
-                            **_Known(edition, view).position(rng))
+                            **position, **_secrets(edition, view, rng))
+
+
+def _secrets(edition: Edition, view: dict, rng: random.Random) -> dict:
+    """The secret choices of a round that declares one (a `secret_choice` before its choices): this seat's
+    own, and for each other seat an icon drawn at random among those it may still declare (none when it
+    may declare none); no keyword in a round without one (and no draw)."""
+    secret = edition.round.step(SecretChoice)
+    if secret is None or not secret.declares:
+        return {}
+    choosable = [past.choosable[secret.key] for past in standing_from_view(edition, view).seats]
+    me = view["seat"]
+    return {"secrets": {seat: view["secret"] if seat == me else rng.choice(icons) if icons else None
+                        for seat, icons in enumerate(choosable)}}
 
 
 def sampled_rounds(edition: Edition, view: dict, rng: random.Random, count: int) -> list[tuple[tuple, tuple]]:

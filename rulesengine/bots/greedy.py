@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 from ..edition.model import Edition
-from ..edition.steps import BID, CLAIM, DISCARD, REDRAW, SCORE
+from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW, SCORE
 from ..game.blocks import round_plan
 from ..game.scoring import ScoreKeeper
 from ..game.shuffling import shuffler
@@ -163,7 +163,7 @@ class GreedyAgent:
         effect = round_plan(self.edition).asks[decision.kind].effect  # what its block declares answering does
         if effect == REDRAW:
             return mulligan_answer(self.edition, view, decision)
-        if effect in (CLAIM, BID):
+        if effect in (CLAIM, BID, DECLARE):
             rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
             return claims.greedy_answer(self.edition, view, decision, rng)
         return decide_by_value(self, view, decision, self.gains)

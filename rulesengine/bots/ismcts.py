@@ -36,7 +36,7 @@ import random
 import time
 
 from ..edition.model import Edition
-from ..edition.steps import BID, CLAIM, DISCARD, REDRAW
+from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW
 from ..game.blocks import round_plan
 from ..game.scoring import ScoreKeeper
 from . import claims
@@ -85,7 +85,7 @@ class IsmctsAgent:
         effect = round_plan(self.edition).asks[decision.kind].effect  # what its block declares answering does
         if effect == REDRAW:
             return mulligan_answer(self.edition, view, decision)
-        if effect in (CLAIM, BID):
+        if effect in (CLAIM, BID, DECLARE):
             rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
             return claims.search_answer(self.edition, view, decision, rng, self.iterations or DEFAULT_ITERATIONS)
         if effect == DISCARD:  # as the greedy bot discards (the search bot does the same)

@@ -10,7 +10,7 @@ a tie goes to the first option.
 from __future__ import annotations
 
 from ..edition.model import Edition
-from ..edition.steps import BID, CLAIM, DISCARD, REDRAW
+from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW
 from ..game.blocks import round_plan
 from ..game.round_facts import others
 from . import claims
@@ -35,7 +35,7 @@ class OnePlyAgent:
         effect = round_plan(self.edition).asks[decision.kind].effect  # what its block declares answering does
         if effect == REDRAW:
             return mulligan_answer(self.edition, view, decision)
-        if effect in (CLAIM, BID):
+        if effect in (CLAIM, BID, DECLARE):
             rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
             return claims.greedy_answer(self.edition, view, decision, rng)
         if effect == DISCARD:  # a discard is the greedy bot's: the card added is not the card kept

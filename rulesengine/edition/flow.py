@@ -61,6 +61,7 @@ BEFORE = (
     ("catch", "choices", "the round-end choices are made over every card taken, the Catch included"),
     ("secret_choice", "bidding", "a seat that stops puts its secret choice on the stack"),
     ("secret_choice", "claim", "the claim reveals the secret choices"),
+    ("secret_choice", "choices", "the round-end choices reveal the choices declared in secret"),
     ("bidding", "claim", "the claim goes in the order the bidding leaves: the last one left, then the stack"),
     ("reveal", "claim", "the claim takes cards from the circle the reveal fills"),
 )
@@ -69,9 +70,13 @@ NEEDS = {
     "mulligan": ("deal",), "throw": ("deal",), "pick_and_pass": ("deal",), "catch": ("pick_and_pass",),
     "choices": ("catch",), "bidding": ("secret_choice",), "claim": ("reveal", "bidding", "secret_choice"),
 }
-THEN = {
-    "pick_and_pass": (("catch", "the picks leave the last card of each hand for the Catch"),),
-    "secret_choice": (("claim", "a secret choice stays face down until a claim reveals it"),),
+THEN = {   # (in a round of each kind)
+    "steps": {"secret_choice": (("claim", "a secret choice stays face down until a claim reveals it"),)},
+    "drafting": {
+        "pick_and_pass": (("catch", "the picks leave the last card of each hand for the Catch"),),
+        "secret_choice": (("choices", "a choice declared in secret stays face down until the round-end choices "
+                                      "reveal it"),),
+    },
 }
 APART = {
     ("deal", "reveal"): "a round deals its cards into hands, or turns them from one deck kept for the game into "
@@ -144,7 +149,10 @@ def _block(builder, name, params, path, families, constants, symbol_table, stock
                 )
             return None
         choices[params["key"]] = family
-        return SecretChoice(params["key"], family)
+        declares = flow_kind(data) == "drafting"
+        if declares and not _declarable(builder, params, path):
+            return None
+        return SecretChoice(params["key"], family, declares)
     if name == "bidding":
         if params["stock"] not in stocks:
             builder.error(
@@ -187,6 +195,24 @@ def _block(builder, name, params, path, families, constants, symbol_table, stock
     return Choices()
 
 
+def _declarable(builder, params: dict, path: tuple) -> bool:
+    """In a drafting round a secret choice declares the icon of a round-end choice: a category with `choice:`
+    of the same key and family must exist (M332 at the key or the family otherwise)."""
+    categories = [c for c in builder.data.get("categories") or () if isinstance(c, dict) and "choice" in c]
+    category = next((c for c in categories if c.get("key") == params["key"]), None)
+    if category is None:
+        keys = [c.get("key") for c in categories if isinstance(c.get("key"), str)]
+        builder.error(path + ("key",), f"no round-end choice '{params['key']}' for this secret choice to declare",
+                      "M332", suggest(params["key"], keys) or "give it the key of a category with `choice:`")
+        return False
+    family = category["choice"].get("from") if isinstance(category["choice"], dict) else None
+    if family != params["from"]:
+        builder.error(path + ("from",), f"category '{params['key']}' chooses from '{family}', not "
+                      f"'{params['from']}'", "M332", f"write `from: {family}`")
+        return False
+    return True
+
+
 def _check_order(builder, seen: dict, kind: str) -> set:
     """Each block's first problem, at the block (M330): a block it cannot share the round with, a block it needs
     and that the round lacks, one placed on the wrong side of it. One error a block, never a cascade: the names
@@ -207,7 +233,7 @@ def _check_order(builder, seen: dict, kind: str) -> set:
             if needed not in seen:
                 why = next(w for first, then, w in BEFORE if (first, then) == (needed, name))
                 error(name, f"'{name}' needs a '{needed}' before it", f"{why}: add `- {needed}:` before it")
-        for needed, why in THEN.get(name, ()):
+        for needed, why in THEN[kind].get(name, ()):
             if needed not in seen:
                 error(name, f"'{name}' needs a '{needed}' after it", f"{why}: add `- {needed}:` after it")
     for first, then, why in BEFORE:
@@ -217,7 +243,7 @@ def _check_order(builder, seen: dict, kind: str) -> set:
         builder.error(("flow", "round"), "this round takes no cards", "M330",
                       "a round picks and passes the hands it deals (pick_and_pass) or claims the cards of a circle "
                       "(claim)")
-    if kind == "drafting" and "choices" not in seen and builder.data.get("categories"):
+    if kind == "drafting" and "choices" not in seen and "secret_choice" not in wrong and builder.data.get("categories"):
         with_choice = [c.get("key") for c in builder.data["categories"] if isinstance(c, dict) and "choice" in c]
         if with_choice:
             builder.error(

@@ -16,8 +16,8 @@ from .model import Expression, Family
 CARD, ICON, WORD = "card", "icon", "word"   # how a decision is answered: a card of the hand, an icon, a word
 # what answering does, for the bots: take a card of the hand into the seat's cards of the round; name an icon a
 # round category scores; keep the hand or draw another; name an icon whose cards the seat will claim; bid; put a
-# card of the hand out of the round
-TAKE, SCORE, REDRAW, CLAIM, BID, DISCARD = "take", "score", "redraw", "claim", "bid", "discard"
+# card of the hand out of the round; declare in secret the icon a round-end choice will score
+TAKE, SCORE, REDRAW, CLAIM, BID, DISCARD, DECLARE = "take", "score", "redraw", "claim", "bid", "discard", "declare"
 # every kind of decision a step may ask (Asked.kind): what a network `decide` message may name
 DECISION_KINDS = ("throw", "draft", "discard", "choice", "mulligan", "secret", "bid")
 
@@ -192,10 +192,18 @@ class Choices:
     name = "choices"
 
     def rules(self, edition) -> str:
-        titles = [c.title for c in edition.choice_categories]
+        secret = edition.round.step(SecretChoice)
+        declared = secret.key if secret is not None and secret.declares else None
+        titles = [c.title for c in edition.choice_categories if c.key != declared]
         what = f" ({', '.join(titles)})" if titles else ""
-        return (f"Choices: every player makes the round's choices{what}, all at once; they are told to the table "
+        text = (f"Choices: every player makes the round's choices{what}, all at once; they are told to the table "
                 "once everyone has chosen. Then the round is scored.")
+        if declared is None:
+            return text
+        title = next(c.title for c in edition.choice_categories if c.key == declared)
+        if not titles:
+            text = "Choices: the round's choices are told to the table. Then the round is scored."
+        return f"{text} The {title} declared in secret are turned up then and told with them."
 
     def asks(self) -> tuple:
         return (Asked("choice", "end of the round", ICON, points=True, effect=SCORE),)
@@ -220,13 +228,24 @@ class Reveal:
 class SecretChoice:
     key: str
     family: Family
+    # True in a drafting round: the choice declares, face down, the icon of the round-end choice category of
+    # the same key (its `choices` reveals it and scores it); False: a claim reveals it (the 2010 game)
+    declares: bool = False
     name = "secret_choice"
 
     def rules(self, edition) -> str:
+        if self.declares:
+            category = next(c for c in edition.choice_categories if c.key == self.key)
+            return (f"Secret choice ({self.key}): every player declares face down the {category.title} they will "
+                    f"score this round: one of {', '.join(self.family.icons)} they may still choose. The "
+                    "declarations are revealed with the round-end choices, each as that player's choice for "
+                    f"{category.title}; a declaration its rule does not allow then scores nothing and is not used up.")
         return (f"Secret choice ({self.key}): every player picks one {self.family.title} token "
                 f"({', '.join(self.family.icons)}) face down.")
 
     def asks(self) -> tuple:
+        if self.declares:
+            return (Asked("secret", f"declare your {self.key} in secret", ICON, said="declared", effect=DECLARE),)
         return (Asked("secret", f"choose your {self.key} in secret", ICON, effect=CLAIM),)
 
 

@@ -12,8 +12,10 @@ Game.hidden says the seat cannot see, must stay the same):
   a face-down Throw; "deal", "hand", "throw" events go to their seat alone (a mulligan's new hand is a
   "hand"; the public "mulligan" says only who took one); the public ones name cards only once they are
   face up ("draft", "catch", "reveal").
-- the 2010 round: "secret" is this seat's own secret choice; "chosen" says which seats have chosen, not
-  what; "moves" are this round's bids, made in the open; the circle, the deck's size, the pot, the
+- a secret choice (the 2010 round's, or a choice declared before a drafting round's deal): "secret" is
+  this seat's own, told to the others only as the claim or the round-end choices reveal it; "chosen"
+  says which seats have chosen, not what.
+- the 2010 round: "moves" are this round's bids, made in the open; the circle, the deck's size, the pot, the
   stocks, the stack and what each seat captured are on the table; "claim" says a choice once revealed.
 - every round: "history" and "sheet" cover what is face up; "pending" and "decision" are the seat's own.
 A pending decision whose words show its options' points (a round-end choice) carries "points": what

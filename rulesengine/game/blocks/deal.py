@@ -29,6 +29,13 @@ class DealBlock(Block):
 
     def setup(self, game) -> None:
         game.places.leftover = []  # (the hands are made at each deal, or by resume)
+        self.begin_round(game)
+
+    def begin_round(self, game) -> dict:
+        """No hand until the deal (a block before it, a secret choice, shows the seat none)."""
+        n = len(game.players) + game.ghosts
+        game.places.hands, game.places.seen_hands = [[] for _ in range(n)], [[] for _ in range(n)]
+        return {}
 
     def start(self, game) -> bool:
         edition, places, n = game.edition, game.places, len(game.players) + game.ghosts
