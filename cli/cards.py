@@ -141,13 +141,17 @@ def table_view(edition, view: dict) -> Table:
     return table
 
 
-def advice_table(edition, advice, throw: bool = False) -> Table:
-    """What each card would change on this seat's sheet now, and the expected score of the whole round.
+def advice_table(edition, advice, kind: str = "draft") -> Table:
+    """What each card would change on this seat's sheet now, and the expected score of the whole round, at a
+    decision of this kind (throw, draft, discard: the titles are the web page's, rulesengine/net/static/app.js).
 
     At the Throw, the lines that need the Catch (not known until the round's last card) are left out:
     they cannot be told yet (bots.advice.shown_lines: the web page shows the same)."""
+    throw = kind == "throw"
     if throw:
         title = "If you throw it (the lines known now, as if it were your only card; races as if you alone qualified)"
+    elif kind == "discard":
+        title = "If you took it instead (discard the card worth least to you, or one a rival wants)"
     else:
         title = "If you take it now (as if it were your last card; races as if you alone qualified)"
     table = Table(title=title, title_justify="left", show_edge=False)

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from rulesengine.bots.advice import card_advice, catch_keys, choice_advice
-from rulesengine.edition.steps import CARD
+from rulesengine.edition.steps import CARD, Throw
 from rulesengine.game.blocks import round_plan
 
 from . import rounds
@@ -26,15 +26,20 @@ NONE_WORDS = ("none", "-", "no", "0")
 SCROLLBACK_CLEAR = "\x1b[3J"
 
 
-def phase_prompt(view: dict, decision) -> str:
+def phase_prompt(edition, view: dict, decision) -> str:
     """The prompt at a card decision, naming the phase: `Throw card`, `draft 3 of 5` (the drafts of
-    this round: the cards this seat keeps face up, the Catch being the last card, handed to it)."""
+    this round: the cards this seat keeps face up, less the Catch, the last card, handed to it; the
+    cards discarded are not kept)."""
     if decision.kind == "throw":
         return "Throw card"
     if decision.kind == "discard":
         return "discard a card (out of the round)"
-    drafted = len(view["table"][view["seat"]]["face_up"]) + len(view.get("picked") or [])
-    return f"draft {drafted + 1} of {drafted + len(view['hand']) - 1}"
+    throws = edition.round.step(Throw) is not None
+    picked = view.get("picked") or []   # chosen on this pass of several: the Throw first, before the seat has one
+    drafted = len(view["table"][view["seat"]]["face_up"]) + len(picked) - (throws and bool(picked) and not
+                                                                            view.get("throw"))
+    kept = edition.round.kept(view["round"] - 1)   # the Throw and the Catch among them
+    return f"draft {drafted + 1} of {kept - 1 - throws}"
 
 
 class GameAbandoned(Exception):
@@ -111,10 +116,9 @@ class TerminalAgent:
             self.console.print(f"Your cards this round{first}:")
             self.console.print(card_lines(self.edition, own, self.console.width))
 
-    @staticmethod
-    def _what(view: dict, decision, asked) -> str:
+    def _what(self, view: dict, decision, asked) -> str:
         """The decision in a few words: its block's title; a draft names its phase, as the prompt does."""
-        return phase_prompt(view, decision) if decision.kind == "draft" else asked.title
+        return phase_prompt(self.edition, view, decision) if decision.kind == "draft" else asked.title
 
     def _show_news(self, view: dict, room: int) -> None:
         """What the other seats took face up since this seat last decided, a card a line with its icons
@@ -197,7 +201,7 @@ class TerminalAgent:
         options = decision.options
         self.console.print("Type a letter; ? explains every card, ?X card X; table: the others' cards.")
         while True:
-            answer = self._ask(phase_prompt(view, decision)).strip()
+            answer = self._ask(phase_prompt(self.edition, view, decision)).strip()
             if not answer:          # a blank line (Enter pressed twice): ask again, quietly
                 continue
             if answer.lower() == "table":
@@ -230,16 +234,18 @@ class TerminalAgent:
             advice = [a for a in advice if a.letter == letter]
             self.console.print(card_box(self.edition, letter))
         throw = decision.kind == "throw"
-        self.console.print(advice_table(self.edition, advice, throw=throw))
+        self.console.print(advice_table(self.edition, advice, decision.kind))
         if throw and not letter:
             titles = ", ".join(c.title for c in self.edition.categories if c.key in catch_keys(self.edition))
             self.console.print("Your Throw is the first card you keep; it stays face down until the round ends. "
                                f"{titles or 'Nothing'} also needs your Catch, the last card of the round, which nobody "
                                "knows yet: that line is not shown.")
         if not letter:
+            taking = ("if you took the card instead of discarding it" if decision.kind == "discard"
+                      else "if you take the card now")
             self.console.print("Expected round score: the greedy bot's estimate of everything this round adds to "
-                               "your total (not only this card's share) if you take the card now and the rest at "
-                               "random from the cards still in play.")
+                               f"your total (not only this card's share) {taking} and the rest at random from the "
+                               "cards still in play.")
 
     def _choose(self, view: dict, decision):
         category = next(c for c in self.edition.choice_categories if c.key == decision.category)

@@ -167,7 +167,7 @@ def test_three_players_the_first_taker_draws_the_undealt_hand_the_others_keep_th
     for seat in takers - {first}:
         assert after[seat] == hands[seat]
     assert [e["seat"] for e in game.events if e["type"] == "mulligan"] == [first]
-    assert game.block_named("mulligan").taken == {first}
+    assert game.block_named("mulligan").taken == {first: 1}
     bots = [make_bot("random", mulligan, agent_seed(5, s)) for s in range(3)]
     while game.round == 0:
         decision = game.pending()[0]
@@ -210,3 +210,30 @@ def test_boom_rules_says_no_new_hand_holds_a_returned_card():
     text = " ".join(CliRunner().invoke(main, ["rules", str(PATH)]).output.split())
     assert "the hands returned are set aside until every new hand is drawn, so no new hand holds a card returned " \
            "this round" in text
+
+
+def test_once_per_game_n_lets_a_seat_take_n_mulligans_one_a_round(tmp_path):
+    """`once_per_game: 2` (as a choice's): Ana takes a mulligan whenever asked, so she is asked in rounds 1 and
+    2 only; Ben keeps, and is asked every round. `boom rules` says so."""
+    twice = tmp_path / "twice.yaml"
+    twice.write_text(f"extends: {PATH}\nid: twice\nname: Twice\nflow:\n  round:\n    - deal:\n"
+                     "    - mulligan: {once_per_game: 2}\n    - throw:\n    - pick_and_pass:\n    - catch:\n"
+                     "    - choices:\n")
+    edition = load_edition(twice)
+    game = new_game(edition, ["Ana", "Ben"], 5)
+    asked = []
+    while not game.over:
+        decision = game.pending()[0]
+        if decision.kind == "mulligan":
+            asked.append((game.round + 1, decision.seat))
+            game.apply(decision.seat, "mulligan" if decision.seat == 0 else "keep")
+        else:
+            game.apply(decision.seat, decision.options[0], decision.category)
+    assert asked == [(1, 0), (1, 1), (2, 0), (2, 1), (3, 1), (4, 1)]
+    mulligans = [e["round"] for e in game.events if e["type"] == "mulligan"]
+    assert mulligans == [1, 2]
+    text = " ".join(CliRunner().invoke(main, ["rules", str(twice)]).output.split())
+    assert "The hands returned then join the undealt cards; at most 2 times in the game, once a round." in text
+    zero = tmp_path / "zero.yaml"
+    zero.write_text(twice.read_text().replace("once_per_game: 2", "once_per_game: 0"))
+    assert [d.severity for d in check_edition(zero)[1] if d.severity == "error"] == ["error"]

@@ -12,7 +12,7 @@ import io
 
 import pytest
 from rich.console import Console
-from shipped import SHIPPED
+from shipped import EDITIONS, SHIPPED
 
 from cli.terminal import TerminalAgent
 from rulesengine import Game, load_edition
@@ -94,3 +94,36 @@ def test_the_prompt_counts_the_drafts_of_the_round_and_cards_show_icons_with_val
     # seed 5, 4 players: Ana's first hand, one card a line, its icons with their values
     assert " [E] 4 Uluru                Northern Territory  Emus 4, Indigenous Culture\n" in first
     assert " [C] 1 Margaret River       Western Australia   Shells 3, Kangaroos 3\n" in first
+
+
+@pytest.mark.parametrize("name, expected", [
+    # 7 cards: the Throw and a discard, a draft and a discard, a draft and a discard, then the Catch: 2 drafts
+    ("variants/australia-keep-one-discard-one", ["Throw card", "discard a card (out of the round)", "draft 1 of 2",
+                                                 "discard a card (out of the round)", "draft 2 of 2",
+                                                 "discard a card (out of the round)"]),
+    # the Throw and a draft on the first pass (the Throw chosen first), then one a pass
+    ("variants/australia-two-at-once", ["Throw card", "draft 1 of 5", "draft 2 of 5", "draft 3 of 5", "draft 4 of 5",
+                                        "draft 5 of 5"]),
+    ("variants/australia-face-up-throw", [f"draft {n} of 6" for n in range(1, 7)]),   # no Throw: 6 drafts
+])
+def test_the_prompt_counts_only_the_cards_kept(name, expected):
+    prompts = [prompt for _, prompt, decision, view in screens_of(EDITIONS / f"{name}.yaml", seed=5)
+               if view["round"] == 1 and decision.kind != "choice"]
+    assert prompts == expected
+
+
+def test_the_help_at_a_discard_says_what_a_discard_gives_up():
+    edition = load_edition(EDITIONS / "variants" / "australia-keep-one-discard-one.yaml")
+    human = Screens(edition)
+    human.read = lambda prompt: "?" if not human.out.getvalue().count("If you") else human._answer(prompt)
+    game = Game(edition, ["P0", "P1"], 5)
+    bot = make_bot("random", edition, 1)
+    while not any(d.kind == "discard" and d.seat == 0 for d in game.pending()):
+        decision = game.pending()[0]
+        game.apply(decision.seat, bot.decide(game.view(decision.seat), decision), decision.category)
+    decision = next(d for d in game.pending() if d.seat == 0)
+    human.decide(game.view(0), decision)
+    text = " ".join(human.screens[-1][0].split())
+    assert "If you took it instead (discard the card worth least to you, or one a rival wants)" in text
+    assert "if you took the card instead of discarding it and the rest at random" in text
+    assert "If you take it now" not in text

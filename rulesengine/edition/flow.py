@@ -183,7 +183,8 @@ def _block(builder, name, params, path, families, constants, symbol_table, stock
             return Deal(max(cards), tuple(cards))
         return Deal(cards)
     if name == "mulligan":
-        return Mulligan(params.get("once_per_game", True))
+        once = params.get("once_per_game", True)  # true, false, or N times (the schema checked)
+        return Mulligan(True, once) if type(once) is int else Mulligan(once)
     if name == "throw":
         return Throw()
     if name == "pick_and_pass":

@@ -73,14 +73,16 @@ class Mulligan:
     """After the deal each seat may return its hand and draw a new one from the undealt cards (see rules)."""
 
     once_per_game: bool = True  # False: a mulligan may be taken in every round
+    times: int = 1  # with once_per_game: how many a seat may take in the game (`once_per_game: N`)
     name = "mulligan"
 
     def rules(self, edition) -> str:
+        often = ("once a round." if not self.once_per_game else "once in the game." if self.times == 1
+                 else f"at most {self.times} times in the game, once a round.")
         return ("Mulligan: after the deal, each player may return their hand and draw a new one from the undealt "
                 "cards, in seat order; the hands returned are set aside until every new hand is drawn, so no new "
                 "hand holds a card returned this round, and a player for whom the undealt cards hold no whole hand "
-                "any more keeps theirs. The hands returned then join the undealt cards; "
-                + ("once in the game." if self.once_per_game else "once a round."))
+                "any more keeps theirs. The hands returned then join the undealt cards; " + often)
 
     def asks(self) -> tuple:
         return (Asked("mulligan", "keep or mulligan", WORD,

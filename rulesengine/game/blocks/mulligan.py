@@ -1,4 +1,6 @@
 """The `mulligan` block: after the deal, every seat that may still take one answers keep or mulligan.
+A seat may take one a game (`once_per_game: true`, the default), N a game at most one a round
+(`once_per_game: N`), or one every round (false).
 
 The answers are made at once, as the round-end choices are, and stay each seat's own; once all are
 in, each seat that took a mulligan, in seat order, draws a new hand from the undealt cards (game.rng
@@ -24,8 +26,9 @@ class MulliganBlock(Block):
 
     def __init__(self, step):
         self.step = step
-        self.once_per_game = step.once_per_game
-        self.taken: set[int] = set()  # seats that took a mulligan this game
+        # the mulligans a seat may take in the game (once_per_game: N), or None: one every round
+        self.times = step.times if step.once_per_game else None
+        self.taken: dict[int, int] = {}  # seat -> the mulligans it took this game
         self.answers: dict[int, str] = {}  # this round's answers so far
 
     def begin_round(self, game) -> dict:
@@ -39,7 +42,8 @@ class MulliganBlock(Block):
         return False
 
     def _asked(self, game) -> list[int]:
-        return [s for s in game.seats if not (self.once_per_game and s in self.taken)]
+        times, taken = self.times, self.taken
+        return [s for s in game.seats if times is None or taken.get(s, 0) < times]
 
     def pending(self, game) -> list:
         number = game.round + 1
@@ -80,7 +84,7 @@ class MulliganBlock(Block):
         """The seat has its new hand: its old one is out of the round (no pass shows it), the table is told."""
         hand = game.places.hands[seat]
         game.places.seen_hands[seat] = [list(hand)]
-        self.taken.add(seat)
+        self.taken[seat] = self.taken.get(seat, 0) + 1
         if game.keeps_events:
             game._emit({"type": "mulligan", "round": game.round + 1, "seat": seat})
             game._emit({"type": "hand", "round": game.round + 1, "seat": seat, "cards": [c.letter for c in hand]},
