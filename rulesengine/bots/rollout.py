@@ -58,12 +58,13 @@ def greedy_pick(standing: Standing, play: RoundPlay, seat: int, rng: random.Rand
     if len(hand) == 1:
         return hand[0]
     drafts = play.drafts[seat]
-    rest = play.edition.round.kept(play.round_index) - len(drafts) - 1
-    pool = [c for h in play.hands for c in h]
     orders = []
-    for _ in range(completions):
-        rng.shuffle(pool)
-        orders.append(pool[: rest + 1])
+    if completions:   # (the cards a round keeps are looked up only for them: a lookup costs as much as a pick)
+        rest = play.edition.round.kept(play.round_index) - len(drafts) - 1
+        pool = [c for h in play.hands for c in h]
+        for _ in range(completions):
+            rng.shuffle(pool)
+            orders.append(pool[: rest + 1])
     best, best_value = hand[0], None
     table = others(play.drafts, seat) if standing.shared and not orders else ()  # read only by shared categories
     for card in hand:
