@@ -1,8 +1,8 @@
 """How fast the bots play, per edition: greedy games per CPU-second, CPU ms a pick of the searching bots, and
 how closely a thinking time (--think) is kept.
 
-Not a test: run by hand. Four players; each searching bot (search at its default rollouts, ismcts at its
-default iterations) plays seat 0 against three greedy bots; its picks (not its round-end choices) are
+Not a test: run by hand. Four players; each searching bot (search and blend at their default rollouts, ismcts
+at its default iterations) plays seat 0 against three greedy bots; its picks (not its round-end choices) are
 timed one by one in CPU time (one core) and the median and the maximum printed. Then each searching bot
 plays with a thinking time of --think ms a pick, and the wall time of its picks is set against it: the
 median and the largest ratio (the issue's bar: within 10% on an idle machine). The load is printed beside
@@ -26,7 +26,7 @@ from rulesengine.bots.registry import agent_seed, make_bot  # noqa: E402
 from rulesengine.game.loop import play  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
-SEARCHING = ("search", "ismcts")
+SEARCHING = ("search", "ismcts", "blend")
 
 
 def greedy_games(edition, games: int) -> float:
@@ -72,7 +72,8 @@ def main() -> None:
         for kind in SEARCHING:
             cpu = pick_times(edition, kind, args.search_games, time.process_time)
             budget = {"search": {"seconds": args.think / 1000, "rollouts": None},
-                      "ismcts": {"think": args.think, "iterations": None}}[kind]
+                      "ismcts": {"think": args.think, "iterations": None},
+                      "blend": {"seconds": args.think / 1000, "rollouts": None}}[kind]
             wall = pick_times(edition, kind, args.search_games, time.perf_counter, **budget)
             ratios = [1000 * t / args.think for t in wall]
             print(f"{name:<11}{rate:>16.2f}{kind:>8}{1000 * statistics.median(cpu):>21.1f}{1000 * max(cpu):>6.0f}"

@@ -3,8 +3,9 @@
 Not a test: run by hand (`.venv/bin/python bench/tournament.py`). For Australia, Europe and USA:
 greedy against three random bots (goal: >= 60%), search against three greedy bots (goal: >= 35%,
 parity 25%), search against greedy with two players (parity 50%), ismcts against three greedy bots
-(goal: >= 50% in Australia, >= 45% in Europe and USA) and ismcts against search with two players
-(goal: >= 55%). Seats rotate from game to game; a shared victory counts 1/k. `boom ladder` measures
+(goal: >= 50% in Australia, >= 45% in Europe and USA), ismcts against search with two players
+(goal: >= 55%), and the same two matches for the blend bot (the search and blend bots take
+--search-rollouts). Seats rotate from game to game; a shared victory counts 1/k. `boom ladder` measures
 the whole ladder with paired deals and Elo ratings; this is the quick look at the issues' matches.
 """
 
@@ -28,6 +29,8 @@ MATCHES = {
     "search-greedy-2p": ("search vs greedy (2p)", ["search", "greedy"], "search_games"),
     "ismcts-greedy": ("ismcts vs 3 greedy", ["ismcts", "greedy", "greedy", "greedy"], "search_games"),
     "ismcts-search-2p": ("ismcts vs search (2p)", ["ismcts", "search"], "search_games"),
+    "blend-greedy": ("blend vs 3 greedy", ["blend", "greedy", "greedy", "greedy"], "search_games"),
+    "blend-search-2p": ("blend vs search (2p)", ["blend", "search"], "search_games"),
 }
 
 
@@ -38,7 +41,7 @@ def main() -> None:
         "--search-games", type=int, default=200, help="games of each match with a search bot, per edition"
     )
     parser.add_argument(
-        "--search-rollouts", type=int, default=DEFAULT_ROLLOUTS, help="search bot: rollouts per decision"
+        "--search-rollouts", type=int, default=DEFAULT_ROLLOUTS, help="search and blend bots: rollouts per decision"
     )
     parser.add_argument(
         "--ismcts-iterations", type=int, default=DEFAULT_ITERATIONS, help="ismcts bot: iterations per decision"
@@ -51,7 +54,8 @@ def main() -> None:
     unknown = [m for m in args.matches.split(",") if m not in MATCHES]
     if unknown:
         parser.error(f"unknown match {unknown[0]!r} (matches: {', '.join(MATCHES)})")
-    options = {"search": {"rollouts": args.search_rollouts}, "ismcts": {"iterations": args.ismcts_iterations}}
+    options = {"search": {"rollouts": args.search_rollouts}, "ismcts": {"iterations": args.ismcts_iterations},
+               "blend": {"rollouts": args.search_rollouts}}
     print(
         f"search budget: {args.search_rollouts} rollouts per decision; ismcts: {args.ismcts_iterations} iterations; "
         f"{args.jobs} worker processes; seed {args.seed}"

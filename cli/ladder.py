@@ -21,7 +21,7 @@ from .common import (
 
 
 def parse_rungs(values) -> tuple[str, ...] | None:
-    """--rungs: seat kinds, weakest first (search:N, ismcts:N for a budget); None: the edition's default."""
+    """--rungs: seat kinds, weakest first (search:N, blend:N, ismcts:N for a budget); None: the edition's default."""
     from rulesengine.bots.registry import BOTS
     from rulesengine.simulate.games import bot_kind
 
@@ -33,7 +33,7 @@ def parse_rungs(values) -> tuple[str, ...] | None:
             bot_kind(rung)
         except ValueError:
             raise click.BadParameter(
-                f"unknown rung '{rung}' (kinds: {', '.join(BOTS)}; search:N rollouts, ismcts:N iterations)",
+                f"unknown rung '{rung}' (kinds: {', '.join(BOTS)}; search:N or blend:N rollouts, ismcts:N iterations)",
                 param_hint="--rungs",
             ) from None
     return rungs
@@ -42,7 +42,7 @@ def parse_rungs(values) -> tuple[str, ...] | None:
 @click.command()
 @click.argument("file", type=InputFile(edition=True))
 @click.option("--rungs", "--rung", "rungs_text", multiple=True, metavar="KIND[,KIND...]",
-              help="The rungs, weakest first (default: random,greedy1,greedy,search,ismcts:100,ismcts; "
+              help="The rungs, weakest first (default: random,greedy1,greedy,search,ismcts:100,ismcts,blend; "
               "the 2010 game: random,greedy,search,ismcts:400,ismcts:1000).")
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True,
               help="Deals of each paired match (each played once a seat) and games of each rung against greedy bots.")

@@ -47,7 +47,7 @@ def test_an_unknown_seat_kind_is_a_usage_error():
     result = invoke("run", AUSTRALIA, "-p", 3, "--seats", "greedy,robot")
     assert result.exit_code == 2
     assert ("Invalid value for --seat: unknown seat kind 'robot' (kinds: human, random, greedy1, greedy, search, "
-            "ismcts)") in result.output
+            "ismcts, blend)") in result.output
 
 
 def test_a_second_stop_never_overwrites_the_first_save(tmp_path, monkeypatch):

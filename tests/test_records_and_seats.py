@@ -28,7 +28,7 @@ def test_a_line_up_names_one_bot_per_seat():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("greedy,grredy", "unknown bot 'grredy' (bots: random, greedy1, greedy, search, ismcts)"),
+    ("greedy,grredy", "unknown bot 'grredy' (bots: random, greedy1, greedy, search, ismcts, blend)"),
     (" , ", "name at least one bot"),
 ])
 def test_a_wrong_line_up_says_what_is_wrong(text, message):

@@ -5,6 +5,7 @@ greedy1: the card that adds most to the seat's cards of the round as they stand 
 greedy: the best expected gain this round, from the edition's compiled scoring (any edition).
 search: flat Monte Carlo over sampled worlds, greedy rollouts to the end of the round.
 ismcts: information-set Monte Carlo tree search over its own picks, valued by its chance to win the game.
+blend: the search bot's rollouts over every option plus the greedy bot's expectation (low-noise).
 Their measured strength: docs/bots.md (`boom ladder`).
 Also here: the advice behind the terminal's `?`, determinization, and the tournament runner.
 Each name is imported when first used (PEP 562): random seats never load the greedy bot's code.
@@ -15,7 +16,8 @@ from __future__ import annotations
 import importlib
 
 _WHERE = {"BOTS": ".registry", "RandomAgent": ".registry", "agent_seed": ".registry", "make_bot": ".registry",
-          "GreedyAgent": ".greedy", "SearchAgent": ".search", "OnePlyAgent": ".one_ply", "IsmctsAgent": ".ismcts"}
+          "GreedyAgent": ".greedy", "SearchAgent": ".search", "OnePlyAgent": ".one_ply", "IsmctsAgent": ".ismcts",
+          "BlendAgent": ".blend"}
 
 
 def __getattr__(name: str):
@@ -26,5 +28,5 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["BOTS", "GreedyAgent", "IsmctsAgent", "OnePlyAgent", "RandomAgent", "SearchAgent", "agent_seed",
-           "make_bot"]
+__all__ = ["BOTS", "BlendAgent", "GreedyAgent", "IsmctsAgent", "OnePlyAgent", "RandomAgent", "SearchAgent",
+           "agent_seed", "make_bot"]

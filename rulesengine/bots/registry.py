@@ -62,7 +62,7 @@ class BotKinds(Mapping):
 
     WHERE = {"random": (".registry", "RandomAgent"), "greedy1": (".one_ply", "OnePlyAgent"),
              "greedy": (".greedy", "GreedyAgent"), "search": (".search", "SearchAgent"),
-             "ismcts": (".ismcts", "IsmctsAgent")}
+             "ismcts": (".ismcts", "IsmctsAgent"), "blend": (".blend", "BlendAgent")}
 
     def __getitem__(self, kind: str) -> type:
         module, name = self.WHERE[kind]
@@ -76,7 +76,7 @@ class BotKinds(Mapping):
 
 
 BOTS = BotKinds()
-SEARCHING = ("search", "ismcts")   # the kinds that take a budget (rollouts or iterations, think time)
+SEARCHING = ("search", "ismcts", "blend")   # the kinds that take a budget (rollouts or iterations, think time)
 
 
 def __getattr__(name: str):
@@ -97,10 +97,10 @@ def make_bot(kind: str, edition: Edition, seed: int, *, seeding: int = STEP_SEED
 
 
 def bot_options(kind: str, rollouts: int | None = None, seconds: float | None = None) -> dict:
-    """A bot's budget from the command line's (--search-rollouts; --search-seconds or --think): the search bot
-    takes both, the ismcts bot a time limit as its think time (its iterations stay its default otherwise);
-    the other kinds take none."""
-    if kind == "search":
+    """A bot's budget from the command line's (--search-rollouts; --search-seconds or --think): the search and
+    blend bots take both, the ismcts bot a time limit as its think time (its iterations stay its default
+    otherwise); the other kinds take none."""
+    if kind in ("search", "blend"):   # (the blend bot's budget is its search's)
         from .search import search_budget
 
         return search_budget(rollouts, seconds)

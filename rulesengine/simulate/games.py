@@ -25,7 +25,7 @@ from .figures import GameFigures, Play, game_figures, holding_figures
 from .tally import Layout
 
 # the bot's call that values every option of a pick (the ismcts bot's values are visits: not a value)
-VALUED_BY = {"greedy": "gains", "search": "values", "greedy1": "values"}
+VALUED_BY = {"greedy": "gains", "search": "values", "greedy1": "values", "blend": "values"}
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,8 @@ def seat_names(players: int) -> list[str]:
     return [f"P{seat + 1}" for seat in range(players)]
 
 
-BUDGET = {"search": "rollouts", "ismcts": "iterations"}  # what the number of a searching seat kind counts
+# what the number of a searching seat kind counts
+BUDGET = {"search": "rollouts", "ismcts": "iterations", "blend": "rollouts"}
 
 
 def bot_kind(kind: str) -> tuple[str, dict]:

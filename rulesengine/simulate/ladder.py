@@ -36,7 +36,7 @@ from .games import bot_kind, seat_names
 from .runner import Settings, game_seed, map_shards, prepare
 from .source import compiled
 
-DRAFTING_RUNGS = ("random", "greedy1", "greedy", "search", "ismcts:100", "ismcts")
+DRAFTING_RUNGS = ("random", "greedy1", "greedy", "search", "ismcts:100", "ismcts", "blend")
 FLOW_RUNGS = ("random", "greedy", "search", "ismcts:400", "ismcts:1000")  # greedy1 is greedy there
 SHARD = 5  # games (or deals) a task: small, as a search bot's game takes seconds
 

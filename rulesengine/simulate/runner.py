@@ -205,7 +205,7 @@ def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
             bot_kind(kind)
         except ValueError:
             message = (f"unknown seat kind {kind!r} (kinds: {', '.join(BOTS)}; "
-                       f"a budget as search:ROLLOUTS or ismcts:ITERATIONS)")
+                       f"a budget as search:ROLLOUTS, blend:ROLLOUTS or ismcts:ITERATIONS)")
             raise SettingsError(message, "--seats") from None
     paths = [resolve_edition(path) for path in settings.editions]  # a shipped edition's name: its file
     loaded = [EditionSource.load(path, str(given)) for path, given in zip(paths, settings.editions, strict=True)]

@@ -1,0 +1,53 @@
+"""The blend bot: its value is the search bot's margin plus the greedy bot's expectation, drawn from one generator."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulesengine import Game
+from rulesengine.bots.blend import BlendAgent
+from rulesengine.bots.greedy import GreedyAgent
+from rulesengine.bots.registry import RandomAgent, agent_seed, bot_options, make_bot
+from rulesengine.bots.search import SearchAgent
+from rulesengine.bots.seeding import STEP_SEEDS, decision_rng
+from rulesengine.simulate.games import bot_kind
+
+
+def position(edition, players, seed, picks):
+    """A game after `picks` rounds of decisions by random bots."""
+    game = Game(edition, [f"p{i}" for i in range(players)], seed)
+    agents = [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+    for _ in range(picks):
+        for decision in game.pending():
+            game.apply(decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision),
+                       decision.category)
+    return game
+
+
+def test_a_pick_is_valued_by_the_search_margin_plus_the_greedy_expectation(australia):
+    """The same generator draws the search's worlds first, then the greedy's 4 worlds of 2 orders."""
+    game = position(australia, 4, 5, 2)
+    decision = game.pending()[0]
+    view = game.view(decision.seat)
+    blend = BlendAgent(3, australia, rollouts=30, samples=4, completions=2)
+    rng = random.Random(7)
+    searched = SearchAgent(3, australia, rollouts=30, width=None).values(view, decision, rng)
+    expected = GreedyAgent(3, australia, samples=4, completions=2).gains(view, decision, rng)
+    assert set(searched) == set(decision.options)   # every option searched: no width
+    values = blend.values(view, decision, random.Random(7))
+    assert values == {letter: expected[letter] + searched[letter] for letter in decision.options}
+    played = blend.values(view, decision, decision_rng(3, view, decision, STEP_SEEDS, australia))
+    assert blend.decide(view, decision) == max(decision.options, key=played.__getitem__)   # the best sum is played
+
+
+def test_its_budget_is_the_search_bots(australia):
+    assert make_bot("blend", australia, 1, rollouts=40).rollouts == 40
+    assert bot_kind("blend:40") == ("blend", {"rollouts": 40})
+    assert bot_options("blend", 80, None) == {"rollouts": 80}
+    assert bot_options("blend", None, 0.05) == {"seconds": 0.05, "rollouts": None}
+    timed = make_bot("blend", australia, 1, **bot_options("blend", None, 0.05))
+    assert (timed.rollouts, timed.seconds, timed.width) == (None, 0.05, None)
+    with pytest.raises(ValueError, match="needs a budget"):
+        BlendAgent(1, australia, rollouts=None)
