@@ -18,15 +18,17 @@ cards and the program's functions are handed in as constants).
 from __future__ import annotations
 
 import random
+from collections import _count_elements
 from dataclasses import dataclass
 
 from ..dsl.program import deck_order
-from ..edition.scopes import SeatInputs, moment, sheet_so_far
+from ..edition.scopes import moment, sheet_so_far
 from ..game.blocks import round_plan
 from ..game.program import program
 from ..game.round_facts import all_seat_cards, others, table
 from ..game.scoring import ScoreKeeper
-from .forms import FORMS, RoundSource, Unsupported
+from .forms import FORMS, RoundSource, Unsupported, draw_choice
+from .scoring import seat_round
 
 
 @dataclass(frozen=True)
@@ -75,107 +77,131 @@ def _make(edition, players: int) -> GeneratedGame:
         raise Unsupported("holdings (captured cards, stocks)")
     if plan.repeats:
         raise Unsupported("a question asked twice in a round")
-    plain, plain_constants = _source(edition, players, plan, record=False)
-    logged, logged_constants = _source(edition, players, plan, record=True)
-    return GeneratedGame(plain, _compile(plain, plain_constants), _compile(logged, logged_constants))
+    if program(edition).runner != "compiled":
+        raise Unsupported("the reference runner (the generated game calls the compiled program)")
+    plain, constants = _source(edition, players, plan, record=False)
+    logged, _ = _source(edition, players, plan, record=True)
+    return GeneratedGame(plain, _compile(plain, constants), _compile(logged, constants))
 
 
 def _source(edition, players: int, plan, record: bool) -> tuple[str, dict]:
-    round_ = RoundSource(edition, players, record)
-    round_.write_inputs = _write_inputs
-    for cls, step in plan.made:
-        FORMS[cls](step, round_)
-    if plan.scores_rounds:
-        if not round_.caught:
-            raise Unsupported("a round scored before its cards are all taken")
-        _write_scoring(edition, round_)
-    keys = ", ".join(f"key{s}" for s in range(players))
-    head = ["def play_game(seed, keys, scores, decisions):",
-            "    getrandbits = Random(seed).getrandbits",
-            f"    {keys}, = keys",
-            "    leftover = []",
-            "    rounds = scores.rounds",
-            "    used = scores.used_choices",
-            "    seen = [EMPTY] * PLAYERS",
-            f"    for r in range({plan.rounds}):",
-            "        number = r + 1"]
-    tail = ["    scores._seen = seen",
-            "    scores.finish()",
-            "    return scores"]
+    """The generated game's source, every round written out, and the constants it is handed."""
     scoring = program(edition)
-    needs = scoring.needs
-    constants = {"Random": random.Random, "EMPTY": frozenset(), "PLAYERS": players, "SEATS": range(players),
-                 "CARDS": tuple(edition.cards), "BITS": tuple((i + 1).bit_length() for i in range(len(edition.cards))),
-                 "MOMENTS": tuple(moment(edition, players, r + 1) for r in range(plan.rounds)),
-                 "SEAT_ROUND": scoring.round, "TALLY": scoring.tally, "NO_POINTS": {}, "blank": object.__new__,
-                 "SeatInputs": SeatInputs, "EDITION": edition, "sheet_so_far": sheet_so_far, "deck_order": deck_order,
-                 "all_seat_cards": all_seat_cards, "others": others, "table": table,
-                 "ALLOWED": tuple(scoring.allowed[c.key] for c in edition.choice_categories),
-                 "NEEDS_TABLE": needs.table, **round_.constants}
-    return "\n".join([*head, *round_.lines, *tail, ""]), constants
+    seats = range(players)
+    categories = edition.choice_categories
+    lines = ["def play_game(seed, keys, scores, decisions):",
+             "    getrandbits = Random(seed).getrandbits",
+             f"    {', '.join(f'key{s}' for s in seats)}, = keys",
+             "    rounds = scores.rounds",
+             f"    {', '.join(f'r{s}' for s in seats)}, = rounds",
+             "    used = scores.used_choices"]
+    for s in seats:
+        lines += [f"    used{s}_{c} = used[{s}][KEY_{c}]" for c in range(len(categories))]
+        lines.append(f"    seen{s} = EMPTY")
+    leftover = 0
+    for r in range(plan.rounds):
+        round_ = RoundSource(edition, players, r, leftover, record)
+        round_.write_inputs = _write_inputs
+        for cls, step in plan.made:
+            FORMS[cls](step, round_)
+        if plan.scores_rounds:
+            if not round_.caught:
+                raise Unsupported("a round scored before its cards are all taken")
+            _write_scoring(edition, round_)
+        lines += [f"    # round {r + 1}", *round_.lines]
+        leftover = len(edition.cards) - players * round_.hand
+    lines += [f"    scores._seen = [{', '.join(f'seen{s}' for s in seats)}]",
+              "    scores.finish()",
+              "    return scores"]
+    constants = {"Random": random.Random, "EMPTY": frozenset(), "PLAYERS": players, "ROUNDS": edition.rounds,
+                 "CARDS": tuple(edition.cards), "ZEROS": scoring.zeros, "NO_POINTS": {},
+                 "count_icons": _count_elements, "EDITION": edition,
+                 "sheet_so_far": sheet_so_far, "deck_order": deck_order, "all_seat_cards": all_seat_cards,
+                 "others": others, "table": table, "_run_races": ScoreKeeper._run_races,
+                 "MOMENTS": tuple(moment(edition, players, r + 1) for r in range(plan.rounds))}
+    for c, category in enumerate(categories):
+        constants[f"KEY_{c}"] = category.key
+    for k, key in enumerate(dict.fromkeys(race.key for race in edition.races)):
+        constants[f"RACE_{k}"] = key
+    constants.update(seat_round(edition).namespace())
+    constants["__builtins__"] = {"list": list, "set": set, "sorted": sorted}   # what the game's own lines call
+    return "\n".join([*lines, ""]), constants
 
 
 def _write_inputs(round_: RoundSource) -> None:
-    """Every seat's inputs of the scoring program this round, as the engine's sheet makes them
-    (ScoreKeeper._seat_inputs): one object a seat, for its choices and its points."""
-    needs = program(round_.edition).needs
+    """What the program's statements read of every seat this round, as the engine's sheet makes it
+    (ScoreKeeper._seat_inputs): n{seat} its visited sites, t{seat} the tally of its cards, tb{seat} its table,
+    sh{seat} its sheet so far, `listed` the visited sites in deck order (each only where something reads it)."""
+    edition, seats = round_.edition, range(round_.players)
+    needs = program(edition).needs
     emit = round_.emit
-    emit("seen_now = [seen[s].union([c.site for c in drafts[s]]) for s in SEATS]")
-    emit("at = MOMENTS[r]")
+    sites = all(card.site is card for card in edition.cards)   # no copies: a card is its own site
+    for s in seats:
+        emit(f"n{s} = seen{s}.union({f'd{s}' if sites else f'[c.site for c in d{s}]'})")
     if needs.visited or needs.table:
-        emit("listed = [sorted(sites, key=deck_order) for sites in seen_now]")
+        emit(f"listed = [sorted(sites, key=deck_order) for sites in ({''.join(f'n{s}, ' for s in seats)})]")
     if needs.table:
+        emit(f"drafts = [{', '.join(f'd{s}' for s in seats)}]")
         emit("seat_cards = all_seat_cards(drafts, listed)")
-    emit("seat_inputs = []")
-    emit("for s in SEATS:")
-    emit("cards = drafts[s]", 3)
-    emit("inputs = blank(SeatInputs)", 3)
-    emit("inputs.cards, inputs.tally, inputs.seen = cards, TALLY(cards), seen_now[s]", 3)
-    emit(f"inputs.visited = {'listed[s]' if needs.visited else 'seen_now[s]'}", 3)
-    emit(f"inputs.table = {'table(others(drafts, s, listed, seat_cards))' if needs.table else 'None'}", 3)
-    emit("inputs.previous = rounds[s][-1] if rounds[s] else NO_POINTS", 3)
-    emit("inputs.players, inputs.round, inputs.rounds = at.players, at.round, at.rounds", 3)
-    emit("inputs.choices = inputs.used = None", 3)
-    emit(f"inputs.sheet = {'sheet_so_far(EDITION, rounds, s)' if needs.sheet else 'None'}", 3)
-    emit("seat_inputs.append(inputs)", 3)
+    kept = round_.hand   # the cards a seat takes this round (no discards): its tally one C call over their icons
+    for s in seats:
+        emit(f"t{s} = ZEROS.copy()")
+        emit(f"count_icons(t{s}, {' + '.join(f'd{s}[{k}].icons' for k in range(kept))})")
+        if needs.table:
+            emit(f"tb{s} = table(others(drafts, {s}, listed, seat_cards))")
+        if needs.sheet:
+            emit(f"sh{s} = sheet_so_far(EDITION, rounds, {s})")
 
 
 def _write_scoring(edition, round_: RoundSource) -> None:
     """The round scored as the engine's sheet scores it (ScoreKeeper.score_round with the game's own choices):
-    each seat's points and races from the scoring program, the icons chosen used up, the races run."""
+    each seat's choices and points, the program's statements in place (compiled/scoring.py), the icons
+    chosen used up, the races run."""
     round_.need_inputs()
-    emit = round_.emit
-    if not round_.chooses:
-        emit("made = [{} for _ in SEATS]")
-    emit("results = []")
-    emit("qualified = []")
-    emit("for s in SEATS:")
-    emit("inputs = seat_inputs[s]", 3)
-    emit("inputs.choices = made[s]", 3)
-    emit("points, slots = SEAT_ROUND(inputs)", 3)
-    emit("results.append(points)", 3)
-    emit("qualified.append(slots)", 3)
-    times = {c.key: c.choice.times for c in edition.choice_categories if c.choice.times > 1}
-    if round_.chooses and edition.choice_categories:
-        emit("for s in SEATS:")
-        emit("mine = made[s]", 3)
-        for category in edition.choice_categories:
-            key = category.key
-            emit(f"icon = mine.get({key!r})", 3)
-            emit("if icon is not None:", 3)
-            if key in times:   # chosen N times a game: used up at the N-th (ScoreKeeper.score_round)
-                emit("counted = scores._chosen[s]", 4)
-                emit(f"counted[{key!r}, icon] = times = counted.get(({key!r}, icon), 0) + 1", 4)
-                emit(f"if times >= {times[key]}:", 4)
-                emit(f"used[s][{key!r}].add(icon)", 5)
+    emit, seats = round_.emit, range(round_.players)
+    categories = edition.choice_categories if round_.chooses else ()
+    written = seat_round(edition)
+    visited = "listed[{}]" if program(edition).needs.visited else "n{}"
+    for s in seats:
+        if written.previous or written.choices_previous:
+            emit(f"previous = {f'r{s}[-1]' if round_.r else 'NO_POINTS'}")
+        emit(f"t = t{s}")
+        for line in written.bind(s, round_.r + 1, visited.format(s)):
+            emit(line)
+        for c, category in enumerate(categories):
+            emit(f"used = used{s}_{c}")
+            for line in written.choices[c]:
+                emit(line)
+            draw_choice(round_, s, c, category)
+        for c in range(len(edition.choice_categories)):
+            emit(f"chosen_{c} = {f'c{s}_{c}' if categories else 'None'}")
+        for line in written.body:
+            emit(line)
+        emit(f"p{s}, q{s} = points, qualified")
+    for s in seats:
+        for c, category in enumerate(categories):
+            times = category.choice.times
+            emit(f"if c{s}_{c} is not None:")
+            if times > 1:   # chosen N times a game: used up at the N-th (ScoreKeeper.score_round)
+                emit(f"counted = scores._chosen[{s}]", 2)
+                emit(f"counted[KEY_{c}, c{s}_{c}] = times = counted.get((KEY_{c}, c{s}_{c}), 0) + 1", 2)
+                emit(f"if times >= {times}:", 2)
+                emit(f"used{s}_{c}.add(c{s}_{c})", 3)
             else:
-                emit(f"used[s][{key!r}].add(icon)", 4)
-    emit("seen = seen_now")
-    emit("scores._run_races(results, qualified, at)")
-    emit("for s in SEATS:")
-    emit("rounds[s].append(results[s])", 3)
+                emit(f"used{s}_{c}.add(c{s}_{c})", 2)
+        emit(f"seen{s} = n{s}")
+    race_keys = list(dict.fromkeys(race.key for race in edition.races))
+    if race_keys:   # every seat's sheet has a line for each race, won or not; the races run when one qualifies
+        for s in seats:
+            for k in range(len(race_keys)):
+                emit(f"p{s}.setdefault(RACE_{k}, 0)")
+        emit(f"if {' or '.join(f'q{s}' for s in seats)}:")
+        emit(f"_run_races(scores, [{', '.join(f'p{s}' for s in seats)}], [{', '.join(f'q{s}' for s in seats)}], "
+             f"MOMENTS[{round_.r}])", 2)
+    for s in seats:
+        emit(f"r{s}.append(p{s})")
     if program(edition).needs.end_table:
-        emit("scores._last_drafts = [list(cards) for cards in drafts]")
+        emit(f"scores._last_drafts = [{', '.join(f'list(d{s})' for s in seats)}]")
 
 
 def _compile(source: str, constants: dict):
