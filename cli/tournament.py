@@ -56,7 +56,8 @@ def result_table(result):
             f"{entry.mean_points:.1f}",
         )
     parity = 1 / len(result.entries)
-    table.caption = f"parity {parity:.1%}; {result.games_per_second:.2f} games/s ({result.seconds:.1f} s)"
+    table.caption = (f"parity {parity:.1%}; {result.games_per_second:.2f} games/s ({result.seconds:.1f} s); "
+                     f"played by {result.played_by}")
     return table
 
 

@@ -110,3 +110,23 @@ def test_a_game_whose_scoring_fails_is_played_by_the_engine(tmp_path):
         assert not played.engine
         assert played.scores.sheet() == game.scores.sheet()
     assert 0 < failed < 40
+
+
+def test_a_tournament_of_random_seats_is_played_by_the_generated_game_and_says_so():
+    """The same wins and points as the engine gives game by game, and the output names who played; a line-up
+    with another bot, or an edition with a block without a compiled form, is played by the engine, named."""
+    from rulesengine.bots.tournament import GENERATED, play_one, run_tournament
+
+    path = EDITIONS / "australia.yaml"
+    kinds = ("random",) * 3
+    result = run_tournament(str(path), kinds, 9, seed=4)
+    assert result.played_by == GENERATED
+    assert result.as_dict()["played_by"] == GENERATED
+    edition = load_edition(path)
+    by_engine = [play_one(edition, kinds, number, 4, {}, generated=False) for number in range(9)]
+    assert [e.wins for e in result.entries] == [sum(r[0][i] for r in by_engine) for i in range(3)]
+    assert [e.points for e in result.entries] == [sum(r[1][i] for r in by_engine) for i in range(3)]
+    assert run_tournament(str(EDITIONS / "variants" / "australia-mulligan.yaml"), kinds, 2).played_by == (
+        "the engine (the generated game does not play blocks without a compiled form: mulligan)")
+    assert run_tournament(str(path), ("random", "greedy"), 2).played_by == (
+        "the engine (the generated game plays random seats only, and the line-up has greedy)")

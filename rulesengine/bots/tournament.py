@@ -63,6 +63,7 @@ class Tournament:
     seed: int
     seconds: float
     entries: tuple
+    played_by: str = "the engine"   # who played the games: the generated game, or the engine and why
 
     @property
     def games_per_second(self) -> float:
@@ -76,6 +77,7 @@ class Tournament:
             "seed": self.seed,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 3),
+            "played_by": self.played_by,
             "entries": [
                 {
                     "position": e.position,
@@ -96,20 +98,42 @@ def check_kinds(kinds) -> None:
         raise ValueError(f"unknown bot {unknown[0]!r} (bots: {', '.join(BOTS)})")
 
 
-def play_one(edition: Edition, kinds: tuple, number: int, seed: int, options: dict) -> tuple[list, list]:
-    """Game `number` of a tournament: (wins, points) per line-up entry."""
+GENERATED = "the generated game (rulesengine/compiled)"
+
+
+def played_by(edition: Edition, kinds: tuple) -> str:
+    """Who plays a tournament of this line-up: the generated game (random seats, an edition whose every
+    block has a compiled form), or the engine and why."""
+    if any(kind != "random" for kind in kinds):
+        others = ", ".join(sorted({kind for kind in kinds if kind != "random"}))
+        return f"the engine (the generated game plays random seats only, and the line-up has {others})"
+    from ..compiled import fallback
+
+    why = fallback(edition)
+    return GENERATED if why is None else f"the engine (the generated game does not play {why})"
+
+
+def play_one(edition: Edition, kinds: tuple, number: int, seed: int, options: dict,
+             generated: bool = False) -> tuple[list, list]:
+    """Game `number` of a tournament: (wins, points) per line-up entry (generated: by the generated game,
+    the same game: each random seat's bot seeded by its seat)."""
     n = len(kinds)
     game_seed = seed + number
     entry_at = [(seat - number) % n for seat in range(n)]  # seat -> line-up entry
-    agents = [
-        make_bot(kinds[entry_at[seat]], edition, agent_seed(game_seed, seat), **options.get(kinds[entry_at[seat]], {}))
-        for seat in range(n)
-    ]
-    game = play(Game(edition, [f"P{seat + 1}" for seat in range(n)], game_seed, events=False), agents)
+    names = [f"P{seat + 1}" for seat in range(n)]
+    if generated:
+        from ..compiled import play_random
+
+        scores = play_random(edition, names, game_seed).scores
+    else:
+        agents = [make_bot(kinds[entry_at[seat]], edition, agent_seed(game_seed, seat),
+                           **options.get(kinds[entry_at[seat]], {}))
+                  for seat in range(n)]
+        scores = play(Game(edition, names, game_seed, events=False), agents).scores
     wins, points = [0.0] * n, [0] * n
-    winners = game.scores.winners()
+    winners = scores.winners()
     for seat in range(n):
-        points[entry_at[seat]] = game.scores.total(seat)
+        points[entry_at[seat]] = scores.total(seat)
         if seat in winners:
             wins[entry_at[seat]] = 1 / len(winners)
     return wins, points
@@ -122,8 +146,8 @@ def _load_in_worker(path: str) -> None:
     _WORKER["edition"] = load_edition(path)
 
 
-def _play_chunk(kinds: tuple, numbers: list, seed: int, options: dict) -> list:
-    return [play_one(_WORKER["edition"], kinds, number, seed, options) for number in numbers]
+def _play_chunk(kinds: tuple, numbers: list, seed: int, options: dict, generated: bool) -> list:
+    return [play_one(_WORKER["edition"], kinds, number, seed, options, generated) for number in numbers]
 
 
 def run_tournament(
@@ -140,16 +164,19 @@ def run_tournament(
     check_kinds(kinds)
     edition = load_edition(edition_path)
     Game(edition, [f"P{i + 1}" for i in range(len(kinds))], seed)  # the player count is checked once, here
+    who = played_by(edition, kinds)
+    generated = who == GENERATED
     results = []
     start = time.perf_counter()
     if jobs <= 1:
         for number in range(games):
-            results.append(play_one(edition, kinds, number, seed, options))
+            results.append(play_one(edition, kinds, number, seed, options, generated))
             if on_game:
                 on_game(1)
     else:
         with ProcessPoolExecutor(jobs, initializer=_load_in_worker, initargs=(str(edition_path),)) as pool:
-            futures = [pool.submit(_play_chunk, kinds, chunk, seed, options) for chunk in _small_chunks(games)]
+            futures = [pool.submit(_play_chunk, kinds, chunk, seed, options, generated)
+                       for chunk in _small_chunks(games)]
             for future in as_completed(futures):
                 done = future.result()
                 results.extend(done)
@@ -160,7 +187,7 @@ def run_tournament(
     entries = tuple(
         Entry(i, kinds[i], sum(r[0][i] for r in results), sum(r[1][i] for r in results), len(results)) for i in range(n)
     )
-    return Tournament(edition.id, kinds, len(results), seed, seconds, entries)
+    return Tournament(edition.id, kinds, len(results), seed, seconds, entries, who)
 
 
 def _small_chunks(games: int, size: int = 4) -> list:
