@@ -70,6 +70,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/compiled.py
+	$(BIN)/python bench/generated.py
 	$(BIN)/python bench/commands.py
 	$(BIN)/python bench/games_per_second.py
 	$(BIN)/python bench/bots.py

@@ -25,6 +25,8 @@ RUNS = {
     "bots.py": (["--editions", "australia", "--greedy-games", "1", "--search-games", "1", "--think", "5"],
                 "australia "),
     "expressions.py": (["--environments", "2", "--repeat", "1"], "per CPU second"),
+    "generated.py": (["--games", "40", "--slice", "20", "--engine-games", "4", "--players", "2", "--editions",
+                      "australia", "--greedy-games", "1"], "australia         2"),
     "games_per_second.py": (["--games", "10", "--players", "2", "--editions", "australia"], "australia         2"),
     "instructions.py": (["--games", "2", "--warm", "1", "--players", "2"], "australia         2"),
     "memory.py": (["--games", "10", "--batches", "2"], "after     10 games:"),
