@@ -130,3 +130,19 @@ def test_a_tournament_of_random_seats_is_played_by_the_generated_game_and_says_s
         "the engine (the generated game does not play blocks without a compiled form: mulligan)")
     assert run_tournament(str(path), ("random", "greedy"), 2).played_by == (
         "the engine (the generated game plays random seats only, and the line-up has greedy)")
+
+
+@pytest.mark.parametrize("name", ["australia.yaml", "europe.yaml", "usa.yaml"])
+def test_a_fresh_sheet_is_the_one_scorekeeper_makes(name):
+    """compiled/sheet.py makes the engine's ScoreKeeper for less: every field as ScoreKeeper.__init__ sets it,
+    none of a game's fields shared with another sheet."""
+    from rulesengine.compiled.sheet import sheet_maker
+    from rulesengine.game.scoring import ScoreKeeper
+
+    edition = load_edition(EDITIONS / name)
+    maker = sheet_maker(edition, 3)
+    assert maker.copies
+    one, two = maker.fresh(NAMES[:3]), maker.fresh(NAMES[:3])
+    assert vars(one) == vars(ScoreKeeper(edition, NAMES[:3]))
+    for field in ("rounds", "used_choices", "_chosen", "races", "_last_drafts", "players"):
+        assert getattr(one, field) is not getattr(two, field)

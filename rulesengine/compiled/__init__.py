@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..bots.seeding import agent_seed, seed_key
 from .forms import Unsupported
-from .game import fallback, generated, new_sheet
+from .game import fallback, generated, random_keys
+from .sheet import sheet_maker
 
 
 @dataclass(frozen=True)
@@ -25,24 +25,19 @@ class Played:
     engine: bool          # played by the engine (the edition falls back, or its scoring met an error)
 
 
-def random_keys(seed: int, players: int) -> list[int]:
-    """Each random seat's key (bots/seeding.seed_key) of the game seed's bots (agent_seed)."""
-    return [seed_key(agent_seed(seed, seat)) for seat in range(players)]
-
-
 def play_random(edition, names: list[str], seed: int, keys: list[int] | None = None, *,
                 record: bool = False) -> Played:
     """The engine's game of this seed with a random bot at every seat (keys: each seat's bot's seed_key; by
     default the game seed's own bots), by the generated game where the edition has one, else by the engine.
     A scoring expression that fails is played again by the engine, which raises its located error."""
-    keys = random_keys(seed, len(names)) if keys is None else keys
     try:
         made = generated(edition, len(names))
     except Unsupported:
         return _by_engine(edition, names, seed, keys, record)
     decisions = [] if record else None
     try:
-        scores = (made.recorded if record else made.play)(seed, keys, new_sheet(edition, names), decisions)
+        scores = (made.recorded if record else made.play)(seed, keys, sheet_maker(edition, len(names)).fresh(names),
+                                                           decisions)
     except Exception:   # an expression's error: the engine plays it again and says where (never a wrong game)
         return _by_engine(edition, names, seed, keys, record)
     return Played(scores, decisions, False)
@@ -53,6 +48,7 @@ def _by_engine(edition, names, seed, keys, record) -> Played:
     from ..game.loop import play
     from ..game.state import Game
 
+    keys = random_keys(seed, len(names)) if keys is None else keys
     agents = [RandomAgent() for _ in names]
     for agent, key in zip(agents, keys, strict=True):
         agent._key = key   # the seat's bot, by its key (RandomAgent draws from it alone)

@@ -21,13 +21,14 @@ import random
 from collections import _count_elements
 from dataclasses import dataclass
 
+from ..bots.seeding import agent_seed, seed_key
 from ..dsl.program import deck_order
 from ..edition.scopes import moment, sheet_so_far
 from ..game.blocks import round_plan
 from ..game.program import program
 from ..game.round_facts import all_seat_cards, others, table
 from ..game.scoring import ScoreKeeper
-from .forms import FORMS, RoundSource, Unsupported, draw_choice
+from .forms import FORMS, GOLDEN, MIX_1, MIX_2, M, RoundSource, Unsupported, draw_choice
 from .scoring import seat_round
 
 
@@ -91,7 +92,7 @@ def _source(edition, players: int, plan, record: bool) -> tuple[str, dict]:
     categories = edition.choice_categories
     lines = ["def play_game(seed, keys, scores, decisions):",
              "    getrandbits = Random(seed).getrandbits",
-             f"    {', '.join(f'key{s}' for s in seats)}, = keys",
+             *_keys(players),
              "    rounds = scores.rounds",
              f"    {', '.join(f'r{s}' for s in seats)}, = rounds",
              "    used = scores.used_choices"]
@@ -115,7 +116,7 @@ def _source(edition, players: int, plan, record: bool) -> tuple[str, dict]:
               "    return scores"]
     constants = {"Random": random.Random, "EMPTY": frozenset(), "PLAYERS": players, "ROUNDS": edition.rounds,
                  "CARDS": tuple(edition.cards), "ZEROS": scoring.zeros, "NO_POINTS": {},
-                 "count_icons": _count_elements, "EDITION": edition,
+                 "count_icons": _count_elements, "EDITION": edition, "SEAT_KEYS": random_keys,
                  "sheet_so_far": sheet_so_far, "deck_order": deck_order, "all_seat_cards": all_seat_cards,
                  "others": others, "table": table, "_run_races": ScoreKeeper._run_races,
                  "MOMENTS": tuple(moment(edition, players, r + 1) for r in range(plan.rounds))}
@@ -126,6 +127,25 @@ def _source(edition, players: int, plan, record: bool) -> tuple[str, dict]:
     constants.update(seat_round(edition).namespace())
     constants["__builtins__"] = {"list": list, "set": set, "sorted": sorted}   # what the game's own lines call
     return "\n".join([*lines, ""]), constants
+
+
+def _keys(players: int) -> list[str]:
+    """The lines setting key0, key1...: the seats' bots' keys as given, or (keys None) the game seed's own
+    bots' (bots/seeding.seed_key of agent_seed), mixed here while an agent seed fits in 64 bits."""
+    seats = range(players)
+    lines = ["    if keys is None:",
+             "        a = seed * 1000003 + 1",
+             f"        if 0 <= a <= {M - 7919 * (players - 1)}:"]
+    for s in seats:
+        lines += [f"            x = ((a + {7919 * s}) ^ {MIXED_ZERO}) + {GOLDEN} & {M}",
+                  f"            x = (x ^ x >> 30) * {MIX_1} & {M}",
+                  f"            x = (x ^ x >> 27) * {MIX_2} & {M}",
+                  f"            key{s} = x ^ x >> 31"]
+    lines += ["        else:",
+              f"            {', '.join(f'key{s}' for s in seats)}, = SEAT_KEYS(seed, PLAYERS)",
+              "    else:",
+              f"        {', '.join(f'key{s}' for s in seats)}, = keys"]
+    return lines
 
 
 def _write_inputs(round_: RoundSource) -> None:
@@ -210,6 +230,17 @@ def _compile(source: str, constants: dict):
     return namespace["play_game"]
 
 
-def new_sheet(edition, names: list[str]) -> ScoreKeeper:
-    """The engine's score sheet for a generated game of these players."""
-    return ScoreKeeper(edition, names)
+def random_keys(seed: int, players: int) -> list[int]:
+    """Each random seat's key (bots/seeding.seed_key) of the game seed's bots (agent_seed)."""
+    return [seed_key(agent_seed(seed, seat)) for seat in range(players)]
+
+
+def _mixed(x: int) -> int:
+    """splitmix64's finaliser (bots/seeding.py's)."""
+    x = (x + GOLDEN) & M
+    x = ((x ^ (x >> 30)) * MIX_1) & M
+    x = ((x ^ (x >> 27)) * MIX_2) & M
+    return x ^ (x >> 31)
+
+
+MIXED_ZERO = _mixed(0)   # an agent seed's high 64 bits, mixed, when they are 0 (bots/seeding.seed_key)
