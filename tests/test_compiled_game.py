@@ -35,9 +35,23 @@ SEEDS = [*range(60), 10**12 + 7, 2**64 - 3, 2**70 + 5]   # the last two: bots' s
 NAMES = ["P1", "P2", "P3", "P4", "P5", "P6"]
 
 
-def engine_game(edition, players: int, seed: int):
+class Counted:
+    """A random bot that notes how many options each decision it answers had (in the order answered)."""
+
+    reads_view = False
+
+    def __init__(self, seed: int, counts: list):
+        self.bot, self.counts = RandomAgent(seed), counts
+
+    def decide(self, view, decision):
+        self.counts.append(len(decision.options))
+        return self.bot.decide(view, decision)
+
+
+def engine_game(edition, players: int, seed: int, counts: list | None = None):
+    counts = [] if counts is None else counts
     return play(Game(edition, NAMES[:players], seed, events=False),
-                [RandomAgent(agent_seed(seed, s)) for s in range(players)])
+                [Counted(agent_seed(seed, s), counts) for s in range(players)])
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
@@ -55,10 +69,13 @@ def test_the_generated_game_plays_the_engines_games(path):
     assert reason is None
     for players in range(edition.players_min, min(edition.players_max, len(NAMES)) + 1):
         for seed in SEEDS:
-            game, played = engine_game(edition, players, seed), play_random(edition, NAMES[:players], seed,
-                                                                            record=True)
+            counts: list = []
+            game, played = engine_game(edition, players, seed, counts), play_random(edition, NAMES[:players], seed,
+                                                                                    record=True)
             assert not played.engine
             assert played.decisions == game.decisions, (players, seed)
+            assert played.offered == counts, (players, seed)
+            assert played.record == game.record(), (players, seed)
             assert played.scores.sheet() == game.scores.sheet(), (players, seed)
             assert played.scores.winners() == game.scores.winners()
 

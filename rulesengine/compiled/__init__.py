@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..game.blocks import round_plan
 from .forms import Unsupported
 from .game import fallback, generated, random_keys
 from .sheet import sheet_maker
@@ -18,11 +19,14 @@ from .sheet import sheet_maker
 @dataclass(frozen=True)
 class Played:
     """A finished bot-only game: its score sheet (the engine's ScoreKeeper) and, when asked for, its
-    decisions as the engine logs them ([seat, answer, category], in the order applied)."""
+    decisions as the engine logs them ([seat, answer, category], in the order applied), how many options
+    each had, and its record (what the engine's Game.record() gives)."""
 
     scores: object
     decisions: list | None
     engine: bool          # played by the engine (the edition falls back, or its scoring met an error)
+    offered: list | None = None
+    record: dict | None = None
 
 
 def play_random(edition, names: list[str], seed: int, keys: list[int] | None = None, *,
@@ -34,13 +38,28 @@ def play_random(edition, names: list[str], seed: int, keys: list[int] | None = N
         made = generated(edition, len(names))
     except Unsupported:
         return _by_engine(edition, names, seed, keys, record)
-    decisions = [] if record else None
+    scores = sheet_maker(edition, len(names)).fresh(names)
     try:
-        scores = (made.recorded if record else made.play)(seed, keys, sheet_maker(edition, len(names)).fresh(names),
-                                                           decisions)
+        if not record:
+            return Played(made.play(seed, keys, scores), None, False)
+        decisions, offered, history = [], [], []
+        made.recorded(seed, keys, scores, decisions, offered, history)
     except Exception:   # an expression's error: the engine plays it again and says where (never a wrong game)
         return _by_engine(edition, names, seed, keys, record)
-    return Played(scores, decisions, False)
+    return Played(scores, decisions, False, offered, _record(edition, names, history))
+
+
+def _record(edition, names: list[str], history: list) -> dict:
+    """The game's record as the engine's blocks write it (each round's drafts by letter, the choices made)."""
+    keys = [c.key for c in edition.choice_categories]
+    rounds = []
+    for drafts, chosen in history:
+        entry = {"drafts": {name: [card.letter for card in cards] for name, cards in zip(names, drafts, strict=True)}}
+        if round_plan(edition).index.get("choices") is not None:
+            made = [{key: icon for key, icon in zip(keys, icons, strict=True) if icon is not None} for icons in chosen]
+            entry["choices"] = {name: mine for name, mine in zip(names, made, strict=True) if mine}
+        rounds.append(entry)
+    return {"edition": edition.id, "players": list(names), "rounds": rounds}
 
 
 def _by_engine(edition, names, seed, keys, record) -> Played:
@@ -53,7 +72,9 @@ def _by_engine(edition, names, seed, keys, record) -> Played:
     for agent, key in zip(agents, keys, strict=True):
         agent._key = key   # the seat's bot, by its key (RandomAgent draws from it alone)
     game = play(Game(edition, list(names), seed, events=False), agents)
-    return Played(game.scores, game.decisions if record else None, True)
+    if not record:
+        return Played(game.scores, None, True)
+    return Played(game.scores, game.decisions, True, None, game.record())
 
 
 __all__ = ["Played", "Unsupported", "fallback", "generated", "play_random", "random_keys"]

@@ -140,6 +140,7 @@ def pick_form(step, round_: RoundSource) -> None:
             round_.emit(f"d{s}.append(card)")
             if round_.record:
                 round_.emit(f"decisions.append([{s}, card.letter, None])")
+                round_.emit(f"offered.append({count})")
         direction = passing.direction(r, k)
         if count == 2 and passing.catch == "previous":
             direction = -direction
@@ -174,6 +175,7 @@ def draw_choice(round_: RoundSource, seat: int, c: int, category) -> None:
     round_.emit(f"c{seat}_{c} = allowed[i] if i < count - 1 else None")
     if round_.record:
         round_.emit(f"decisions.append([{seat}, c{seat}_{c}, KEY_{c}])")
+        round_.emit("offered.append(count)")
 
 
 # a block's class -> its compiled form (a block absent here has none: its edition is played by the engine)

@@ -38,8 +38,9 @@ class GeneratedGame:
     lists every decision as the engine logs it ([seat, answer, category])."""
 
     source: str
-    play: object          # play(seed, keys, scores, None) -> scores, finished
-    recorded: object      # recorded(seat, keys, scores, decisions): play, appending each decision
+    play: object          # play(seed, keys, scores) -> scores, finished
+    recorded: object      # recorded(seed, keys, scores, decisions, offered, history): play, appending each
+                          # decision, how many options it had, and each round's cards and choices
 
 
 def generated(edition, players: int) -> GeneratedGame:
@@ -90,7 +91,7 @@ def _source(edition, players: int, plan, record: bool) -> tuple[str, dict]:
     scoring = program(edition)
     seats = range(players)
     categories = edition.choice_categories
-    lines = ["def play_game(seed, keys, scores, decisions):",
+    lines = [f"def play_game(seed, keys, scores{', decisions, offered, history' if record else ''}):",
              "    getrandbits = Random(seed).getrandbits",
              *_keys(players),
              "    rounds = scores.rounds",
@@ -109,6 +110,10 @@ def _source(edition, players: int, plan, record: bool) -> tuple[str, dict]:
             if not round_.caught:
                 raise Unsupported("a round scored before its cards are all taken")
             _write_scoring(edition, round_)
+        if record:   # the round as the engine's history keeps it: each seat's cards, its choices (None: none)
+            chosen = [f"({''.join(f'c{s}_{c}, ' for c in range(len(categories)))})" if round_.chooses else "()"
+                      for s in seats]
+            round_.emit(f"history.append(([{', '.join(f'd{s}' for s in seats)}], [{', '.join(chosen)}]))")
         lines += [f"    # round {r + 1}", *round_.lines]
         leftover = len(edition.cards) - players * round_.hand
     lines += [f"    scores._seen = [{', '.join(f'seen{s}' for s in seats)}]",
