@@ -16,7 +16,7 @@ from conftest import EDITIONS
 
 from rulesengine import Game, load_edition
 from rulesengine.bots.registry import RandomAgent, agent_seed
-from rulesengine.compiled import Unsupported, fallback, generated, play_random, random_keys
+from rulesengine.compiled import Unsupported, fallback, generated, play_random
 from rulesengine.game.loop import play
 from rulesengine.game.scoring import ScoringError
 
@@ -64,7 +64,11 @@ def test_the_generated_game_plays_the_engines_games(path):
             generated(edition, edition.players_min)
         played = play_random(edition, NAMES[:edition.players_min], 3, record=True)
         assert played.engine
-        assert played.decisions == engine_game(edition, edition.players_min, 3).decisions
+        n = edition.players_min
+        game = play(Game(edition, NAMES[:n], 3, events=False), [RandomAgent(agent_seed(3, s), edition)
+                                                                for s in range(n)])
+        assert played.decisions == game.decisions
+        assert played.record == game.record()
         return
     assert reason is None
     for players in range(edition.players_min, min(edition.players_max, len(NAMES)) + 1):
@@ -93,13 +97,12 @@ def test_an_australia_game_as_recorded():
 
 
 def test_a_seat_plays_the_bot_it_is_given():
-    """keys: seat s plays the bot seeded for seat (s + 1) % 3, as a tournament's rotation does."""
+    """bots: seat s plays the bot seeded for seat (s + 1) % 3, as a simulation's rotation does."""
     edition = load_edition(EDITIONS / "australia.yaml")
     for seed in range(10):
-        keys = [random_keys(seed, 3)[(s + 1) % 3] for s in range(3)]
         game = play(Game(edition, NAMES[:3], seed, events=False),
                     [RandomAgent(agent_seed(seed, (s + 1) % 3)) for s in range(3)])
-        played = play_random(edition, NAMES[:3], seed, keys, record=True)
+        played = play_random(edition, NAMES[:3], seed, [(s + 1) % 3 for s in range(3)], record=True)
         assert played.decisions == game.decisions
         assert played.scores.sheet() == game.scores.sheet()
 

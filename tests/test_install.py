@@ -110,12 +110,12 @@ except ImportError as exc:
     assert (result.returncode, result.stdout) == (0, f"{said}\n{said}\n"), result.stderr
 
 
-def test_simulate_without_numpy_plays_through_the_engine_and_says_what_to_install():
+def test_simulate_without_numpy_plays_through_the_generated_game_and_says_what_to_install():
     result = _base("simulate", "australia", "-p", "2", "-n", "200")
     assert result.returncode == 0, result.stderr
     assert " ".join(result.stdout.split()).endswith(
-        "Played by the engine (the batch simulator needs numpy, which the base install leaves out: "
-        "pip install 'boomerang-rules[fast]').")
+        "Played by the generated game (rulesengine/compiled; the batch simulator needs numpy, which the base "
+        "install leaves out: pip install 'boomerang-rules[fast]').")
 
 
 def test_make_demo_installs_the_base_and_make_test_says_what_it_installs_system_wide(tmp_path):

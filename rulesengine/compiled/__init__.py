@@ -29,23 +29,29 @@ class Played:
     record: dict | None = None
 
 
-def play_random(edition, names: list[str], seed: int, keys: list[int] | None = None, *,
+def play_random(edition, names: list[str], seed: int, bots: list[int] | None = None, *,
                 record: bool = False) -> Played:
-    """The engine's game of this seed with a random bot at every seat (keys: each seat's bot's seed_key; by
-    default the game seed's own bots), by the generated game where the edition has one, else by the engine.
-    A scoring expression that fails is played again by the engine, which raises its located error."""
+    """The engine's game of this seed with a random bot at every seat (bots[s]: the seat whose bot seed
+    (agent_seed) seat s gets; by default its own), by the generated game where the edition has one, else
+    by the engine. A scoring expression that fails is played again by the engine, which raises its located
+    error."""
+    n = len(names)
     try:
-        made = generated(edition, len(names))
+        made = generated(edition, n)
     except Unsupported:
-        return _by_engine(edition, names, seed, keys, record)
-    scores = sheet_maker(edition, len(names)).fresh(names)
+        return _by_engine(edition, names, seed, bots, record)
+    keys = None
+    if bots is not None:
+        own = random_keys(seed, n)
+        keys = [own[bot] for bot in bots]
+    scores = sheet_maker(edition, n).fresh(names)
     try:
         if not record:
             return Played(made.play(seed, keys, scores), None, False)
         decisions, offered, history = [], [], []
         made.recorded(seed, keys, scores, decisions, offered, history)
     except Exception:   # an expression's error: the engine plays it again and says where (never a wrong game)
-        return _by_engine(edition, names, seed, keys, record)
+        return _by_engine(edition, names, seed, bots, record)
     return Played(scores, decisions, False, offered, _record(edition, names, history))
 
 
@@ -62,19 +68,30 @@ def _record(edition, names: list[str], history: list) -> dict:
     return {"edition": edition.id, "players": list(names), "rounds": rounds}
 
 
-def _by_engine(edition, names, seed, keys, record) -> Played:
-    from ..bots.registry import RandomAgent
+def _by_engine(edition, names, seed, bots, record) -> Played:
+    from ..bots.registry import RandomAgent, agent_seed
     from ..game.loop import play
     from ..game.state import Game
 
-    keys = random_keys(seed, len(names)) if keys is None else keys
-    agents = [RandomAgent() for _ in names]
-    for agent, key in zip(agents, keys, strict=True):
-        agent._key = key   # the seat's bot, by its key (RandomAgent draws from it alone)
+    bots = range(len(names)) if bots is None else bots
+    offered: list = []
+    agents = [_Counted(RandomAgent(agent_seed(seed, bot), edition), offered) for bot in bots]
     game = play(Game(edition, list(names), seed, events=False), agents)
     if not record:
         return Played(game.scores, None, True)
-    return Played(game.scores, game.decisions, True, None, game.record())
+    return Played(game.scores, game.decisions, True, offered, game.record())
+
+
+class _Counted:
+    """A seat's bot, noting how many options each decision it answers had."""
+
+    def __init__(self, bot, offered: list):
+        self.bot, self.offered = bot, offered
+        self.reads_view, self.lazy_view = bot.reads_view, bot.lazy_view
+
+    def decide(self, view, decision):
+        self.offered.append(len(decision.options))
+        return self.bot.decide(view, decision)
 
 
 __all__ = ["Played", "Unsupported", "fallback", "generated", "play_random", "random_keys"]

@@ -22,6 +22,7 @@ from ..bots.registry import BOTS, agent_seed, make_bot
 from ..edition.model import Edition
 from .batched import engine_reason, play_batch
 from .figures import GameFigures, Play, game_figures, holding_figures
+from .generated import GENERATED, play_generated
 from .tally import Layout
 
 # the bot's call that values every option of a pick (the ismcts bot's values are visits: not a value)
@@ -144,14 +145,18 @@ def play_game(edition: Edition, layout: Layout, deal: Deal) -> GameFigures:
     return game_figures(game.record(), game.scores.sheet(), layout.sheet_keys, layout.race_keys, watch.play())
 
 
-def play_games(edition: Edition, layout: Layout, deals: Iterable[Deal], batch: bool | None = None) -> list[GameFigures]:
+def play_games(edition: Edition, layout: Layout, deals: Iterable[Deal],
+               batch: bool | str | None = None) -> list[GameFigures]:
     """Games of a shard (or a block of shards): all at once by the batch simulator where it plays this
     edition's line-up (batch=None: as batched.engine_reason says for these deals; True: the caller asked
     it, for the whole run), a game whose scoring met an error again by the engine (which raises it,
-    located); otherwise each deal played in turn by the engine."""
+    located); by the generated game where the caller says GENERATED (runner.runners); otherwise each deal
+    played in turn by the engine."""
     deals = list(deals)
     if batch is None:
         batch = engine_reason(edition, layout.kinds, len(deals)) is None
+    if batch == GENERATED:   # random seats the batch does not play: the generated game (generated.py)
+        return play_generated(edition, layout, deals)
     if batch:
         batch = play_batch(edition, layout, deals)
         return [figures or play_game(edition, layout, deal) for figures, deal in zip(batch, deals, strict=True)]

@@ -25,6 +25,7 @@ from ..errors import BoomError, Diagnostic
 from ..game.blocks import round_plan
 from .batched import BATCH, engine_reason, without_collector
 from .games import Deal, bot_kind, play_games
+from .generated import GENERATED, GENERATED_BY, generated_reason
 from .source import EditionSource, compiled, remember
 from .tally import EditionTally, Layout, PairedTally
 
@@ -181,9 +182,24 @@ ENGINE_ASKED = "the engine (--engine)"
 
 
 def played_by(editions: list, kinds: tuple, games: int) -> tuple[str, ...]:
-    """Who plays each edition's games with this line-up: the batch simulator, or the engine and why."""
-    reasons = [engine_reason(edition, kinds, games) for edition in editions]
-    return tuple(BATCH if why is None else f"the engine ({why})" for why in reasons)
+    """Who plays each edition's games with this line-up: the batch simulator; where it does not, the generated
+    game (and why not the batch); or the engine and why."""
+    found = []
+    for edition in editions:
+        why = engine_reason(edition, kinds, games)
+        if why is None:
+            found.append(BATCH)
+        elif generated_reason(edition, kinds) is None:
+            found.append(f"{GENERATED_BY} {why})")
+        else:
+            found.append(f"the engine ({why})")
+    return tuple(found)
+
+
+def runners(players: tuple) -> tuple:
+    """What play_games is told for each edition (see played_by): True, the batch; GENERATED, the generated
+    game; False, the engine."""
+    return tuple(True if who == BATCH else GENERATED if who.startswith(GENERATED_BY) else False for who in players)
 
 
 def shards_a_task(count: int, jobs: int, batched: bool) -> int:
@@ -318,7 +334,7 @@ def run_simulation(
     sources, layouts, editions = prepare(settings)
     start = time.perf_counter()
     players = ((ENGINE_ASKED,) * len(editions) if engine else played_by(editions, settings.kinds, settings.games))
-    batched = tuple(who == BATCH for who in players)
+    batched = runners(players)
     if backend == "ray":
         from .ray_backend import ray_results
 

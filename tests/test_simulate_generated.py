@@ -1,0 +1,62 @@
+"""`boom simulate` through the generated game where the batch does not play: the engine's figures, named.
+
+Random seats on an edition the batch simulator lacks a part of (the score sheet so far, choices
+allowed twice) or too few games for numpy's start: rulesengine/simulate/generated.py plays them
+through the generated whole game, whose record, sheet and options per decision are the engine's
+(tests/test_compiled_game.py). Each game's figures are the engine's, with the bots rotated as a
+simulation seats them; a whole report is the same as the engine's; the output says who played.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from conftest import EDITIONS
+
+from cli.main import main
+from rulesengine import load_edition
+from rulesengine.simulate import Settings, report_data, run_simulation
+from rulesengine.simulate.games import Deal, play_game
+from rulesengine.simulate.generated import play_generated
+from rulesengine.simulate.runner import layout_of
+
+AUSTRALIA = str(EDITIONS / "australia.yaml")
+CATCH_UP = str(EDITIONS / "variants" / "australia-catch-up.yaml")
+
+
+@pytest.mark.parametrize("name", ["australia.yaml", "variants/australia-catch-up.yaml",
+                                  "variants/australia-activities-twice.yaml", "usa.yaml"])
+def test_each_games_figures_are_the_engines(name):
+    edition = load_edition(EDITIONS / name)
+    for players in (2, 4):
+        layout = layout_of(edition, ("random",) * players)
+        deals = [Deal(seed, tuple((seat - seed) % players for seat in range(players)), seed % players)
+                 for seed in [*range(16), 2**31 - 1]]
+        for deal, figures in zip(deals, play_generated(edition, layout, deals), strict=True):
+            assert figures == play_game(edition, layout, deal), (players, deal.seed)
+
+
+def _without_who(data: dict) -> dict:
+    return dict(data, editions=[{k: v for k, v in e.items() if k != "played_by"} for e in data["editions"]])
+
+
+def test_a_report_through_the_generated_game_is_the_engines():
+    """Catch-up (the batch does not hand the sheet so far) against its base, 120 paired games: the base is
+    played by the generated game too (120 games: fewer than the batch's 200)."""
+    settings = Settings((AUSTRALIA, CATCH_UP), ("random",) * 3, 120, 5)
+    generated = run_simulation(settings, jobs=1)
+    assert generated.played_by == (
+        "the generated game (rulesengine/compiled; 120 games: the batch pays for numpy's start from 200)",) * 2
+    by_engine = run_simulation(settings, jobs=1, engine=True)
+    assert _without_who(report_data(generated)) == _without_who(report_data(by_engine))
+
+
+def test_the_output_says_the_generated_game_played():
+    result = CliRunner().invoke(main, ["simulate", AUSTRALIA, "-p", "3", "-n", "30"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split("games/s, local,")[1].split("\n", 1)[1].split())
+    assert said == ("Played by the generated game (rulesengine/compiled; 30 games: the batch pays for numpy's "
+                    "start from 200).")
+    greedy = CliRunner().invoke(main, ["simulate", AUSTRALIA, "--seats", "greedy,random", "-n", "2"])
+    assert "Played by the engine (the batch plays random seats only, and the line-up has greedy)." in \
+        " ".join(greedy.output.split())
