@@ -163,17 +163,23 @@ def _write_inputs(round_: RoundSource) -> None:
     sites = all(card.site is card for card in edition.cards)   # no copies: a card is its own site
     for s in seats:
         emit(f"n{s} = seen{s}.union({f'd{s}' if sites else f'[c.site for c in d{s}]'})")
-    if needs.visited or needs.table:
+    # the other seats' cards: the engine's table (others, opponents, left, right); or, where nothing but
+    # `others` is read, o{seat}: their cards in one list, seat by seat (the engine's Others, as a list)
+    tables = needs.table and bool(seat_round(edition).reads & {"opponents", "left", "right"})
+    pooled = needs.table and not tables
+    if needs.visited or tables:
         emit(f"listed = [sorted(sites, key=deck_order) for sites in ({''.join(f'n{s}, ' for s in seats)})]")
-    if needs.table:
+    if tables:
         emit(f"drafts = [{', '.join(f'd{s}' for s in seats)}]")
         emit("seat_cards = all_seat_cards(drafts, listed)")
     kept = round_.hand   # the cards a seat takes this round (no discards): its tally one C call over their icons
     for s in seats:
         emit(f"t{s} = ZEROS.copy()")
         emit(f"count_icons(t{s}, {' + '.join(f'd{s}[{k}].icons' for k in range(kept))})")
-        if needs.table:
+        if tables:
             emit(f"tb{s} = table(others(drafts, {s}, listed, seat_cards))")
+        elif pooled:
+            emit(f"o{s} = {' + '.join(f'd{other}' for other in seats if other != s)}")
         if needs.sheet:
             emit(f"sh{s} = sheet_so_far(EDITION, rounds, {s})")
 
@@ -186,12 +192,14 @@ def _write_scoring(edition, round_: RoundSource) -> None:
     emit, seats = round_.emit, range(round_.players)
     categories = edition.choice_categories if round_.chooses else ()
     written = seat_round(edition)
-    visited = "listed[{}]" if program(edition).needs.visited else "n{}"
+    needs = program(edition).needs
+    visited = "listed[{}]" if needs.visited else "n{}"
+    pooled = needs.table and not written.reads & {"opponents", "left", "right"}
     for s in seats:
         if written.previous or written.choices_previous:
             emit(f"previous = {f'r{s}[-1]' if round_.r else 'NO_POINTS'}")
         emit(f"t = t{s}")
-        for line in written.bind(s, round_.r + 1, visited.format(s)):
+        for line in written.bind(s, round_.r + 1, visited.format(s), pooled):
             emit(line)
         for c, category in enumerate(categories):
             emit(f"used = used{s}_{c}")

@@ -86,12 +86,14 @@ class SeatRound:
         emit(f"allowed.append({names.CHOICE})", 1)
         return writer.lines[start:]
 
-    def bind(self, seat: int, round_number: int, visited: str) -> list[str]:
+    def bind(self, seat: int, round_number: int, visited: str, pooled: bool = False) -> list[str]:
         """The lines binding what the statements read for this seat (locals of game.py: d{seat} its cards,
-        t its tally, n{seat} its visited set, tb{seat} its table, sh{seat} its sheet so far)."""
+        t its tally, n{seat} its visited set, tb{seat} its table, or o{seat} the other seats' cards where
+        `pooled`, sh{seat} its sheet so far)."""
         bindings = {"cards": f"d{seat}", "throw": f"d{seat}[0]", "catch": f"d{seat}[-1]", "visited": visited,
                     "players": "PLAYERS", "round": str(round_number), "rounds": "ROUNDS",
                     **{name: f"tb{seat}[{i}]" for i, name in enumerate(TABLE)},
+                    **({"others": f"o{seat}"} if pooled else {}),
                     **{name: f"sh{seat}.{name}" for name in sorted(self.sheet)}}
         forms = {names.TALLY["cards"]: ("t", None), names.SET["visited"]: (f"n{seat}", None),
                  names.TALLY["visited"]: (f"_tally({names.VISITED})", "visited"),
