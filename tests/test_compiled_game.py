@@ -139,14 +139,16 @@ def test_a_tournament_of_random_seats_is_played_by_the_generated_game_and_says_s
 
     path = EDITIONS / "australia.yaml"
     kinds = ("random",) * 3
-    result = run_tournament(str(path), kinds, 9, seed=4)
+    result = run_tournament(str(path), kinds, 200, seed=4)
     assert result.played_by == GENERATED
     assert result.as_dict()["played_by"] == GENERATED
     edition = load_edition(path)
-    by_engine = [play_one(edition, kinds, number, 4, {}, generated=False) for number in range(9)]
+    by_engine = [play_one(edition, kinds, number, 4, {}, generated=False) for number in range(200)]
     assert [e.wins for e in result.entries] == [sum(r[0][i] for r in by_engine) for i in range(3)]
     assert [e.points for e in result.entries] == [sum(r[1][i] for r in by_engine) for i in range(3)]
-    assert run_tournament(str(EDITIONS / "variants" / "australia-mulligan.yaml"), kinds, 2).played_by == (
+    assert run_tournament(str(path), kinds, 199).played_by == (
+        "the engine (199 games: the generated game pays for its compiling from 200)")
+    assert run_tournament(str(EDITIONS / "variants" / "australia-mulligan.yaml"), kinds, 200).played_by == (
         "the engine (the generated game does not play blocks without a compiled form: mulligan)")
     assert run_tournament(str(path), ("random", "greedy"), 2).played_by == (
         "the engine (the generated game plays random seats only, and the line-up has greedy)")

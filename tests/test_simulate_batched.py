@@ -77,8 +77,4 @@ def test_a_line_up_or_an_edition_the_batch_does_not_play_goes_to_the_engine_whic
     assert _last_line(AUSTRALIA, "-p", "4", "-n", "200") == f"Played by {BATCH}."
     assert _last_line(AUSTRALIA, "-p", "4", "-n", "200", "--engine") == "Played by the engine (--engine)."
     assert _last_line(AUSTRALIA, "-p", "4", "-n", "199") == (
-        "Played by the generated game (rulesengine/compiled; 199 games: the batch pays for numpy's start from 200).")
-    assert _last_line(AUSTRALIA, ghosts, "-p", "2", "-n", "199") == (
-        "Played by Boomerang: Australia: the generated game (rulesengine/compiled; 199 games: the batch pays for "
-        "numpy's start from 200); Boomerang: Australia (2 players and a ghost hand): the engine (199 games: the "
-        "batch pays for numpy's start from 200).")
+        "Played by the engine (199 games: the batch pays for numpy's start from 200).")

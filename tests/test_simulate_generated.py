@@ -41,22 +41,29 @@ def _without_who(data: dict) -> dict:
 
 
 def test_a_report_through_the_generated_game_is_the_engines():
-    """Catch-up (the batch does not hand the sheet so far) against its base, 120 paired games: the base is
-    played by the generated game too (120 games: fewer than the batch's 200)."""
-    settings = Settings((AUSTRALIA, CATCH_UP), ("random",) * 3, 120, 5)
+    """Catch-up (the batch does not hand the sheet so far: the generated game plays it) against its base (the
+    batch plays it), 200 paired games: the engine's report."""
+    settings = Settings((AUSTRALIA, CATCH_UP), ("random",) * 3, 200, 5)
     generated = run_simulation(settings, jobs=1)
-    assert generated.played_by == (
-        "the generated game (rulesengine/compiled; 120 games: the batch pays for numpy's start from 200)",) * 2
+    assert generated.played_by[1] == (
+        "the generated game (rulesengine/compiled; the batch does not play the score sheet so far (totals) in "
+        "'catch_up')")
     by_engine = run_simulation(settings, jobs=1, engine=True)
     assert _without_who(report_data(generated)) == _without_who(report_data(by_engine))
 
 
-def test_the_output_says_the_generated_game_played():
-    result = CliRunner().invoke(main, ["simulate", AUSTRALIA, "-p", "3", "-n", "30"])
+def test_the_output_says_who_played():
+    said = _last_line(CATCH_UP, "-p", "3", "-n", "200")
+    assert said == ("Played by the generated game (rulesengine/compiled; the batch does not play the score sheet "
+                    "so far (totals) in 'catch_up').")
+    assert _last_line(CATCH_UP, "-p", "3", "-n", "199") == (
+        "Played by the engine (199 games: the batch pays for numpy's start from 200).")
+    assert _last_line(AUSTRALIA, "--seats", "greedy,random", "-n", "2") == (
+        "Played by the engine (the batch plays random seats only, and the line-up has greedy).")
+
+
+def _last_line(*args) -> str:
+    """The command's last sentence, its lines (wrapped at the console's width) joined."""
+    result = CliRunner().invoke(main, ["simulate", *args])
     assert result.exit_code == 0, result.output
-    said = " ".join(result.output.split("games/s, local,")[1].split("\n", 1)[1].split())
-    assert said == ("Played by the generated game (rulesengine/compiled; 30 games: the batch pays for numpy's "
-                    "start from 200).")
-    greedy = CliRunner().invoke(main, ["simulate", AUSTRALIA, "--seats", "greedy,random", "-n", "2"])
-    assert "Played by the engine (the batch plays random seats only, and the line-up has greedy)." in \
-        " ".join(greedy.output.split())
+    return " ".join(result.output.split("games/s, local,")[1].split("\n", 1)[1].split())

@@ -101,13 +101,16 @@ def check_kinds(kinds) -> None:
 GENERATED = "the generated game (rulesengine/compiled)"
 
 
-def played_by(edition: Edition, kinds: tuple) -> str:
+def played_by(edition: Edition, kinds: tuple, games: int) -> str:
     """Who plays a tournament of this line-up: the generated game (random seats, an edition whose every
-    block has a compiled form), or the engine and why."""
+    block has a compiled form, enough games to pay for compiling it), or the engine and why."""
     if any(kind != "random" for kind in kinds):
         others = ", ".join(sorted({kind for kind in kinds if kind != "random"}))
         return f"the engine (the generated game plays random seats only, and the line-up has {others})"
-    from ..compiled import fallback
+    from ..compiled import GENERATED_FROM, fallback
+
+    if games < GENERATED_FROM:
+        return f"the engine ({games} games: the generated game pays for its compiling from {GENERATED_FROM})"
 
     why = fallback(edition)
     return GENERATED if why is None else f"the engine (the generated game does not play {why})"
@@ -164,7 +167,7 @@ def run_tournament(
     check_kinds(kinds)
     edition = load_edition(edition_path)
     Game(edition, [f"P{i + 1}" for i in range(len(kinds))], seed)  # the player count is checked once, here
-    who = played_by(edition, kinds)
+    who = played_by(edition, kinds, games)
     generated = who == GENERATED
     results = []
     start = time.perf_counter()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import _count_elements
-from dataclasses import dataclass
+from functools import cached_property
 
 from ..bots.seeding import agent_seed, seed_key
 from ..dsl.program import deck_order
@@ -32,15 +32,23 @@ from .forms import FORMS, GOLDEN, MIX_1, MIX_2, M, RoundSource, Unsupported, dra
 from .scoring import seat_round
 
 
-@dataclass(frozen=True)
 class GeneratedGame:
-    """An edition's generated game for a number of players: play(seed, keys, scores) and its twin that also
-    lists every decision as the engine logs it ([seat, answer, category])."""
+    """An edition's generated game for a number of players: play(seed, keys, scores), and its twin recorded(seed,
+    keys, scores, decisions, offered, history) that also appends each decision as the engine logs it ([seat,
+    answer, category]), how many options it had, and each round's cards and choices. Each is compiled when
+    first asked for (about 60 ms for four players: a tournament needs one, a simulation the other)."""
 
-    source: str
-    play: object          # play(seed, keys, scores) -> scores, finished
-    recorded: object      # recorded(seed, keys, scores, decisions, offered, history): play, appending each
-                          # decision, how many options it had, and each round's cards and choices
+    def __init__(self, edition, players: int, plan):
+        self.source, self._constants = _source(edition, players, plan, record=False)
+        self.recorded_source, _ = _source(edition, players, plan, record=True)
+
+    @cached_property
+    def play(self):
+        return _compile(self.source, self._constants)
+
+    @cached_property
+    def recorded(self):
+        return _compile(self.recorded_source, self._constants)
 
 
 def generated(edition, players: int) -> GeneratedGame:
@@ -81,9 +89,7 @@ def _make(edition, players: int) -> GeneratedGame:
         raise Unsupported("a question asked twice in a round")
     if program(edition).runner != "compiled":
         raise Unsupported("the reference runner (the generated game calls the compiled program)")
-    plain, constants = _source(edition, players, plan, record=False)
-    logged, _ = _source(edition, players, plan, record=True)
-    return GeneratedGame(plain, _compile(plain, constants), _compile(logged, constants))
+    return GeneratedGame(edition, players, plan)
 
 
 def _source(edition, players: int, plan, record: bool) -> tuple[str, dict]:

@@ -20,11 +20,14 @@ GENERATED = "generated"                                  # what play_games is to
 GENERATED_BY = "the generated game (rulesengine/compiled;"   # how the output says it, with why not the batch
 
 
-def generated_reason(edition: Edition, kinds: Sequence[str]) -> str | None:
-    """None when the generated game plays this edition's games with this line-up; else why not."""
+def generated_reason(edition: Edition, kinds: Sequence[str], games: int) -> str | None:
+    """None when the generated game plays this many of this edition's games with this line-up; else why not."""
     if any(kind != "random" for kind in kinds):
         return "the generated game plays random seats only"
-    from ..compiled import fallback
+    from ..compiled import GENERATED_FROM, fallback
+
+    if games < GENERATED_FROM:
+        return f"{games} games: the generated game pays for its compiling from {GENERATED_FROM}"
 
     why = fallback(edition)
     return None if why is None else f"the generated game does not play {why}"

@@ -189,7 +189,7 @@ def played_by(editions: list, kinds: tuple, games: int) -> tuple[str, ...]:
         why = engine_reason(edition, kinds, games)
         if why is None:
             found.append(BATCH)
-        elif generated_reason(edition, kinds) is None:
+        elif generated_reason(edition, kinds, games) is None:
             found.append(f"{GENERATED_BY} {why})")
         else:
             found.append(f"the engine ({why})")
