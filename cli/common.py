@@ -231,6 +231,37 @@ def search_budget_options(command):
     )(command)
 
 
+def seat_option_option(command):
+    """--seat-option NAME.OPTION=N: a seat option of the edition (`seat_options:`) set for one player; repeat
+    it or give a list. Checked against the edition and the players by seat_options_for."""
+    return click.option(
+        "--seat-option",
+        "--seat-options",
+        "seat_options",
+        multiple=True,
+        metavar="NAME.OPTION=N[,...]",
+        help="Set a seat option the edition declares for one player (--seat-option Ana.handicap=-5): repeat it or "
+        "give a list. `boom rules EDITION` lists the edition's seat options; unset ones are at their defaults.",
+    )(command)
+
+
+def seat_options_for(values, edition, players: list[str], option: str = "--seat-option") -> dict:
+    """name -> option -> number from --seat-option values, each checked against the edition's seat options and
+    these players (a name read without regard to case, as --seat); a usage error (exit 2) for the first bad one."""
+    from rulesengine.edition.seat_options import parse, problems
+
+    try:
+        given = parse(list_values(values))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint=option) from None
+    by_case = {name.casefold(): name for name in players}
+    named = {by_case.get(name.casefold(), name): values for name, values in given.items()}
+    found = problems(edition, players, named)
+    if found:
+        raise click.BadParameter(found[0], param_hint=option)
+    return named
+
+
 def seat_kinds(values, kinds, option: str) -> list[str]:
     """Seat kinds from an option given several times, each a kind or a comma-separated list of kinds."""
     seats = [k.lower() for k in list_values(values) if k]

@@ -9,6 +9,7 @@ import click
 from rulesengine import load_edition
 from rulesengine.bots.registry import BOTS
 from rulesengine.edition.catalogue import reconstructed_notice
+from rulesengine.edition.seat_options import in_words
 from rulesengine.escaping import one_line
 from rulesengine.game.outputs import check_outputs, holding
 from rulesengine.game.saves import Session
@@ -24,6 +25,8 @@ from .common import (
     handles_errors,
     search_budget_options,
     seat_kinds,
+    seat_option_option,
+    seat_options_for,
 )
 from .playing import play_session
 
@@ -75,6 +78,7 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "
 )
 @click.option("--verbose", "-v", is_flag=True, help="After each round: every seat's cards in order, and its choices.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final sheet and ranking (no note on reconstruction).")
+@seat_option_option
 @search_budget_options
 @handles_errors
 def run(
@@ -91,6 +95,7 @@ def run(
     search_rollouts,
     search_seconds,
     think,
+    seat_options,
 ):
     """Play a full game: humans at this terminal and/or bots.
 
@@ -108,11 +113,12 @@ def run(
     taken = {name.casefold() for name in names}
     player_names = list(names) + [n for n in DEFAULT_NAMES if n.casefold() not in taken][: players - len(names)]
     kinds = list(seats) + ["random"] * (players - len(seats))
+    table = seat_options_for(seat_options, edition, player_names)
     budget = (("search_rollouts", search_rollouts), ("search_seconds", budget_seconds(search_seconds, think)))
     options = {key: value for key, value in budget if value is not None}
     check_outputs(save_path, log_path, save_record)
     with holding(save_record):  # the record is written at the end: no other game may take it meanwhile
-        session = Session.start(file, player_names, kinds, seed, save_path, log_path, options)
+        session = Session.start(file, player_names, kinds, seed, save_path, log_path, options, seat_options=table)
         notice = None if quiet else reconstructed_notice(session.game.edition, file)
         if notice:
             echo_wrapped(notice)
@@ -120,4 +126,6 @@ def run(
         shown_seed = "" if "human" in kinds else f"; seed {seed}"
         seats = ", ".join(f"{n} ({k})" for n, k in zip(player_names, kinds, strict=True))
         click.echo(one_line(f"{session.game.edition.name}: {seats}{shown_seed}"))
+        if table:
+            click.echo(one_line(f"seat options: {in_words(session.game.edition, table)}"))
         play_session(session, quiet, save_record, verbose)

@@ -11,7 +11,7 @@ from rulesengine import BoomError, load_edition, load_record, score_record
 from rulesengine.edition.catalogue import reconstructed_notice
 from rulesengine.errors import shown
 
-from .common import InputFile, echo_wrapped, handles_errors, text_console
+from .common import InputFile, echo_wrapped, handles_errors, seat_option_option, seat_options_for, text_console
 from .sheets import print_sheet, sheet_json
 
 
@@ -35,8 +35,9 @@ from .sheets import print_sheet, sheet_json
 )
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--quiet", "-q", is_flag=True, help="Leave out the note on reconstructed facts.")
+@seat_option_option
 @handles_errors
-def score(file, record_path, what_if, fmt, quiet):
+def score(file, record_path, what_if, fmt, quiet, seat_options):
     """The score pad: score a game played on a real table from its record.
 
     EDITION is an edition file or the name of a shipped edition (`boom editions`); without it, the
@@ -52,7 +53,9 @@ def score(file, record_path, what_if, fmt, quiet):
             raise click.UsageError(f"{record_path} names no edition (no 'edition:' line): give it, e.g. "
                                    f"boom score australia --record {record_path}")
         edition = load_edition(name)
-        sheet = score_record(edition, record, source_map, what_if=what_if is not None)
+        players = record.get("players") if isinstance(record, dict) else None
+        table = seat_options_for(seat_options, edition, players if isinstance(players, list) else [])
+        sheet = score_record(edition, record, source_map, what_if=what_if is not None, seat_options=table)
     except BoomError as exc:
         if fmt != "json":
             raise

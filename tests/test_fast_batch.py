@@ -26,6 +26,7 @@ FALLBACKS = {
     "australia-face-up-throw": "Deal, PickAndPass, Catch, Choices",
     "australia-activities-twice": "choices allowed more than once a game",
     "australia-catch-up": "the score sheet so far (totals) in 'catch_up'",
+    "australia-handicap": "the score sheet so far (options) in 'handicap'",
     "australia-split-regions": "'sharing' in the award of 'regions'",
     "usa-americana-beat-your-best": "the score sheet so far (lines) in 'americana'",
     "australia-ghost-third": "ghost hands",

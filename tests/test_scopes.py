@@ -56,8 +56,8 @@ races:
 """)
     _, diagnostics = check_edition(path)
     hints = sorted((d.message, d.hint) for d in diagnostics if d.severity == "error")
-    known = ("'visited', 'opponents', 'left', 'right', 'round_totals', 'lines', 'totals', 'standing', 'players' "
-             "and 'rounds'")
+    known = ("'visited', 'opponents', 'left', 'right', 'round_totals', 'lines', 'totals', 'standing', 'options', "
+             "'players' and 'rounds'")
     assert hints == [("'cards' cannot be used here", f"at game end only {known} are known"),
                      ("'choice' cannot be used here", "'choice' exists only in a category with a 'choice:' section")]
 

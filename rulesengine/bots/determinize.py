@@ -31,18 +31,19 @@ def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool 
     card = edition.card
     history = view["history"]
     phase = view["phase"]
+    table = {"seat_options": view.get("seat_options")}   # as the table set them (public)
     if phase == "over" or len(history) >= edition.rounds:
-        return Game.at_position(edition, view["players"], seed, history)
+        return Game.at_position(edition, view["players"], seed, history, **table)
     me = view["seat"]
     face_up = [[card(x) for x in seat_view["face_up"]] for seat_view in view["table"]]
     if phase == CHOICE:
         seen_hands = [[] for _ in range(n)]
         seen_hands[me] = [[card(x) for x in hand] for hand in view["seen_hands"]]
         return Game.at_position(edition, view["players"], seed, history, at="choices", phase=CHOICE, drafts=face_up,
-                                seen_hands=seen_hands, **_secrets(edition, view, rng))
+                                seen_hands=seen_hands, **table, **_secrets(edition, view, rng))
     position = _Known(edition, view).position(rng)
     return Game.at_position(edition, view["players"], seed, history, at="pick_and_pass", scored=scored,
-                            **position, **_secrets(edition, view, rng))
+                            **table, **position, **_secrets(edition, view, rng))
 
 
 def _secrets(edition: Edition, view: dict, rng: random.Random) -> dict:

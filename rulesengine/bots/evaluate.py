@@ -20,6 +20,7 @@ from ..dsl.program import category_reads
 from ..dsl.program import visited_after as _visited_after
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, SeatInputs, moment, sheet_so_far, table_env
+from ..edition.seat_options import seat_values
 from ..game.program import TABLE, program
 from ..game.round_facts import others as round_others
 from ..game.round_facts import race_slots
@@ -99,7 +100,7 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         choosable = {c.key: tuple(icon for icon in c.choice.family.icons
                                   if not (c.choice.once_per_game and icon in used.get(c.key, ())))
                      for c in edition.choice_categories}
-        sheet = sheet_so_far(edition, scores.rounds, seat) if scoring.needs.sheet else None
+        sheet = sheet_so_far(edition, scores.rounds, seat, scores.option_values(seat)) if scoring.needs.sheet else None
         seats.append(SeatPast(visited, frozenset(visited), previous, used, end_points, total, choosable, sheet))
     races = []
     for race, region in race_slots(edition):
@@ -147,10 +148,12 @@ _DRAFTED = {"drafts", "choices"}   # what a drafting round's history holds
 def standing_from_view(edition: Edition, view: dict) -> Standing:
     """The standing a seat can work out from its view: the earlier rounds are public."""
     standings = edition.kept("standings", dict)   # a memo of a pure function: it never changes a decision
-    key = (tuple(view["players"]), *map(_round_key, view["history"]))
+    given = view.get("seat_options")   # public: as the table set them (an edition that declares some)
+    key = (tuple(view["players"]), given and repr(given), *map(_round_key, view["history"]))
     standing = standings.get(key)
     if standing is None:
-        scores = ScoreKeeper(edition, view["players"])
+        options = seat_values(edition, view["players"], given) if given else None
+        scores = ScoreKeeper(edition, view["players"], options)
         for round_data in view["history"]:
             drafts = [[edition.card(x) for x in round_data["drafts"][name]] for name in view["players"]]
             scores.score_round(drafts, [dict(round_data["choices"].get(name, {})) for name in view["players"]])

@@ -37,6 +37,7 @@ from .types import (
     IconType,
     LinesType,
     ListType,
+    OptionsType,
     Scope,
     compatible,
 )
@@ -101,6 +102,7 @@ __all__ = [
     "FAILED",
     "RUNNERS",
     "LinesType",
+    "OptionsType",
     "Binary",
     "Call",
     "Comprehension",

@@ -25,6 +25,7 @@ from .types import (
     IconType,
     LinesType,
     ListType,
+    OptionsType,
     Scope,
     compatible,
     unify,
@@ -183,6 +184,13 @@ class Checker(Visitor):
             lines = ", ".join(target.keys) or "none"
             self.problem(node, f"the sheet has no round line '{node.name}'", "D204",
                          suggest(node.name, target.keys) or f"its round lines: {lines}")
+            return ERROR
+        if isinstance(target, OptionsType):
+            if target.keys is None or node.name in target.keys:   # None: the declaration was cut (a schema error)
+                return NUMBER
+            known = ", ".join(target.keys) or "none"
+            self.problem(node, f"no seat option '{node.name}'", "D204",
+                         suggest(node.name, target.keys) or f"the edition's seat options: {known}")
             return ERROR
         fields = ATTRIBUTES.get(target)
         if not fields:

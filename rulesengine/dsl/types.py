@@ -55,6 +55,18 @@ class LinesType:
         return "lines of the sheet"
 
 
+@dataclass(frozen=True, slots=True)
+class OptionsType:
+    """A seat's options (`options.KEY`): the numbers the edition declares under `seat_options:`, each set
+    by the table seat by seat. Its attributes are their keys, so the type carries them (None: not known, for
+    a declaration that broke the schema; any key is then taken)."""
+
+    keys: tuple | None = ()
+
+    def __str__(self) -> str:
+        return "seat options"
+
+
 NUMBER = Type("number")
 BOOL = Type("true/false")
 CARD = Type("card")

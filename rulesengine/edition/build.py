@@ -24,6 +24,7 @@ from ..dsl import (
     Language,
     LinesType,
     ListType,
+    OptionsType,
     Scope,
     Symbols,
 )
@@ -36,6 +37,7 @@ from .flow import Catch, Deal, PickAndPass, build_flow, default_drafting, flow_k
 from .model import HOLDINGS, ROUND, Category, Choice, Edition, Expression, Passing, Race, Table
 from .rules_digest import rules_digest
 from .scopes import AWARD, FLOW_END, GAME_END, QUALIFIES, REQUIRES, ROUND_CATEGORY
+from .seat_options import declared as declared_seat_options
 
 ROUND_VARIABLES = ROUND_CATEGORY.checker_scope({}).variables  # a round category's, without a choice
 NAME_SECTIONS = ("families", "tables", "card_sets")
@@ -179,22 +181,30 @@ class Builder(DeckBuilder):
                 requires = None
                 if "requires" in choice_spec:
                     requires_scope = REQUIRES.checker_scope(constants, choice=choice_type,
-                                                            extra={"lines": self.lines_type()})
+                                                            extra=self.sheet_types())
                     requires = self.expression(path + ("choice", "requires"), requires_scope, symbol_table, BOOL)
                 if family is not None:
                     once = choice_spec.get("once_per_game", True)  # true, false, or N times (the schema checked)
                     choice = (Choice(family, True, requires, once) if type(once) is int
                               else Choice(family, once, requires))
             if when == ROUND:
-                scope = ROUND_CATEGORY.checker_scope(constants, choice=choice_type, extra={"lines": self.lines_type()})
+                scope = ROUND_CATEGORY.checker_scope(constants, choice=choice_type, extra=self.sheet_types())
             else:
-                scope = GAME_END.checker_scope(constants, choice=choice_type, extra={"lines": self.lines_type()})
+                scope = GAME_END.checker_scope(constants, choice=choice_type, extra=self.sheet_types())
             score = self.expression(path + ("score",), scope, symbol_table, NUMBER)
             if score is not None:
                 categories.append(
                     Category(key, spec.get("title", key), when, score, choice, counts=spec.get("counts", True))
                 )
         return categories
+
+    def sheet_types(self) -> dict:
+        """The types of the sheet's variables whose attributes are the edition's keys: `lines`, `options`."""
+        options = self.data.get("seat_options")
+        keys = tuple(key for key in options if isinstance(key, str)) if isinstance(options, dict) else ()
+        if self.cut.covers("seat_options", None):   # cut for a schema error: which keys it had is no news
+            keys = None
+        return {"lines": self.lines_type(), "options": OptionsType(keys)}
 
     def lines_type(self) -> LinesType:
         """`lines` (in a round, and at game end): the round categories' and races' keys, as declared
@@ -334,6 +344,7 @@ class Builder(DeckBuilder):
         if flow is not None and data.get("races"):
             self.error(("races",), "races score rounds of drafting: an edition with a flow has none", "M339", key=True)
         self.tie_breaks(keys, stocks if flow is not None else ())
+        seat_options = declared_seat_options(data, self.error)
 
         facts = self.facts
         facts.families, facts.icon_owner, facts.regions, facts.cards, facts.by_letter = (
@@ -382,6 +393,7 @@ class Builder(DeckBuilder):
             language=Language(symbol_table, constants, self.lookups, self.bounds),
             round=round_,
             stocks=stocks,
+            seat_options=seat_options,
             rules_sha256=rules_digest(data),
             runner=self.runner,
         )

@@ -123,6 +123,19 @@ class Passing:
 
 
 @dataclass(frozen=True)
+class SeatOption:
+    """A number each seat has (`seat_options:`), with its default and the range a table may set; the
+    table sets it seat by seat (`--seat-option Ana.handicap=-5`), expressions read it as `options.KEY`."""
+
+    key: str
+    title: str
+    description: str
+    default: int
+    minimum: int
+    maximum: int
+
+
+@dataclass(frozen=True)
 class Edition:
     id: str
     name: str
@@ -148,6 +161,7 @@ class Edition:
     round: object = None                             # edition.flow.Flow: the round's blocks (declared, or the
                                                      # default drafting round) and when the game ends
     stocks: dict = field(default_factory=dict)       # tokens per seat (a bidding's): name -> how many at the start
+    seat_options: tuple = ()                         # SeatOption, in the order declared
     lowest_first: frozenset = frozenset()            # tie-break keys where the fewest points win the tie
     draft: DraftOptions = DraftOptions()             # the drafting round's options (teams)
     rules_sha256: str = ""                           # what plays, without the words (edition/rules_digest.py)

@@ -40,6 +40,8 @@ def summary(edition: Edition, data: dict, formulas: bool = False) -> str:
         out += _wrap(fill(data["description"], edition))
     out.append("")
     out += _section("The game", _game(edition, formulas))
+    if edition.seat_options:
+        out += _section("Seat options", _seat_options(edition, formulas))
     out += _section(
         "Icons",
         [
@@ -97,6 +99,17 @@ def summary(edition: Edition, data: dict, formulas: bool = False) -> str:
     if formulas:
         out += _section("Reading the formulas", _glossary(edition))
     return "\n".join(out).rstrip() + "\n"
+
+
+def _seat_options(edition: Edition, formulas: bool) -> list[str]:
+    """What the table may set seat by seat (`boom run --seat-option NAME.KEY=N`), each with its range and default."""
+    lines = _wrap("Set at the table for each player (unset: the default).")
+    for option in edition.seat_options:
+        named = f" (options.{option.key})" if formulas else ""
+        said = f" {_sentence(option.description)}" if option.description else ""
+        lines += _wrap(f"{option.title}{named}: {option.minimum} to {option.maximum}, default {option.default}.{said}",
+                       "  ")
+    return lines
 
 
 def _section(title: str, lines: list[str]) -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from ..dsl import CARD, CARDS, NUMBER, REGION, SEAT, SEATS, LinesType, ListType, Scope
+from ..dsl import CARD, CARDS, NUMBER, REGION, SEAT, SEATS, LinesType, ListType, OptionsType, Scope
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,10 @@ STANDING_V = Variable("standing", NUMBER,
                       "everyone is 1 in round 1)")
 SHARING_V = Variable("sharing", NUMBER,
                      "how many seats take this place of the race together this round (1 for a seat alone)")
-SHEET = (ROUND_TOTALS_V, LINES_V, TOTALS_V, STANDING_V)
+OPTIONS_V = Variable("options", OptionsType(),
+                     "your seat's options, as the table set them (each the edition's default where it set none): "
+                     "`options.KEY` is a number, KEY one of the edition's `seat_options`")
+SHEET = (ROUND_TOTALS_V, LINES_V, TOTALS_V, STANDING_V, OPTIONS_V)
 VISITED_V = Variable("visited", CARDS, "every card you have drafted in the game so far (each site once)")
 PLAYERS_V = Variable("players", NUMBER, "the number of players")
 ROUND_V = Variable("round", NUMBER, "the round number, 1 for the first")
@@ -187,8 +190,8 @@ _CHOOSABLE = Input("choosable", "icons", "the icons each choice category may sti
 _SEAT_RACES = Input("races", "slots", "the (region, award) of each race the seat may still take")
 _END_POINTS = Input("end_points", "number", "the game-end points of the sites visited before this round")
 _SIZE = Input("size", "number", "how many sites the seat visited before this round")
-_SHEET = Input("sheet", "sheet", "the seat's score sheet so far (SheetSoFar): `lines`, `round_totals`, `totals` and "
-                                 "`standing` by name")
+_SHEET = Input("sheet", "sheet", "the seat's score sheet so far (SheetSoFar): `lines`, `round_totals`, `totals`, "
+                                 "`standing` and its `options` by name")
 
 PROGRAM_INPUTS = {
     # a seat's round (its categories and races) and each of its choices: one object, SeatInputs
@@ -247,17 +250,31 @@ class SheetSoFar:
     round_totals: list                # the seat's total of each round
     totals: list                      # every seat's total, the seat's first, then the others from its left
     standing: int                     # 1 + how many seats have a higher total
+    options: SimpleNamespace          # the seat's options (seat_options.seat_values): key -> its number
 
 
-def sheet_so_far(edition, rounds: list, seat: int) -> SheetSoFar:
-    """The SheetSoFar of a seat from every seat's rounds scored (rounds[seat]: a dict of points per round)."""
+def sheet_so_far(edition, rounds: list, seat: int, options: SimpleNamespace | None = None) -> SheetSoFar:
+    """The SheetSoFar of a seat from every seat's rounds scored (rounds[seat]: a dict of points per round)
+    and its options (None: the edition's defaults)."""
     keys = edition.counting_keys
     totals = [sum(points.get(key, 0) for points in seat_rounds for key in keys) for seat_rounds in rounds]
     n = len(rounds)
     mine = totals[seat]
     return SheetSoFar(sheet_lines(line_keys(edition), rounds[seat]),
                       [sum(points.get(key, 0) for key in keys) for points in rounds[seat]],
-                      [totals[(seat + step) % n] for step in range(n)], 1 + sum(total > mine for total in totals))
+                      [totals[(seat + step) % n] for step in range(n)], 1 + sum(total > mine for total in totals),
+                      default_options(edition) if options is None else options)
+
+
+def sheet_alone(edition) -> SheetSoFar:
+    """The sheet of a seat alone with no round scored and its options at their defaults: the game end as
+    a bot judges it."""
+    return SheetSoFar(sheet_lines(line_keys(edition), []), [], [0], 1, default_options(edition))
+
+
+def default_options(edition) -> SimpleNamespace:
+    """`options` of a seat the table set nothing for: each of the edition's seat options at its default."""
+    return SimpleNamespace(**{option.key: option.default for option in edition.seat_options})
 
 
 # -- filling them in: one function per scope ---------------------------------------------------------
@@ -313,9 +330,10 @@ def table_env(others) -> dict:
 def sheet_env(sheet) -> dict:
     """The variables of the sheet so far from a SheetSoFar (None: no round scored, the seat alone)."""
     if sheet is None:
-        return {"round_totals": [], "lines": SimpleNamespace(), "totals": [0], "standing": 1}
+        return {"round_totals": [], "lines": SimpleNamespace(), "totals": [0], "standing": 1,
+                "options": SimpleNamespace()}
     return {"round_totals": sheet.round_totals, "lines": sheet.lines, "totals": sheet.totals,
-            "standing": sheet.standing}
+            "standing": sheet.standing, "options": sheet.options}
 
 
 def round_env(at: Moment, cards: list, others: list, visited: list, previous=0, sheet=None) -> dict:

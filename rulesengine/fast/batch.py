@@ -75,8 +75,9 @@ def fallback(edition) -> str | None:
 
 
 # What the batch does not hand an expression: the score sheet so far in a round (issue #29), every seat's
-# totals and places at game end, and how many seats share a race's place. The engine plays those editions.
-_NOT_HANDED = {ROUND: frozenset(v.name for v in SHEET), GAME_END: frozenset({"totals", "standing"})}
+# totals and places and its seat options at game end, and how many seats share a race's place. The engine
+# plays those editions.
+_NOT_HANDED = {ROUND: frozenset(v.name for v in SHEET), GAME_END: frozenset({"totals", "standing", "options"})}
 
 
 def _reads_no_sheet_so_far(edition) -> None:

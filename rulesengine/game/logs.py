@@ -127,7 +127,11 @@ def _replay_log(path, seat_kinds, bots, runner) -> tuple[Game, list[str], str | 
     elif header.rules_sha256 not in (None, edition.rules_sha256):
         changed = (f"{file}:1: the rules of {header.edition_path} differ from the ones the game was played with "
                    "(an edition it extends or borrows from changed)")
-    game = Game(edition, list(header.players), header.seed, deal_version=header.format)
+    try:
+        game = Game(edition, list(header.players), header.seed, deal_version=header.format,
+                    seat_options=header.seat_options)
+    except BoomError as exc:   # a seat option the edition does not take (G607): the header's
+        raise BoomError([Diagnostic(Span(file, 1, 1), d.message, d.code) for d in exc.diagnostics]) from None
     agents = bots(header, edition) if bots else {}
     decided = [(number, e) for number, e in entries if e.get("type") == "decision"]
     asked: list = []

@@ -24,12 +24,12 @@ from ..edition.model import Edition
 from ..edition.scopes import (
     EndInputs,
     SeatInputs,
-    SheetSoFar,
     game_end_env,
     line_keys,
     moment,
     program_inputs,
     program_scopes,
+    sheet_alone,
     sheet_lines,
     table_env,
 )
@@ -82,7 +82,7 @@ def end_inputs(edition: Edition) -> dict:
     lines = sheet_lines(line_keys(edition), [])
     env = game_end_env(moment(edition, 0, 0), [], None, (), lines)
     found = {name: env[name] for name in ("round_totals", "lines", "opponents", "left", "right")}
-    found["sheet"] = SheetSoFar(lines, [], [0], 1)
+    found["sheet"] = sheet_alone(edition)
     return found
 
 
@@ -125,7 +125,7 @@ class CompiledProgram:
         """The game end as a bot sees it, each variable by name (the bots' value functions bind them)."""
         found = {name: value for name, value in self._end_inputs.items() if name != "sheet"}
         alone = self._end_inputs["sheet"]
-        return found | {"totals": alone.totals, "standing": alone.standing}
+        return found | {"totals": alone.totals, "standing": alone.standing, "options": alone.options}
 
     def judged_end(self, visited, players, rounds) -> dict:
         """key -> points of each game-end category for these visited cards, as a bot sees a game end (no

@@ -13,13 +13,31 @@ import json
 from pathlib import Path
 
 from ..edition.model import Edition
+from ..edition.seat_options import seat_values
 from ..edition.source import RECORD, SourceMap, load_yaml
-from ..errors import Diagnostic, EditionError, RecordError, suggest
+from ..errors import Diagnostic, EditionError, GameRuleError, RecordError, suggest
 from ..escaping import line_problem
 from .blocks import round_plan
 from .holding_records import other_edition, score_holdings
 from .outputs import write_atomic
 from .scoring import ScoreKeeper
+
+_KEYS = ["players", "rounds", "edition", "seat_options"]
+
+
+def _seat_options(check, given, players) -> tuple | None:
+    """Each seat's options from the record's `seat_options` (name -> option -> number), or RecordError."""
+    if not given:
+        return None
+    if not (isinstance(given, dict) and all(isinstance(v, dict) for v in given.values())):
+        check.error(("seat_options",), "'seat_options' maps player names to {option: number}")
+        raise RecordError(check.problems)
+    try:
+        return seat_values(check.edition, players, given)
+    except GameRuleError as exc:
+        for diagnostic in exc.diagnostics:
+            check.error(("seat_options",), diagnostic.message)
+        raise RecordError(check.problems) from None
 
 
 class _Checker:
@@ -39,12 +57,20 @@ def load_record(path: str | Path) -> tuple[dict, SourceMap]:
         raise RecordError(exc.diagnostics) from None
 
 
-def score_record(edition: Edition, record, source_map: SourceMap, what_if: bool = False) -> dict:
+def score_record(edition: Edition, record, source_map: SourceMap, what_if: bool = False,
+                 seat_options: dict | None = None) -> dict:
     """Check a record against the edition and return its score sheet, or raise RecordError.
 
-    what_if: the record may name another edition (a game scored under a house rule's scoring)."""
+    what_if: the record may name another edition (a game scored under a house rule's scoring); seat_options:
+    name -> option -> number, what the table set (`boom score --seat-option`), over the record's own."""
     if what_if and isinstance(record, dict):
         record = {key: value for key, value in record.items() if key != "edition"}
+    if seat_options and isinstance(record, dict):
+        given = record.get("seat_options")
+        mine = {name: dict(values) for name, values in given.items()} if isinstance(given, dict) else {}
+        for name, values in seat_options.items():
+            mine[name] = {**(mine.get(name) if isinstance(mine.get(name), dict) else {}), **values}
+        record = dict(record, seat_options=mine)
     try:
         if "rounds" not in round_plan(edition).record:
             return score_holdings(edition, record, source_map)
@@ -59,13 +85,8 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
         check.error((), "a record must be a mapping with 'players' and 'rounds'")
         raise RecordError(check.problems)
     for key in record:
-        if key not in ("players", "rounds", "edition"):
-            check.error(
-                (key,),
-                f"unknown key '{key}' in the record",
-                suggest(str(key), ["players", "rounds", "edition"]),
-                key=True,
-            )
+        if key not in _KEYS:
+            check.error((key,), f"unknown key '{key}' in the record", suggest(str(key), _KEYS), key=True)
     players = record.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
         check.error(("players",), "'players' must be a list of names")
@@ -92,7 +113,7 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
     if check.problems:
         raise RecordError(check.problems)
 
-    keeper = ScoreKeeper(edition, players)
+    keeper = ScoreKeeper(edition, players, _seat_options(check, record.get("seat_options"), players))
     choice_keys = {c.key: c for c in edition.choice_categories}
     for r, round_data in enumerate(rounds):
         path = ("rounds", r)

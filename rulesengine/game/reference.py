@@ -26,6 +26,7 @@ from ..edition.scopes import (
     line_keys,
     requires_env,
     round_env,
+    sheet_alone,
     sheet_env,
     sheet_lines,
 )
@@ -125,7 +126,8 @@ class ReferenceProgram:
         """key -> points of each game-end category for these visited cards, as a bot sees a game end
         (no other seats, no rounds on the sheet), failures given 0."""
         lines = sheet_lines(line_keys(self.edition), [])
-        env = game_end_env(Moment(players, 0, rounds), visited, None, (), lines)   # a seat alone, no round scored
+        env = game_end_env(Moment(players, 0, rounds), visited, None, (), lines,
+                           sheet_alone(self.edition))   # a seat alone, no round scored
         return {c.key: judge(c.score, env, 0) for c in self.ends}
 
     def end_points(self, visited, players, rounds) -> float:

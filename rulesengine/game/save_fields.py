@@ -38,6 +38,9 @@ class Header:
     seed: int
     options: dict = field(hash=False)  # search_rollouts and/or search_seconds only
     rules_sha256: str | None = None  # what the edition plays, without its words (none before boom wrote it)
+    # what the table set of the edition's seat options: name -> option -> number (absent: nothing set). The
+    # edition's check of them (a declared option, in its range) is the Game's, which the file names.
+    seat_options: dict = field(default_factory=dict, hash=False)
 
 
 def name_problem(name) -> str | None:
@@ -125,6 +128,10 @@ def check_header(
     rules = data.get("rules_sha256")  # optional: older saves and logs have only the file's digest
     if "rules_sha256" in data and not (isinstance(rules, str) and re.fullmatch(r"[0-9a-f]{64}", rules)):
         bad(("rules_sha256",), "must be 64 hex digits")
+    seat_options = data.get("seat_options", {})
+    if not _seat_options_shape(seat_options, players):
+        bad(("seat_options",), "must map player names to {option: whole number}")
+        seat_options = {}
     if players is not None:
         for index, name in enumerate(players):
             problem = name_problem(name)
@@ -152,4 +159,15 @@ def check_header(
     if problems:
         return None, problems
     return Header(version, edition, edition_id, digest, tuple(players), tuple(seats), seed, clean_options,
-                  rules), []
+                  rules, seat_options), []
+
+
+def _seat_options_shape(value, players) -> bool:
+    """A header's seat_options: {player name: {option key: whole number}} (the edition checks the rest)."""
+    def number(v):
+        return isinstance(v, int) and not isinstance(v, bool) and -MAX_SEED <= v < MAX_SEED
+
+    return isinstance(value, dict) and all(
+        isinstance(name, str) and (players is None or name in players) and isinstance(values, dict)
+        and all(isinstance(key, str) and number(v) for key, v in values.items())
+        for name, values in value.items())

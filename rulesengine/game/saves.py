@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..edition.loader import load_edition
+from ..edition.seat_options import CODE as SEAT_OPTION
 from ..edition.shipped import resolve_edition
 from ..edition.source import MAX_FILE_BYTES, SAVE, load_yaml
 from ..errors import BoomError, Diagnostic, EditionError, Note, Span
@@ -46,13 +47,14 @@ class Session:
     _log: AppendedFile | None = None  # the log's one descriptor, kept open for the game
 
     @classmethod
-    def start(cls, edition_path, players, seats, seed, save_path=None, log_path=None, options=None) -> Session:
+    def start(cls, edition_path, players, seats, seed, save_path=None, log_path=None, options=None, *,
+              seat_options=None) -> Session:
+        """seat_options: name -> option -> number, what the table set of the edition's seat options."""
         edition_path = resolve_edition(edition_path)  # a shipped edition's name: its file
         edition = load_edition(edition_path)
         check_outputs(save_path, log_path)
-        session = cls(
-            str(edition_path), Game(edition, players, seed), list(seats), save_path, log_path, dict(options or {})
-        )
+        game = Game(edition, players, seed, seat_options=seat_options)
+        session = cls(str(edition_path), game, list(seats), save_path, log_path, dict(options or {}))
         session.lock()
         session.checkpoint()
         return session
@@ -82,6 +84,8 @@ class Session:
             "seats": self.seats,
             "seed": self.game.seed,
             "options": self.options,
+            # only where the table set some: every file written before seat options reads the same (format 5)
+            **({"seat_options": self.game.seat_options} if self.game.seat_options else {}),
         }
 
     def checkpoint(self) -> None:
@@ -185,10 +189,11 @@ def _resume(file: str, log_path, data, source_map, seat_kinds, allow_changed_edi
     edition = _saved_edition(header, where, allow_changed_edition or older,
                              (lambda message: None) if older else warn, "saved game")
     try:
-        game = Game(edition, list(header.players), header.seed, deal_version=header.format)
+        game = Game(edition, list(header.players), header.seed, deal_version=header.format,
+                    seat_options=header.seat_options)
     except BoomError as exc:
-        where_players = source_map.span_at(("players",))
-        raise BoomError([Diagnostic(where_players, d.message, d.code) for d in exc.diagnostics]) from None
+        raise BoomError([Diagnostic(source_map.span_at(("seat_options",) if d.code == SEAT_OPTION else ("players",)),
+                                    d.message, d.code) for d in exc.diagnostics]) from None
     try:
         replay_decisions(game, decisions, lambda index: source_map.span_at(("decisions", index)))
     except BoomError as exc:

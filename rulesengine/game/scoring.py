@@ -86,10 +86,12 @@ class RaceState:
 class ScoreKeeper:
     """Keeps every seat's score sheet across the rounds of one game."""
 
-    def __init__(self, edition: Edition, players: list[str]):
+    def __init__(self, edition: Edition, players: list[str], options: tuple | None = None):
         self.edition = edition
         self.players = list(players)
         n = len(players)
+        # each seat's options (seat_options.seat_values: what the table set, defaults elsewhere); None: defaults
+        self.options = options
         self._seen: list[frozenset] = [frozenset()] * n  # the sites each seat has visited
         self.rounds: list[list[dict]] = [[] for _ in range(n)]  # seat -> round -> key -> points
         # the icons each seat may no longer choose: chosen once, or `once_per_game: N` times (counted in _chosen)
@@ -109,6 +111,10 @@ class ScoreKeeper:
         self._awards = edition.kept(("awards", n), dict)  # (race slot, place, round) -> pay (see _award)
         self._moments = edition.kept(("moments", n), dict)  # round number -> its Moment (see _moment)
         self._plan = plan  # what the sheet reads of its edition (race slots, error names)
+
+    def option_values(self, seat: int):
+        """The seat's `options` (None: the edition's defaults, as scopes.sheet_so_far reads None)."""
+        return self.options[seat] if self.options is not None else None
 
     @property
     def round_index(self) -> int:
@@ -171,7 +177,8 @@ class ScoreKeeper:
                 inputs.previous = self.rounds[seat][-1] if self.rounds[seat] else _NO_POINTS
                 inputs.players, inputs.round, inputs.rounds = at.players, at.round, at.rounds
                 inputs.choices = inputs.used = None
-                inputs.sheet = scopes.sheet_so_far(self.edition, self.rounds, seat) if needs.sheet else None
+                inputs.sheet = (scopes.sheet_so_far(self.edition, self.rounds, seat, self.option_values(seat))
+                                if needs.sheet else None)
                 facts.inputs.append(inputs)
         return facts.inputs
 
@@ -301,7 +308,8 @@ class ScoreKeeper:
             inputs.visited, inputs.seen = listed[seat] if needs.end_visited else self._seen[seat], self._seen[seat]
             inputs.players, inputs.rounds = at.players, at.rounds
             end_inputs(inputs, self.edition, reads, others_, totals, self.rounds[seat])
-            inputs.sheet = scopes.sheet_so_far(self.edition, self.rounds, seat) if reads & _SHEET_NAMES else None
+            inputs.sheet = (scopes.sheet_so_far(self.edition, self.rounds, seat, self.option_values(seat))
+                            if reads & _SHEET_NAMES else None)
             try:
                 points = self._program.end(inputs)
             except DslRuntimeError as exc:

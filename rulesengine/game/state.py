@@ -10,7 +10,7 @@ rounds, or when the deck is empty at a round's start (`end: deck_empty`).
 
 It never blocks on input and never talks to a terminal or a socket: terminal players, bots, the
 network and simulations all drive it through pending() and apply(). All randomness comes from the
-game's own seeded generator, so (edition, players, seed, answers) replays a game exactly.
+game's own seeded generator, so (edition, players, seed, seat options, answers) replays a game exactly.
 Hidden information leaves it only through view(seat) and events addressed to that seat. Events are
 only made for a game that keeps them (events=True, the default: logs, replays, terminals);
 simulations and bots' games pass events=False and skip that work.
@@ -22,6 +22,7 @@ import random
 import weakref
 
 from ..edition.model import Edition
+from ..edition.seat_options import seat_values as seat_option_values
 from ..errors import Diagnostic, GameRuleError
 from .blocks import make_blocks, round_plan
 from .blocks.base import Hidden
@@ -60,8 +61,12 @@ class Game:
         deal: bool = True,
         deal_version: int = DEAL_VERSION,
         events: bool = True,
+        seat_options: dict | None = None,
     ):
         check_seats(edition, players)
+        # what the table set of the edition's seat options: name -> key -> number (saves and logs keep it)
+        self.seat_options = {name: dict(values) for name, values in (seat_options or {}).items() if values}
+        values = seat_option_values(edition, players, self.seat_options) if self.seat_options else None
         # ghost hands (draft: {ghosts: k}) pass after the players' and take random cards; the bots' sampled
         # worlds (at_position, deal=False) know nothing of them and play without
         self.ghosts = edition.draft.ghosts if deal else 0
@@ -72,7 +77,7 @@ class Game:
         self.seed = seed
         self.deal_version = deal_version  # the file format: 1 only to replay files written before the round-robin deal
         self.rng = random.Random(seed)
-        self.scores = ScoreKeeper(edition, players)
+        self.scores = ScoreKeeper(edition, players, values)
         self.events: list[dict] = []
         self.keeps_events = events  # False: no event is made (simulations, bots' games)
         self._lazy_views: list = []  # weak references to lazy views handed out since the last move
@@ -95,7 +100,8 @@ class Game:
     @classmethod
     def at_position(
         cls, edition: Edition, players: list[str], seed: int, history: list[dict] = (), *,
-        at: str | None = None, round: int | None = None, phase: str | None = None, scored: bool = True, **position,
+        at: str | None = None, round: int | None = None, phase: str | None = None, scored: bool = True,
+        seat_options: dict | None = None, **position,
     ) -> Game:
         """A game at some position: the finished rounds of `history` (drafts and choices, by player
         name, as in view()["history"]) scored, then, unless they were the last, the round after them
@@ -104,8 +110,8 @@ class Game:
         resume()). For bots playing out sampled worlds; the position is taken as given, and the game owns
         the lists it is handed from then on. scored=False leaves the finished rounds unscored (the sheet
         then starts at this round): for a bot that reads only the hands and cards taken, scoring them again
-        for every sample is waste."""
-        game = cls(edition, players, seed, deal=False)
+        for every sample is waste. seat_options: as the table set them (the view's `seat_options`)."""
+        game = cls(edition, players, seed, deal=False, seat_options=seat_options)
         for round_data in history:
             if scored:
                 game.scores.score_round(
@@ -283,6 +289,8 @@ class Game:
     def record(self) -> dict:
         """The game as a record: what `boom score` reads (each block adds its keys)."""
         record = {"edition": self.edition.id, "players": list(self.players)}
+        if self.seat_options:
+            record["seat_options"] = {name: dict(values) for name, values in self.seat_options.items()}
         for block in self.blocks:
             block.add_record(self, record)
         return record

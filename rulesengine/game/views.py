@@ -37,15 +37,34 @@ GAME_KEYS = (*HEAD, *TAIL)
 PUBLIC_GAME_KEYS = ("edition", "players", "round", "rounds", "phase", "history", "sheet")  # not the seat's own
 
 
+def game_keys(edition, keys: tuple = GAME_KEYS) -> tuple:
+    """The game's own keys of a view of this edition (of keys: GAME_KEYS, or PUBLIC_GAME_KEYS), `seat_options`
+    after the phase in an edition that declares some (see fields)."""
+    if not edition.seat_options:
+        return keys
+    at = keys.index("phase") + 1
+    return (*keys[:at], "seat_options", *keys[at:])
+
+
 def _from_block(index: int, function):
     return lambda game, seat: function(game.blocks[index], game, seat)
 
 
 
+def _seat_options(game, seat: int) -> dict:
+    """Every seat's options, by name: public, as the table set them (the edition's default where it set none)."""
+    values = game.scores.options or (None,) * len(game.players)
+    return {name: dict(vars(mine)) if mine is not None else {o.key: o.default for o in game.edition.seat_options}
+            for name, mine in zip(game.players, values, strict=True)}
+
+
 def fields(game) -> dict:
-    """key -> (game, seat) -> value, in the order a full view lists them (the same for every game of an edition)."""
+    """key -> (game, seat) -> value, in the order a full view lists them (the same for every game of an edition;
+    `seat_options` only in an edition that declares some)."""
     def make():
         out = dict(HEAD)
+        if game.edition.seat_options:
+            out["seat_options"] = _seat_options
         out.update((key, _from_block(index, function)) for key, index, function in game.plan.view)
         out.update(TAIL)
         return out

@@ -35,12 +35,12 @@ from collections import OrderedDict
 from ..edition.steps import CARD
 from ..game.blocks import OWN, PUBLIC, round_plan
 from ..game.state import Game
-from ..game.views import GAME_KEYS
+from ..game.views import game_keys
 
 
 def view_keys(edition) -> tuple:
     """Every key of a view of this edition that may be sent: the game's own and its blocks' declared ones."""
-    return (*GAME_KEYS, *(key for key, _, _ in round_plan(edition).view))
+    return (*game_keys(edition), *(key for key, _, _ in round_plan(edition).view))
 
 
 def seat_view(game: Game, seat: int, *, advice: bool = True) -> dict:

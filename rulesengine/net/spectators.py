@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..game.blocks import round_plan
 from ..game.state import Game
-from ..game.views import PUBLIC_GAME_KEYS
+from ..game.views import PUBLIC_GAME_KEYS, game_keys
 from .protocol import encode
 from .secrecy import seat_events, seat_view
 
@@ -22,7 +22,7 @@ DELAYS = ("live", "round", "off")
 def public_keys(edition) -> tuple:
     """The view keys a spectator is sent: the game's public ones and those the round's blocks declare public."""
     plan = round_plan(edition)
-    return (*PUBLIC_GAME_KEYS, *(key for cls, _ in plan.made for key in cls.public))
+    return (*game_keys(edition, PUBLIC_GAME_KEYS), *(key for cls, _ in plan.made for key in cls.public))
 NOBODY = -1  # the seat number no event is addressed to: seat_events then gives the public ones alone
 
 

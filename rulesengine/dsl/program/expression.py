@@ -30,7 +30,8 @@ from .reads import UNSET, Bound, Scoped, analyse
 _ATTRIBUTE_NAMES = frozenset(name for members in ATTRIBUTES.values() for name in members if name.isidentifier())
 _PLAIN = {"+": "+", "-": "-", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "in": "in", "not in": "not in",
           "and": "and", "or": "or"}
-_LINE_KEY = re.compile(r"[a-z][a-z0-9_]*")   # a category's or race's key, as the schema has it
+_LINE_KEY = re.compile(r"[a-z][a-z0-9_]*")   # a category's, race's or seat option's key, as the schema has it
+_KEYED = frozenset({"lines", "options"})     # variables whose attributes are the edition's keys
 _SMALL = 10**6
 
 
@@ -176,8 +177,9 @@ class Generator(Scoped):
 
     def visit_Attribute(self, node):
         target = node.target
-        if isinstance(target, ast.Name) and self.path(target) == "lines" and _LINE_KEY.fullmatch(node.name):
-            # a round line of the sheet: the key a constant, so no text of the edition reaches the source
+        if isinstance(target, ast.Name) and self.path(target) in _KEYED and _LINE_KEY.fullmatch(node.name):
+            # a round line of the sheet or a seat option: the key a constant, so no text of the edition reaches
+            # the source
             return f"{self.constant(getattr)}({self.visit(target)}, {self.constant(node.name)})"
         if node.name not in _ATTRIBUTE_NAMES:
             raise Unsupported(f"attribute {node.name!r}")
