@@ -13,7 +13,7 @@ from rulesengine.escaping import one_line
 from rulesengine.net.clocks import describe, parse_span
 from rulesengine.net.editions import edition_data
 
-from .common import PLAYERS_HELP, SEED, Players, handles_errors
+from .common import PLAYERS_HELP, SEED, Players, handles_errors, list_values
 
 
 class MoveTime(click.ParamType):
@@ -63,9 +63,18 @@ MOVE_TIME = MoveTime()
     help="When a seat's clock runs out: a bot makes the move (and plays on while its player is away), "
     "or the seat forfeits (a bot plays it to the end).",
 )
+@click.option(
+    "--seat-option",
+    "--seat-options",
+    "seat_options",
+    multiple=True,
+    metavar="SEAT.OPTION=N[,...]",
+    help="Set a seat option the edition declares for one seat, by its number from 1 (players take the seats in the "
+    "order they join, bots the last ones): --seat-option 1.handicap=-5; repeat it or give a list.",
+)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors
-def host(url, edition, players, bots, bot_kind, seed, clock, on_time, fmt):
+def host(url, edition, players, bots, bot_kind, seed, clock, on_time, seat_options, fmt):
     """Open a table at URL for EDITION (a file here, or an edition name the server knows)."""
     if bots > players:
         raise click.BadParameter(f"{bots} bots for {players} players", param_hint="--bots")
@@ -75,9 +84,11 @@ def host(url, edition, players, bots, bot_kind, seed, clock, on_time, fmt):
         raise click.BadParameter(f"no edition file {edition}", param_hint="EDITION")
     else:
         sent = edition
+    table = _seats_set(seat_options, players)
     from rulesengine.net.client import host_table, page_link
 
-    hosted = asyncio.run(host_table(url, sent, players, bots, bot_kind, seed, clock=clock, on_time=on_time))
+    hosted = asyncio.run(host_table(url, sent, players, bots, bot_kind, seed, clock=clock, on_time=on_time,
+                                    seat_options=table))
     link = page_link(url, hosted)
     if fmt == "json":
         click.echo(json.dumps({"table": hosted["table"], "url": url, "link": link}))
@@ -88,3 +99,19 @@ def host(url, edition, players, bots, bot_kind, seed, clock, on_time, fmt):
         click.echo(one_line(f"  clock: {describe(hosted['clock'])}"))
     click.echo(one_line(f"  in a browser: {link}"))
     click.echo(one_line(f"  at a terminal: boom join {url} {hosted['table']} --name NAME"))
+
+
+def _seats_set(values, players: int) -> dict:
+    """--seat-option by seat number: seat (text, from 1) -> option -> number; the server checks them against the
+    edition (bad_seat_options)."""
+    from rulesengine.edition.seat_options import parse
+
+    try:
+        given = parse(list_values(values))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--seat-option") from None
+    for seat in given:
+        if not (seat.isdigit() and 1 <= int(seat) <= players):
+            raise click.BadParameter(f"'{seat}' is not a seat: on boom host seats are numbered 1 to {players}",
+                                     param_hint="--seat-option")
+    return {str(int(seat)): values for seat, values in given.items()}

@@ -74,6 +74,7 @@ def test_every_list_option_takes_repeats_and_a_plural_name_where_english_has_one
         ("run", ("--seat", "--seats")),
         ("run", ("--seat-option", "--seat-options")),
         ("score", ("--seat-option", "--seat-options")),
+        ("host", ("--seat-option", "--seat-options")),
         ("tournament", ("--seat", "--seats")),
         ("ladder", ("--rung", "--rungs")),
         ("simulate", ("--seat", "--seats")),

@@ -34,6 +34,7 @@ FATAL = (
     "bad_token",
     "bad_edition",
     "bad_players",
+    "bad_seat_options",
     "server_full",
     "too_many_tables",
     "bad_message",
@@ -63,13 +64,17 @@ async def host_table(
     source: str | None = None,
     clock: int | None = None,
     on_time: str = "bot",
+    seat_options: dict | None = None,
 ) -> dict:
     """Open a table; return the `hosted` message. edition: a name the server knows, or edition data.
     source: the local address to connect from (a bench plays many clients from loopback addresses).
-    clock: seconds each seat has for each move (None: no clock); on_time: "bot" or "forfeit" when it runs out."""
+    clock: seconds each seat has for each move (None: no clock); on_time: "bot" or "forfeit" when it runs out;
+    seat_options: seat number (from 1, as text) -> option -> number, the edition's seat options the table sets."""
     message = {"type": "host", "edition": edition, "players": players, "bots": bots, "bot_kind": bot_kind, "seed": seed}
     if clock is not None:
         message |= {"clock": clock, "on_time": on_time}
+    if seat_options:
+        message["seat_options"] = seat_options
     where = {"local_addr": (source, 0)} if source else {}
     try:
         async with connect(url, open_timeout=open_timeout, max_size=None, **where) as socket:

@@ -28,7 +28,10 @@ def finished_game(store: Store, code: str) -> tuple[Game, StoredTable]:
             Diagnostic(None, f"the game at table {code} is not finished; only a finished game is exported", "N402")
         )
     edition = edition_from_data(stored.edition)
-    game = Game(edition, [name for _, name, _, _ in stored.seats], stored.seed, deal_version=stored.deal)
+    players = [name for _, name, _, _ in stored.seats]
+    given = stored.seat_options or {}
+    game = Game(edition, players, stored.seed, deal_version=stored.deal,
+                seat_options={players[int(seat) - 1]: values for seat, values in given.items()})
     replay_decisions(game, in_the_loops_order(game, stored.decisions))
     return game, stored
 
@@ -37,7 +40,7 @@ def in_the_loops_order(game: Game, decisions) -> list:
     """The decisions in the order the game loop asks them (seat by seat within a turn), not in the
     order they reached the server: within a turn the picks are simultaneous, so the game is the same,
     and `boom replay --verify` checks a log's decisions in that order. `game` is not changed."""
-    probe = Game(game.edition, game.players, game.seed, deal_version=game.deal_version)
+    probe = Game(game.edition, game.players, game.seed, deal_version=game.deal_version, seat_options=game.seat_options)
     remaining, ordered = [list(d) for d in decisions], []
     while remaining and not probe.over:
         asked = probe.pending()
@@ -78,6 +81,7 @@ def write_log(store: Store, code: str, log_path: str | Path) -> Path:
         "seats": ["human" if kind == "player" else stored.bot_kind for _, _, kind, _ in stored.seats],
         "seed": game.seed,
         "options": {},
+        **({"seat_options": game.seat_options} if game.seat_options else {}),
     }
     lines = [json.dumps(header, ensure_ascii=False)] + [json.dumps(event, ensure_ascii=False) for event in game.events]
     write_atomic(log_path, "\n".join(lines) + "\n")

@@ -36,10 +36,11 @@ class Gallery:
     """The spectators' side of one table: the game they are shown (the live one, or one kept a round behind)
     and how many of its events they were sent."""
 
-    def __init__(self, delay: str, edition, players, seed: int, deal: int):
+    def __init__(self, delay: str, edition, players, seed: int, deal: int, seat_options: dict | None = None):
         self.delay = delay
         self.cursor = 0
-        self.behind = Game(edition, players, seed, deal_version=deal) if delay == "round" else None
+        self.behind = (Game(edition, players, seed, deal_version=deal, seat_options=seat_options)
+                       if delay == "round" else None)
         self.behind_at = 0  # decisions the game kept behind has played
         self.last = ""  # the view last sent: a frame goes out only when what spectators see changed
 

@@ -13,6 +13,7 @@ It never sends anything: what a client may see is decided elsewhere.
 from __future__ import annotations
 
 import hashlib
+import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,26 @@ class StoredTable:
     host: str | None = None  # the address that opened it, keyed (dbfile.SeedKey.address)
     spectators: str = "live"  # what spectators are shown: live, round (a round behind) or off
     clock: str | None = None  # the per-move clock with its deadlines, as clocks.Clock.to_text wrote it
+    seat_options: dict | None = None  # the seat options the host set: seat number (text, from 1) -> option -> number
+
+
+def seat_options_read(text) -> dict | None:
+    """A table's seat options as stored (JSON, or NULL for none): seat number -> option -> number, or None when the
+    column holds anything else (the edition checks the rest when the game is made)."""
+    if text is None:
+        return {}
+    try:
+        found = json.loads(text) if isinstance(text, str) else None
+    except (ValueError, RecursionError):
+        return None
+    def numbers(values) -> bool:
+        return isinstance(values, dict) and all(isinstance(key, str) and type(value) is int and -1000 <= value <= 1000
+                                                for key, value in values.items())
+
+    if isinstance(found, dict) and all(isinstance(seat, str) and seat.isdigit() and len(seat) <= 2 and numbers(values)
+                                       for seat, values in found.items()):
+        return found
+    return None
 
 
 @dataclass(frozen=True)
@@ -81,8 +102,9 @@ class Store(ABC):
         host: str | None = None,
         spectators: str = "live",
         clock: str | None = None,
+        seat_options: str | None = None,
     ) -> None:
-        """A new table, owned by this node."""
+        """A new table, owned by this node (seat_options: StoredTable's, as JSON)."""
 
     @abstractmethod
     def add_seat(self, code: str, seat: int, name: str, kind: str, token: str | None) -> None: ...

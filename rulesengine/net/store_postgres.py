@@ -23,7 +23,7 @@ import psycopg
 
 from ..errors import BoomError, Diagnostic
 from .dbfile import SeedKey
-from .storage import Owner, Store, StoredTable, TableMoved, safe_url, token_hash
+from .storage import Owner, Store, StoredTable, TableMoved, safe_url, seat_options_read, token_hash
 
 CHANNEL = "boom_tables"  # NOTIFY's channel: payload "CODE NUMBER", the table and the length of its log
 LEASE = 3.0  # seconds a node's lease lasts; renewed every LEASE / 3
@@ -34,7 +34,8 @@ CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, edition TEXT NOT NULL, players INTEGER NOT NULL, bots INTEGER NOT NULL,
     bot_kind TEXT NOT NULL, seed BIGINT NOT NULL, sealed BOOLEAN NOT NULL, created DOUBLE PRECISION NOT NULL,
     finished BOOLEAN NOT NULL DEFAULT false, closed BOOLEAN NOT NULL DEFAULT false, deal INTEGER NOT NULL,
-    host TEXT, all_bots BOOLEAN NOT NULL, spectators TEXT NOT NULL, owner TEXT, clock TEXT);
+    host TEXT, all_bots BOOLEAN NOT NULL, spectators TEXT NOT NULL, owner TEXT, clock TEXT, seat_options TEXT);
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS seat_options TEXT;
 CREATE INDEX IF NOT EXISTS tables_playing ON tables (owner) WHERE NOT finished AND NOT closed;
 CREATE INDEX IF NOT EXISTS tables_host ON tables (host) WHERE NOT finished AND NOT closed;
 CREATE TABLE IF NOT EXISTS seats (
@@ -154,11 +155,13 @@ class PostgresStore(Store):
 
     # -- writing --------------------------------------------------------------------------------
     def add_table(
-        self, code, edition_text, players, bots, bot_kind, seed, created, deal, host=None, spectators="live", clock=None
+        self, code, edition_text, players, bots, bot_kind, seed, created, deal, host=None, spectators="live",
+        clock=None, seat_options=None,
     ):
         self.db.execute(
             "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, sealed, created, deal, host, all_bots,"
-            " spectators, owner, clock) VALUES (%s, %s, %s, %s, %s, %s, true, %s, %s, %s, %s, %s, %s, %s)",
+            " spectators, owner, clock, seat_options) VALUES (%s, %s, %s, %s, %s, %s, true, %s, %s, %s, %s, %s, %s, %s,"
+            " %s)",
             (
                 code,
                 edition_text,
@@ -173,6 +176,7 @@ class PostgresStore(Store):
                 spectators,
                 self.node,
                 clock,
+                seat_options,
             ),
         )
 
@@ -263,7 +267,7 @@ class PostgresStore(Store):
     def load(self, code: str) -> StoredTable | None:
         row = self._one(
             "SELECT code, edition, players, bots, bot_kind, seed, finished, deal, sealed, created, host, spectators,"
-            " clock FROM tables WHERE code = %s",
+            " clock, seat_options FROM tables WHERE code = %s",
             (code,),
         )
         if row is None:
@@ -287,4 +291,5 @@ class PostgresStore(Store):
             row[10],
             row[11],
             row[12],
+            seat_options_read(row[13]) or {},
         )

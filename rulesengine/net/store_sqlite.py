@@ -19,7 +19,7 @@ from pathlib import Path
 from ..errors import BoomError, Diagnostic
 from ..game.save_fields import FORMATS, name_problem
 from .dbfile import SeedKey, ServerLock, check_database, create_private
-from .storage import Store, StoredTable, token_hash
+from .storage import Store, StoredTable, seat_options_read, token_hash
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -41,6 +41,7 @@ COLUMNS = {
         "all_bots": "INTEGER NOT NULL DEFAULT 0",  # every seat a bot: pruned once finished (Limits.keep_bot_games)
         "spectators": "TEXT NOT NULL DEFAULT 'live'",  # live, round or off (net/spectators.py)
         "clock": "TEXT",  # the per-move clock, its deadlines and forfeits, as JSON (net/clocks.py); NULL: none
+        "seat_options": "TEXT",  # the seat options the host set, as JSON (StoredTable.seat_options); NULL: none
     }
 }
 
@@ -157,10 +158,11 @@ class SQLiteStore(Store):
         host: str | None = None,
         spectators: str = "live",
         clock: str | None = None,
+        seat_options: str | None = None,
     ) -> None:
         self._write(
             "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, created, deal, sealed, host, all_bots,"
-            " spectators, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
+            " spectators, clock, seat_options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
             code,
             edition_text,
             players,
@@ -173,6 +175,7 @@ class SQLiteStore(Store):
             int(bots == players),
             spectators,
             clock,
+            seat_options,
         )
 
     def add_seat(self, code: str, seat: int, name: str, kind: str, token: str | None) -> None:
@@ -267,7 +270,7 @@ class SQLiteStore(Store):
     def _load(self, code: str) -> StoredTable | None:
         row = self.db.execute(
             "SELECT code, edition, players, bots, bot_kind, seed, finished, deal, sealed, created, host, spectators,"
-            " clock FROM tables WHERE code = ?",
+            " clock, seat_options FROM tables WHERE code = ?",
             (code,),
         ).fetchone()
         if row is None:
@@ -315,12 +318,15 @@ def _checked(where: str, row, seats, decisions) -> StoredTable:
     for number, (seat, answer, category) in enumerate(decisions):
         if not (_whole(seat, 0, 63) and isinstance(answer, str | None) and isinstance(category, str | None)):
             problems.append(f"its decision {number + 1} is not a seat, an answer and a category")
+    seat_options = seat_options_read(row[13])
+    if seat_options is None:
+        problems.append("its seat options are not a JSON object of seat numbers to {option: whole number}")
     if problems:
         raise BoomError([Diagnostic(None, f"{where}: {problem}", "N403") for problem in problems[:10]])
     return StoredTable(
         row[0], edition, row[2], row[3], row[4], row[5], bool(row[6]), row[7], seats, decisions,
         row[10] if isinstance(row[10], str) else None, row[11] if row[11] in ("live", "round", "off") else "live",
-        row[12] if isinstance(row[12], str) else None,
+        row[12] if isinstance(row[12], str) else None, seat_options,
     )
 
 

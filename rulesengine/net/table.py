@@ -74,8 +74,11 @@ class Table:
         deal: int = DEAL_VERSION,
         spectators: str = "live",
         clock: Clock | None = None,
+        seat_options: dict | None = None,
     ):
         self.code = code
+        # the edition's seat options the host set: seat number from 1, as text -> option -> number
+        self.seat_options = dict(seat_options or {})
         self.clock = clock  # the per-move clock the host set (clocks.py), or None
         self.wall = time.time  # the wall clock the deadlines are read on (the tests give their own)
         self.spectators = spectators  # live, round (a round behind) or off: spectators.DELAYS
@@ -111,6 +114,7 @@ class Table:
             stored.deal,
             stored.spectators,
             Clock.from_text(stored.clock) if stored.clock else None,
+            stored.seat_options,
         )
         table.host = stored.host
         for seat, name, kind, hashed in stored.seats:
@@ -153,6 +157,7 @@ class Table:
             host,
             self.spectators,
             self.clock.to_text() if self.clock is not None else None,
+            json.dumps(self.seat_options, sort_keys=True) if self.seat_options else None,
         )
         for number, seat in enumerate(self.seats):
             if seat.kind == "bot":
@@ -192,9 +197,14 @@ class Table:
 
     def start(self) -> None:
         players = [s.name for s in self.seats]
-        self.game = Game(self.edition, players, self.seed, deal_version=self.deal)
+        by_name = self.options_by_name(players)
+        self.game = Game(self.edition, players, self.seed, deal_version=self.deal, seat_options=by_name)
         if self.spectators != "off":
-            self.gallery = Gallery(self.spectators, self.edition, players, self.seed, self.deal)
+            self.gallery = Gallery(self.spectators, self.edition, players, self.seed, self.deal, by_name)
+
+    def options_by_name(self, players: list) -> dict:
+        """The seat options the host set, by the name of the player at each seat."""
+        return {players[int(seat) - 1]: values for seat, values in self.seat_options.items()}
 
     def seat_of(self, token: str) -> int:
         """The seat this token opens, or ProtocolError (the same answer for every wrong token)."""

@@ -14,6 +14,7 @@ import secrets
 import time
 from collections.abc import Iterable
 
+from ..edition.seat_options import problems
 from ..errors import BoomError
 from ..game.blocks import round_words
 from .clocks import Clock
@@ -138,6 +139,10 @@ class Tables:
                 f"{edition.name} is for {edition.players_min} to {high} players, with at most that many bots",
                 ref,
             )
+        seat_options = message.get("seat_options") or {}
+        refused = problems(edition, [str(seat) for seat in range(1, players + 1)], seat_options)
+        if refused:
+            raise ProtocolError("bad_seat_options", "; ".join(refused[:3]), ref)
         code = new_code()
         while code in self.tables or self.store.summary(code) is not None:
             code = new_code()
@@ -153,6 +158,7 @@ class Tables:
             self.store,
             spectators=message.get("spectators", "live"),
             clock=Clock(message["clock"], message.get("on_time", "bot")) if message.get("clock") else None,
+            seat_options=seat_options,
         )
         table.wall = self.wall
         table.save_new(time.time(), address)
