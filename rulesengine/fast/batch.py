@@ -30,7 +30,6 @@ from .arrays import DraftCards, Items, MaskCards, SeatRows, Unsupported, compile
 from .draws import Stream, picks, seat_keys
 
 THROW, DRAFT, CHOICE = 1, 2, 3      # the kinds of decision as the random bot mixes them in (bots/seeding.py)
-_PLANS: dict = {}
 
 
 @dataclass(frozen=True)
@@ -50,19 +49,19 @@ class Plan:
 
 
 def plan(edition) -> Plan:
-    """The edition's plan, made once; Unsupported (saying what) when the batch cannot play it."""
-    found = _PLANS.get(id(edition))
-    if found is not None and found[0] is edition:
-        if isinstance(found[1], Unsupported):
-            raise found[1]
-        return found[1]
+    """The edition's plan, made once and kept with the edition (Edition.kept); Unsupported (saying what) when
+    the batch cannot play it."""
+    found = edition.kept("batch plan", lambda: _plan_or_refusal(edition))
+    if isinstance(found, Unsupported):
+        raise found
+    return found
+
+
+def _plan_or_refusal(edition) -> Plan | Unsupported:
     try:
-        made = _make_plan(edition)
+        return _make_plan(edition)
     except Unsupported as exc:
-        _PLANS[id(edition)] = (edition, exc)
-        raise
-    _PLANS[id(edition)] = (edition, made)
-    return made
+        return exc
 
 
 def fallback(edition) -> str | None:
