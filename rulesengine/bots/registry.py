@@ -56,6 +56,9 @@ class RandomAgent:
 DEFAULT_ROLLOUTS = 160  # the search bot's: 34.2% (29.8-39.0%) against three greedy bots, 400 games (docs/bots.md)
 
 
+_CLASSES: dict = {}   # kind -> its class, once imported (BotKinds)
+
+
 class BotKinds(Mapping):
     """The bot kinds by name, in the order commands list them; a kind's class is imported when first
     asked for, so a command of random seats never loads the other bots' code."""
@@ -65,8 +68,11 @@ class BotKinds(Mapping):
              "ismcts": (".ismcts", "IsmctsAgent"), "blend": (".blend", "BlendAgent")}
 
     def __getitem__(self, kind: str) -> type:
-        module, name = self.WHERE[kind]
-        return getattr(importlib.import_module(module, __package__), name)
+        found = _CLASSES.get(kind)
+        if found is None:   # imported once: import_module on every call made make_bot 7.5 us, not 3.7 (timeit),
+            module, name = self.WHERE[kind]   # four a random 4-seat game of about 550 us
+            found = _CLASSES[kind] = getattr(importlib.import_module(module, __package__), name)
+        return found
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.WHERE)
