@@ -1,4 +1,5 @@
-"""Checked AST → a Python closure, once per edition; the engine calls the closure millions of times.
+"""Checked AST → a Python closure, once per edition: the reference runner (game/reference.py) and the few
+expressions run outside the scoring program (a race's award, a reveal's `until`, a flow's game end).
 
 Constants (families, tables, symbols, literals) are bound at compile time. The closures take one
 argument, the environment: a dict of the game variables the expression's scope declares.
@@ -157,29 +158,16 @@ class Compiler(Visitor):
         entry = REGISTRY[node.function]
         args = [self.visit(arg) for arg in node.args]
         function = entry.run
-        if entry.needs_edition:
-            edition = self.edition
-            base = function
-            function = lambda *values: base(*values, edition)  # noqa: E731
-        if len(args) == 1:
-            (a,) = args
-            call = lambda env: function(a(env))  # noqa: E731
-        elif len(args) == 2:
-            a, b = args
-            call = lambda env: function(a(env), b(env))  # noqa: E731
-        else:
-            call = lambda env: function(*[arg(env) for arg in args])  # noqa: E731
-        if not entry.fails:
-            return call
+        edition = (self.edition,) if entry.needs_edition else ()
 
-        def located(env):
+        def call(env):
             try:
-                return call(env)
-            except DslRuntimeError as exc:
+                return function(*[arg(env) for arg in args], *edition)
+            except DslRuntimeError as exc:   # a failing builtin's error points at its call
                 exc.node = exc.node or node
                 raise
 
-        return located
+        return call
 
 
 def compile_checked(node, resolved: dict, edition):
