@@ -8,7 +8,8 @@ keyword-only inputs, declared in rulesengine/edition/scopes.py). rulesengine/gam
 an edition's program together from these, or from the reference interpreter, as its runner says.
 
     reads.py       what an expression reads of the game, and in what form (the tree analysis)
-    expression.py  one expression as Python source, alone or as a statement of a larger function
+    expression.py  one expression as Python source, alone or as a statement of a larger function;
+                   calls.py: a call of a builtin, in the cheapest form the held values allow
     writer.py      several expressions as the statements of one function
     sheet.py       the score sheet's functions: a seat's round, races, choices, game end
     value.py       the bots' value of a hand; order.py: the values of a sampled order's options at once

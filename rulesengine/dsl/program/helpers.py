@@ -17,6 +17,10 @@ from ..builtins import DslRuntimeError
 from ..compiler import _equal
 
 
+class Unsupported(Exception):
+    """A node the generator does not translate (a game variable the function is not handed)."""
+
+
 def _multiply(a, b, node):
     product = a * b
     if -MAX_NUMBER <= product <= MAX_NUMBER:
