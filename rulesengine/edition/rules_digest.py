@@ -25,6 +25,7 @@ WORDS = (
     ("map", "reconstructed"),
     ("categories", "[]", "title"), ("categories", "[]", "description"), ("categories", "[]", "choice", "description"),
     ("races", "[]", "title"), ("races", "[]", "description"),
+    ("seat_options", "*", "title"), ("seat_options", "*", "description"),
 )
 NOT_PLAYED = (("tune",),)  # for boom tune only
 ORDERED = (("families", "*", "icons"),)  # mappings whose order plays: kept as [key, value] pairs in order
