@@ -168,3 +168,18 @@ def test_a_fresh_sheet_is_the_one_scorekeeper_makes(name):
     assert vars(one) == vars(ScoreKeeper(edition, NAMES[:3]))
     for field in ("rounds", "used_choices", "_chosen", "races", "_last_drafts", "players"):
         assert getattr(one, field) is not getattr(two, field)
+
+
+def test_a_generated_game_that_fails_where_the_engine_does_not_is_an_internal_error(monkeypatch):
+    """A bug in the generated code never falls back silently (it would show only as lost speed): the engine
+    plays the game through, so the failure is the compiler's, named with the seed."""
+    import rulesengine.compiled as compiled
+
+    class Broken:
+        def play(self, *args):
+            raise KeyError("T_cards")
+
+    edition = load_edition(EDITIONS / "australia.yaml")
+    monkeypatch.setattr(compiled, "generated", lambda edition, players: Broken())
+    with pytest.raises(compiled.GeneratedGameError, match="australia failed where the engine did not \\(seed 5\\)"):
+        play_random(edition, NAMES[:4], 5)

@@ -28,9 +28,13 @@ class Played:
 
     scores: object
     decisions: list | None
-    engine: bool          # played by the engine (the edition falls back, or its scoring met an error)
+    engine: bool          # played by the engine (the edition has a part without a compiled form)
     offered: list | None = None
     record: dict | None = None
+
+
+class GeneratedGameError(RuntimeError):
+    """The generated game failed on a game the engine plays: an internal error of the compiler."""
 
 
 def play_random(edition, names: list[str], seed: int, bots: list[int] | None = None, *,
@@ -38,7 +42,8 @@ def play_random(edition, names: list[str], seed: int, bots: list[int] | None = N
     """The engine's game of this seed with a random bot at every seat (bots[s]: the seat whose bot seed
     (agent_seed) seat s gets; by default its own), by the generated game where the edition has one, else
     by the engine. A scoring expression that fails is played again by the engine, which raises its located
-    error."""
+    error; if the engine plays it through, the generated code is wrong and GeneratedGameError says so (never
+    a silent fallback that would only show as lost speed)."""
     n = len(names)
     try:
         made = generated(edition, n)
@@ -54,8 +59,11 @@ def play_random(edition, names: list[str], seed: int, bots: list[int] | None = N
             return Played(made.play(seed, keys, scores), None, False)
         decisions, offered, history = [], [], []
         made.recorded(seed, keys, scores, decisions, offered, history)
-    except Exception:   # an expression's error: the engine plays it again and says where (never a wrong game)
-        return _by_engine(edition, names, seed, bots, record)
+    except Exception as failure:   # noqa: BLE001 - the engine plays it again and raises the expression's located error
+        _by_engine(edition, names, seed, bots, record)
+        raise GeneratedGameError(
+            f"the generated game of {edition.id} failed where the engine did not (seed {seed}): a bug in "
+            f"rulesengine/compiled, not in the edition") from failure
     return Played(scores, decisions, False, offered, _record(edition, names, history))
 
 
