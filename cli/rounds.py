@@ -75,7 +75,7 @@ def since_last_turn(view: dict) -> str:
     mine = [i for i, move in enumerate(moves) if move["seat"] == view["seat"]]
     recent = moves[mine[-1] + 1:] if mine else moves
     said = [
-        f"{names[m['seat']]} threw (pot {m['pot']})"
+        f"{names[m['seat']]} threw{' ' + str(m['tokens']) if m.get('tokens', 1) > 1 else ''} (pot {m['pot']})"
         if m["move"] == "throw"
         else f"{names[m['seat']]} stopped and took {m['took']} from the pot"
         for m in recent

@@ -98,3 +98,26 @@ def test_a_whole_game_with_a_choice_declared_in_secret_in_the_browser(browser, s
         if frame.get("type") == "state" and frame["view"]["phase"] != "over":
             assert frame["view"]["secret"] in (None, declared[frame["view"]["round"] - 1])
             assert all(e["seat"] == 0 for e in frame["events"] if e["type"] == "decision")
+
+
+def test_a_double_throw_in_the_browser(browser, server):  # noqa: F811 - fixtures
+    """boomerang-2010-double-throw: the bid's buttons offer a throw of two; clicking it takes two of Ana's
+    boomerangs into the pot on the server."""
+    page, _ = page_of(browser, server)
+    open_table(page, "boomerang-2010-double-throw", 3, 2)
+    page.wait_for_selector("#circle", timeout=WAIT)
+    game = table_of(server, page.url.rsplit("/", 1)[1]).game
+    while True:
+        page.wait_for_selector("button.option", timeout=WAIT)
+        seen = int(page.get_attribute("body", "data-states") or 0)
+        if page.query_selector("section.choice").get_attribute("data-kind") == "bid":
+            break
+        page.query_selector_all("button.option")[0].click()
+        page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
+    labels = [b.text_content() for b in page.query_selector_all("button.option")]
+    assert labels == ["Throw a boomerang into the pot", "Throw 2 boomerangs into the pot", "Stop (take the pot)"]
+    before = game.places.stocks[0]["boomerangs"]
+    page.click('button.option[data-option="throw 2"]')
+    page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
+    assert game.places.stocks[0]["boomerangs"] == before - 2
+    assert [0, "throw 2", None] in game.decisions

@@ -162,7 +162,7 @@ def _block(builder, name, params, path, families, constants, symbol_table, stock
                 suggest(params["stock"], stocks) or "declare it under `stocks:`",
             )
             return None
-        return Bidding(params["stock"], params.get("first", "last_left"))
+        return Bidding(params["stock"], params.get("first", "last_left"), params.get("most", 1))
     if name == "claim":
         if params["choice"] not in choices:
             builder.error(

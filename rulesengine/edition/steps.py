@@ -255,20 +255,29 @@ class SecretChoice:
 class Bidding:
     stock: str
     first: str  # "random" or "last_left"
+    most: int = 1  # the most tokens a seat may throw in one turn (1 to `most`, each an answer: throw, throw 2...)
     name = "bidding"
 
     def rules(self, edition) -> str:
         start = ("a player drawn at random" if self.first == "random"
                  else "in the first round a player drawn at random, then the player left last in the round before")
-        return (f"Bidding for {self.stock}: {start} starts; in turn, each player still in throws one of their "
-                f"{self.stock} into the pot, or stops: their secret choice goes face down on top of the stack and "
+        throws = (f"one of their {self.stock}" if self.most == 1
+                  else f"1 to {self.most} of their {self.stock} (as many as they have)")
+        return (f"Bidding for {self.stock}: {start} starts; in turn, each player still in throws {throws} into the "
+                f"pot, or stops: their secret choice goes face down on top of the stack and "
                 f"they take every {self.stock} in the pot. A player with none to throw stops (taking the pot, which "
                 "may be empty). The last player left does not throw.")
 
+    def throws(self) -> tuple:
+        """The answers that throw, in order: 'throw' (one token), then 'throw 2'... up to `most`."""
+        return ("throw",) + tuple(f"throw {n}" for n in range(2, self.most + 1))
+
     def asks(self) -> tuple:
         one = _count(1, self.stock).split(" ", 1)[1]
-        return (Asked("bid", f"throw a {one} or stop", WORD,
-                      {"throw": f"throw a {one} into the pot", "stop": "stop (take the pot)"}, effect=BID),)
+        options = {"throw": f"throw a {one} into the pot"}
+        options.update((f"throw {n}", f"throw {_count(n, self.stock)} into the pot") for n in range(2, self.most + 1))
+        title = f"throw a {one} or stop" if self.most == 1 else f"throw 1 to {self.most} {self.stock} or stop"
+        return (Asked("bid", title, WORD, {**options, "stop": "stop (take the pot)"}, effect=BID),)
 
 
 @dataclass(frozen=True)

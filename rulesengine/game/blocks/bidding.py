@@ -1,5 +1,8 @@
 """The `bidding` block: in turn, each seat still in throws a token of its stock into the pot, or stops.
 
+With `most: N` a seat throws 1 to N tokens a turn (as many as it holds): its answers are `throw`,
+`throw 2` ... `throw N`; the published game throws one (`most: 1`, the default).
+
 A seat that stops takes the pot and its secret choice goes on top of the stack; a seat with no
 token left stops by itself (taking the pot, which may be empty); the last seat left does not bid.
 Every bid is made in the open: the stocks, the pot, the stack, whose turn it is and this round's
@@ -30,6 +33,7 @@ class BiddingBlock(Block):
     def __init__(self, step):
         self.step = step
         self.stock, self.draw_first = step.stock, step.first
+        self.most, self.throws = step.most, step.throws()  # the most tokens a throw; its answers, 1 token first
         self.first: int | None = None
         self.turn: int | None = None
         self.still_in: list[int] = []
@@ -66,21 +70,33 @@ class BiddingBlock(Block):
         game.places.last_left = self.still_in[0]
         return True
 
+    def _options(self, game, seat: int) -> tuple:
+        """throw (one token), throw 2 ... up to `most` and the seat's tokens, or stop."""
+        if self.most == 1:
+            return (THROW_TOKEN, STOP)
+        held = game.places.stocks[seat][self.stock]
+        return (*self.throws[: max(1, min(self.most, held))], STOP)
+
     def pending(self, game) -> list:
-        return [Decision(self.turn, BID, game.round + 1, (THROW_TOKEN, STOP), None)]
+        return [Decision(self.turn, BID, game.round + 1, self._options(game, self.turn), None)]
 
     def decision_of(self, game, seat: int, category):
         if seat != self.turn or category is not None:
             return None
-        return Decision(seat, BID, game.round + 1, (THROW_TOKEN, STOP), None)
+        return Decision(seat, BID, game.round + 1, self._options(game, seat), None)
 
     def apply(self, game, seat: int, answer, category) -> bool:
-        if answer == THROW_TOKEN:
-            game.places.stocks[seat][self.stock] -= 1
-            self.pot += 1
-            self.moves.append({"seat": seat, "move": THROW_TOKEN, "pot": self.pot})
+        if answer != STOP:
+            tokens = self.throws.index(answer) + 1
+            game.places.stocks[seat][self.stock] -= tokens
+            self.pot += tokens
+            move = {"seat": seat, "move": THROW_TOKEN, "pot": self.pot}
+            event = {"type": "throw_token", "round": game.round + 1, "seat": seat, "pot": self.pot}
+            if self.most > 1:   # (the published game throws one: its moves and events say no number)
+                move["tokens"] = event["tokens"] = tokens
+            self.moves.append(move)
             if game.keeps_events:
-                game._emit({"type": "throw_token", "round": game.round + 1, "seat": seat, "pot": self.pot})
+                game._emit(event)
             self.turn = self._next_in(game, seat)
         else:
             self._stop(game, seat)

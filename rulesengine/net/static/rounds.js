@@ -35,7 +35,7 @@ function sinceLastTurn(view) {
     .slice(last + 1)
     .map((m) =>
       m.move === "throw"
-        ? `${view.players[m.seat]} threw (pot ${m.pot})`
+        ? `${view.players[m.seat]} threw${(m.tokens || 1) > 1 ? ` ${m.tokens}` : ""} (pot ${m.pot})`
         : `${view.players[m.seat]} stopped and took ${m.took} from the pot`,
     );
   return said.length ? `${last >= 0 ? "Since your last turn" : "This round"}: ${said.join(", ")}.` : "";
