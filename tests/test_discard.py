@@ -147,3 +147,27 @@ def test_boom_rules_says_the_discards():
     text = " ".join(CliRunner().invoke(main, ["rules", str(PATH)]).output.split())
     assert ("Discards: after keeping their cards, every player discards 1 on pass 1, 1 on pass 2, 1 on pass 3, "
             "from the hand, before it passes on") in text
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_the_search_bots_rollouts_discard_as_the_round_does(discard, policy):
+    """A rollout (bots/rollout.py) from a sampled world at Ana's first draft plays the passes with their
+    discards: every seat ends the round with 4 cards (the Throw, 2 drafts, the Catch), all different and
+    all dealt, not the 7 of a round without discards."""
+    import random
+
+    from rulesengine.bots.determinize import from_view
+    from rulesengine.bots.evaluate import standing_from_view
+    from rulesengine.bots.rollout import RoundPlay, play_out
+
+    game = Game(discard, ["Ana", "Ben"], 5)
+    while not any(d.kind == "draft" and d.seat == 0 for d in game.pending()):   # the Throws, the first discards
+        decision = game.pending()[0]
+        game.apply(decision.seat, decision.options[0], decision.category)
+    view = game.view(0)
+    rng = random.Random(2)
+    world = RoundPlay.from_game(from_view(discard, view, rng, scored=False))
+    play_out(standing_from_view(discard, view), world, {}, rng, policy, 0)
+    assert [len(cards) for cards in world.drafts] == [4, 4]
+    taken = [c for cards in world.drafts for c in cards]
+    assert len(set(taken)) == 8 and set(taken) <= set(world.dealt)

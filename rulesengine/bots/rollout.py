@@ -2,7 +2,8 @@
 
 The search bot tries each of its options in many sampled worlds; a full Game per trial would spend
 its time on views, events and score sheets nobody reads. A RoundPlay holds only hands and drafts
-and passes them with the game's own rule (game.state.play_picks); at the end every seat
+and passes them with the game's own rule (game.state.play_picks), less the cards each seat discards
+on a pass in a round that discards (`pick_and_pass: {discards: ...}`); at the end every seat
 picks its best choice icons and the round is valued by evaluate.round_values.
 It only ever sees a world sampled by determinize.from_view, never the real game.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import random
 
 from ..edition.model import Edition
+from ..edition.steps import PickAndPass
 from ..game.round_facts import others
 from ..game.state import play_picks
 from .evaluate import Standing, round_gains, seat_value
@@ -20,7 +22,7 @@ from .evaluate import Standing, round_gains, seat_value
 class RoundPlay:
     """Hands and drafts of every seat, from some point of a round to its end."""
 
-    __slots__ = ("edition", "round_index", "hands", "drafts", "dealt")
+    __slots__ = ("edition", "round_index", "hands", "drafts", "dealt", "picking")
 
     def __init__(self, edition: Edition, round_index: int, hands: list, drafts: list):
         self.edition = edition
@@ -28,6 +30,8 @@ class RoundPlay:
         self.hands = [list(h) for h in hands]
         self.drafts = [list(d) for d in drafts]
         self.dealt = [c for h in hands for c in h] + [c for d in drafts for c in d]
+        picking = edition.round.step(PickAndPass)
+        self.picking = picking if picking is not None and any(picking.discards) else None  # a round that discards
 
     @classmethod
     def from_game(cls, game) -> RoundPlay:
@@ -36,6 +40,7 @@ class RoundPlay:
     def copy(self) -> RoundPlay:
         twin = RoundPlay.__new__(RoundPlay)
         twin.edition, twin.round_index, twin.dealt = self.edition, self.round_index, self.dealt
+        twin.picking = self.picking
         twin.hands = [list(h) for h in self.hands]
         twin.drafts = [list(d) for d in self.drafts]
         return twin
@@ -45,9 +50,18 @@ class RoundPlay:
         return not self.hands[0]
 
     def step(self, picks: list) -> None:
-        """Every seat takes its pick; hands pass on; the last card of each hand is caught."""
-        self.hands = play_picks(self.edition.passing, self.round_index, self.hands, self.drafts, picks,
-                                pass_index=len(self.drafts[0]))  # (one card a pass here)
+        """Every seat takes its pick; in a round that discards, each then discards this pass's cards from its
+        hand (its last ones: a sampled hand's order is random, so as a card drawn at random, without a draw);
+        hands pass on; the last card of each hand is caught."""
+        at = len(self.drafts[0])  # the pass (one card a pass here)
+        if self.picking is not None:
+            thrown = self.picking.discards_on(at)
+            if thrown:
+                for seat, hand in enumerate(self.hands):
+                    left = [c for c in hand if c is not picks[seat]]
+                    for card in left[len(left) - min(thrown, len(left) - 1):]:
+                        hand.remove(card)
+        self.hands = play_picks(self.edition.passing, self.round_index, self.hands, self.drafts, picks, pass_index=at)
 
 
 def greedy_pick(standing: Standing, play: RoundPlay, seat: int, rng: random.Random, completions: int) -> object:
