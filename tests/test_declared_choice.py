@@ -130,3 +130,22 @@ def test_an_order_that_cannot_be_played_is_one_located_error(tmp_path, flow, mes
     errors = [d for d in check_edition(path)[1] if d.severity == "error"]
     assert [d.message for d in errors] == [message]
     assert errors[0].span.line == 4
+
+
+def test_the_bots_value_a_hand_for_the_declared_activity_only(declared):
+    """Ana declared Swimming: to the greedy and search bots her three Bushwalking cards (K, O, D) are worth 4
+    less than undeclared (the activity points of 3 cards), her three Swimming cards (W, #, N) the same;
+    Ben's declaration is hidden from her, so his hands are valued with every activity open."""
+    from rulesengine.bots.evaluate import seat_value, standing_from_view
+
+    game = Game(declared, ["Ana", "Ben"], 3)
+    game.apply(0, "Swimming")
+    game.apply(1, "Bushwalking")
+    view = game.view(0)
+    mine, open_ = standing_from_view(declared, view), standing_from_view(declared, {**view, "secret": None})
+    assert mine.seats[0].choosable == {"activities": ("Swimming",)}
+    assert mine.seats[1].choosable == open_.seats[1].choosable == {"activities": (
+        "Indigenous Culture", "Sightseeing", "Bushwalking", "Swimming")}
+    bush, swim = ([declared.card(x) for x in letters] for letters in (["K", "O", "D"], ["W", "#", "N"]))
+    assert seat_value(open_, 0, bush, ()) - seat_value(mine, 0, bush, ()) == 4
+    assert seat_value(open_, 0, swim, ()) == seat_value(mine, 0, swim, ())

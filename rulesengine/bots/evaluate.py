@@ -13,7 +13,7 @@ cards they sampled themselves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..dsl import FAILED
 from ..dsl.program import category_reads
@@ -21,6 +21,7 @@ from ..dsl.program import visited_after as _visited_after
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, SeatInputs, moment, sheet_so_far, table_env
 from ..edition.seat_options import seat_values
+from ..edition.steps import SecretChoice
 from ..game.program import TABLE, program
 from ..game.round_facts import others as round_others
 from ..game.round_facts import race_slots
@@ -116,13 +117,30 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         )
         for seat in range(n)
     )
-    values = tuple(scoring.seat_value(own, shared, previous=past.previous, choosable=past.choosable,
-                                      races=open_races[seat], players=at.players, round=at.round, rounds=at.rounds,
-                                      end_points=past.end_points, size=len(past.visited), before=past.visited,
-                                      seen=past.visited_set, sheet=past.sheet)
-                   for seat, past in enumerate(seats))
-    return Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds, values,
-                    shared_reads, open_races)
+    standing = Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds, (),
+                        shared_reads, open_races)
+    return replace(standing, values=tuple(_seat_value(standing, seat, past) for seat, past in enumerate(seats)))
+
+
+def _seat_value(standing: Standing, seat: int, past: SeatPast):
+    """The program's value of hands for this seat (program.SeatValue) at this standing."""
+    at = standing.at
+    return program(standing.edition).seat_value(
+        standing.own, standing.shared, previous=past.previous, choosable=past.choosable,
+        races=standing.open_races[seat], players=at.players, round=at.round, rounds=at.rounds,
+        end_points=past.end_points, size=len(past.visited), before=past.visited, seen=past.visited_set,
+        sheet=past.sheet)
+
+
+def declared(standing: Standing, seat: int, key: str, icon: str) -> Standing:
+    """The standing with this seat's choice of `key` declared (a secret choice before the deal): the
+    round's value of its hands counts that icon only. The other seats' declarations are hidden from it,
+    so theirs stay open."""
+    past = standing.seats[seat]
+    past = replace(past, choosable={**past.choosable, key: (icon,)})
+    seats = standing.seats[:seat] + (past,) + standing.seats[seat + 1:]
+    values = standing.values[:seat] + (_seat_value(standing, seat, past),) + standing.values[seat + 1:]
+    return replace(standing, seats=seats, values=values, memo={})
 
 
 def _categories(edition: Edition) -> tuple:
@@ -161,6 +179,15 @@ def standing_from_view(edition: Edition, view: dict) -> Standing:
         if len(standings) > 16:
             standings.clear()
         standings[key] = standing
+    secret = view.get("secret")
+    if secret is not None:   # this seat declared its round-end choice in secret: its hands are worth that icon's
+        step = edition.round.step(SecretChoice)
+        if step.declares:
+            mine = (key, view["seat"], secret)
+            found = standings.get(mine)
+            if found is None:
+                found = standings[mine] = declared(standing, view["seat"], step.key, secret)
+            return found
     return standing
 
 
