@@ -27,6 +27,7 @@ RUNS = {
     "expressions.py": (["--environments", "2", "--repeat", "1"], "per CPU second"),
     "generated.py": (["--games", "40", "--slice", "20", "--engine-games", "4", "--players", "2", "--editions",
                       "australia", "--greedy-games", "1"], "australia         2"),
+    "guarantee.py": (["--repeat", "1"], "australia                    4"),
     "games_per_second.py": (["--games", "10", "--players", "2", "--editions", "australia"], "australia         2"),
     "instructions.py": (["--games", "2", "--warm", "1", "--players", "2"], "australia         2"),
     "memory.py": (["--games", "10", "--batches", "2"], "after     10 games:"),

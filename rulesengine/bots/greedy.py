@@ -172,9 +172,11 @@ class GreedyAgent:
         """letter -> expected gain of taking that card now (what the `?` help calls 'expected')."""
         edition = self.edition
         standing = standing_from_view(edition, view)
-        samples = sample_rounds(edition, view, rng, self.samples)
+        worlds, completions = self.samples, self.completions
+        allowed = edition.guarantee  # an edition whose one evaluation is expensive: fewer worlds a decision
+        if allowed is not None:
+            worlds, completions = min(worlds, allowed.samples), min(completions, allowed.completions)
+        samples = sample_rounds(edition, view, rng, worlds)
         options = card_list(edition, decision.options)
-        gains = expected_gains(
-            standing, view["seat"], my_drafts(edition, view), options, samples, rng, self.completions
-        )
+        gains = expected_gains(standing, view["seat"], my_drafts(edition, view), options, samples, rng, completions)
         return {card.letter: gain for card, gain in gains.items()}

@@ -9,6 +9,8 @@ edition as a whole live in checks.py.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import dsl
 from ..dsl import (
     BOOL,
@@ -34,6 +36,7 @@ from .checks import run_checks
 from .deck import DeckBuilder
 from .draft import draft_options
 from .flow import Catch, Deal, PickAndPass, build_flow, default_drafting, flow_kind
+from .guarantee import guarantee
 from .model import HOLDINGS, ROUND, Category, Choice, Edition, Expression, Passing, Race, Table
 from .rules_digest import rules_digest
 from .scopes import AWARD, FLOW_END, GAME_END, QUALIFIES, REQUIRES, ROUND_CATEGORY
@@ -54,10 +57,13 @@ class Builder(DeckBuilder):
             return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else fallback
 
         deck, players = len(cards), self.data.get("players")
-        hand = min(whole(self.data.get("hand_size"), deck), deck)
+        declared = declared_shape(self.data)  # a flow's deal and end, where it declares them
+        hand = min(whole(declared.get("hand", self.data.get("hand_size")), deck), deck)
         seats = whole(players.get("max") if isinstance(players, dict) else None, 1)
-        visited = min(hand * whole(self.data.get("rounds"), deck), deck)
-        variables = {"cards": hand, "others": min(hand * (seats - 1), deck), "visited": visited}
+        rounds = whole(declared.get("rounds", self.data.get("rounds")), 2 * deck + 1)
+        visited = min(hand * rounds, deck)
+        variables = {"cards": hand, "others": min(hand * (seats - 1), deck), "visited": visited,
+                     "opponents": max(seats - 1, 1), "round_totals": rounds, "lines": rounds, "totals": seats}
         if flow_kind(self.data) == "steps":
             variables.update(circle=deck, captured=deck)  # a flow's variables (scopes.UNTIL, FLOW_END)
         return Bounds(
@@ -67,6 +73,9 @@ class Builder(DeckBuilder):
             icons_per_card=max((len(c.icons) for c in cards), default=0),
             paths=sum(len(ends) for ends in paths.values()) // 2,
             family_icons=max((len(f.icons) for f in families.values()), default=0),
+            card_number=max((abs(c.number) for c in cards), default=0),
+            region_bonus=max((abs(r.bonus) for r in regions.values()), default=0),
+            icon_value=max((abs(v) for f in families.values() if f.values for v in f.values.values()), default=0),
         )
 
     def expression(self, path, scope, symbols, want):
@@ -365,7 +374,7 @@ class Builder(DeckBuilder):
             len(r.get("reconstructed", ())) for _, r in self.entries("regions")
         )
         reconstructed += map_marks
-        return Edition(
+        edition = Edition(
             id=data["id"],
             name=data["name"],
             file=self.map.file,
@@ -397,6 +406,11 @@ class Builder(DeckBuilder):
             rules_sha256=rules_digest(data),
             runner=self.runner,
         )
+        found, problems = guarantee(edition, self.bounds, lambda path: self.map.span_at(path, key=True))
+        self.diagnostics.extend(problems)
+        if any(d.severity == "error" for d in problems):
+            return None
+        return replace(edition, guarantee=found)
 
 
 def drafting_shape(drafting, data) -> dict:
@@ -411,6 +425,25 @@ def drafting_shape(drafting, data) -> dict:
     deal, picks, catch = drafting.step(Deal), drafting.step(PickAndPass), drafting.step(Catch)
     return dict(rounds=drafting.end, hand_size=deal.cards,
                 passing=Passing(picks.directions, catch.side, picks.pass_directions))
+
+
+def declared_shape(data) -> dict:
+    """The hand (the largest a deal gives) and the rounds a declared flow says, as far as they are numbers:
+    what the work budget's bounds read before the flow is built (it is checked there)."""
+    flow = data.get("flow") if isinstance(data, dict) else None
+    shape = {}
+    if not isinstance(flow, dict):
+        return shape
+    for step in flow.get("round") or ():
+        deal = step.get("deal") if isinstance(step, dict) else None
+        cards = deal.get("cards") if isinstance(deal, dict) else None
+        sizes = [n for n in (cards if isinstance(cards, list) else [cards]) if isinstance(n, int)]
+        if sizes:
+            shape["hand"] = max(sizes)
+    end = flow.get("end")
+    if isinstance(end, dict) and isinstance(end.get("rounds"), int):
+        shape["rounds"] = end["rounds"]
+    return shape
 
 
 def tie_break_key(entry) -> str:

@@ -166,6 +166,7 @@ class Edition:
     draft: DraftOptions = DraftOptions()             # the drafting round's options (teams)
     rules_sha256: str = ""                           # what plays, without the words (edition/rules_digest.py)
     runner: str = "compiled"                         # how its expressions run: see dsl.RUNNERS
+    guarantee: object = None                         # edition.guarantee.Guarantee: the worst case of one game
     _kept: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def kept(self, key, make):

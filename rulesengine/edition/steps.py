@@ -4,7 +4,9 @@ Each block is one frozen step here (its parameters, checked by edition/flow.py) 
 rulesengine/game/blocks (its play, its state, its places, its view and events). The words live
 here, once: `rules` is the sentence `boom rules` prints for the block, and `asks` says each kind of
 decision the block asks, in the words the terminal prompt and the web page both show. A step
-never plays anything and never names an edition.
+never plays anything and never names an edition. Each step also says the most decisions its block
+can ask the whole table in one round (most_decisions): the per-game guarantee (edition/guarantee.py)
+adds them up, so a round's decisions are bounded by its blocks' declarations.
 """
 
 from __future__ import annotations
@@ -64,6 +66,9 @@ class Deal:
         return (f"Deal: the cards are shuffled and every player is dealt {self.cards} cards; the cards left "
                 "undealt in the round before are dealt first.")
 
+    def most_decisions(self, edition, seats: int, hand: int) -> int:
+        return 0
+
     def asks(self) -> tuple:
         return ()
 
@@ -84,6 +89,9 @@ class Mulligan:
                 "hand holds a card returned this round, and a player for whom the undealt cards hold no whole hand "
                 "any more keeps theirs. The hands returned then join the undealt cards; " + often)
 
+    def most_decisions(self, edition, seats: int, hand: int) -> int:
+        return seats  # keep or mulligan, once a seat
+
     def asks(self) -> tuple:
         return (Asked("mulligan", "keep or mulligan", WORD,
                       {"keep": "keep this hand",
@@ -98,6 +106,9 @@ class Throw:
 
     def rules(self, edition) -> str:
         return "Throw: the first card each player keeps is their Throw, face down until the round ends."
+
+    def most_decisions(self, edition, seats: int, hand: int) -> int:
+        return seats
 
     def asks(self) -> tuple:
         return (Asked("throw", "Throw card (face down)", CARD, said="chose the Throw"),)
@@ -144,6 +155,9 @@ class PickAndPass:
                      "passes on; a discarded card is out of the round, shown face up to all once the pass is played.")
         return text
 
+    def most_decisions(self, edition, seats: int, hand: int) -> int:
+        return seats * max(hand - 1, 0)  # every card of a hand but the Catch, taken or discarded one by one
+
     def asks(self) -> tuple:
         draft = Asked("draft", "draft a card (the rest of the hand passes on)", CARD, said="drafted")
         if not any(self.discards):
@@ -183,6 +197,9 @@ class Catch:
         return f"Catch: the last card of each hand, passed on alone, is kept: the Catch.{side} Then every Throw is " \
                "turned face up."
 
+    def most_decisions(self, edition, seats: int, hand: int) -> int:
+        return 0
+
     def asks(self) -> tuple:
         return ()
 
@@ -207,6 +224,9 @@ class Choices:
             text = "Choices: the round's choices are told to the table. Then the round is scored."
         return f"{text} The {title} declared in secret are turned up then and told with them."
 
+    def most_decisions(self, edition, seats: int, hand: int) -> int:
+        return seats * len(edition.choice_categories)
+
     def asks(self) -> tuple:
         return (Asked("choice", "end of the round", ICON, points=True, effect=SCORE),)
 
@@ -221,6 +241,9 @@ class Reveal:
 
         return ("Reveal: cards left from the last round stay; cards are turned from the deck face up around the "
                 f"circle until {in_words(self.until.text, edition, 'the reveal')} (or the deck is empty).")
+
+    def most_decisions(self, edition, seats: int, hand: int) -> int:
+        return 0
 
     def asks(self) -> tuple:
         return ()
@@ -244,6 +267,9 @@ class SecretChoice:
                     f"{category.title}; a declaration its rule does not allow then scores nothing and is not used up.")
         return (f"Secret choice ({self.key}): every player picks one {self.family.title} token "
                 f"({', '.join(self.family.icons)}) face down.")
+
+    def most_decisions(self, edition, seats: int, hand: int) -> int:
+        return seats
 
     def asks(self) -> tuple:
         if self.declares:
@@ -272,6 +298,11 @@ class Bidding:
         """The answers that throw, in order: 'throw' (one token), then 'throw 2'... up to `most`."""
         return ("throw",) + tuple(f"throw {n}" for n in range(2, self.most + 1))
 
+    def most_decisions(self, edition, seats: int, hand: int) -> int:
+        # a token thrown goes to the pot and from there to a seat that stopped, out of the round: every token
+        # of the table is thrown at most once a round (a throw of several counts once), and each seat stops once
+        return seats * edition.stocks.get(self.stock, 0) + seats
+
     def asks(self) -> tuple:
         one = _count(1, self.stock).split(" ", 1)[1]
         options = {"throw": f"throw a {one} into the pot"}
@@ -289,6 +320,9 @@ class Claim:
         return (f"Claim: the last player left reveals their {self.choice} and takes every card in the circle "
                 "showing it; then the stack is revealed from the top down, each taking every card left that "
                 "shows theirs.")
+
+    def most_decisions(self, edition, seats: int, hand: int) -> int:
+        return 0
 
     def asks(self) -> tuple:
         return ()

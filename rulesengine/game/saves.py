@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..edition.guarantee import MAX_GAME_DECISIONS
 from ..edition.loader import load_edition
 from ..edition.seat_options import CODE as SEAT_OPTION
 from ..edition.shipped import resolve_edition
@@ -22,7 +23,9 @@ from .outputs import AppendedFile, check_outputs, lock_outputs, write_atomic
 from .save_fields import Header, check_header
 from .state import Game
 
-SAVE_MAX_NODES = 100_000  # the largest game (100 cards, 20 rounds) saves some 12,000 nodes
+# A save is its header and 4 nodes a decision ([seat, answer, category]); an edition's game has at
+# most MAX_GAME_DECISIONS decisions (edition/guarantee.py), so every validated edition's save is read.
+SAVE_MAX_NODES = 4 * MAX_GAME_DECISIONS + 20_000
 
 
 def file_digest(path: str | Path) -> str:
