@@ -101,9 +101,9 @@ def test_no_text_of_the_edition_reaches_the_generated_source(australia):
     node, resolved = compiled(australia, "let __import__ = 2; [__import__ * exec for exec in [n]]", {"n": NUMBER})
     source, constants = codegen.generate(node, resolved, None)
     assert "__import__" not in source and "exec" not in source.replace("expression", "")
-    assert source == ("def make(k0):\n    def expression(env):\n"
+    assert source == ("def make(k0, k1):\n    def expression(env):\n        _begin()\n"
                       "        return ((v0 := 2), [(v2 if -1000000000000000 <= (v2 := v0 * v1) <= 1000000000000000 "
-                      "else _too_large(k0)) for v1 in [env['n'], ]])[1]\n"
+                      "else _too_large(k1)) for v1 in _steps([env['n'], ], k0)])[1]\n"
                       "    return expression\n")
 
 
@@ -189,17 +189,17 @@ def test_a_count_reads_a_tally_holding_every_icon_by_index_and_any_other_with_ge
     full = helpers.Full(frozenset({"T"}), frozenset({"Kangaroos"}), frozenset({"i"}))
     shared = codegen.Shared()
     lookups = australia.language.lookups
-    source, _, used = codegen.inline(node, resolved, lookups, shared, codegen.Held(names.game, {"cards": "T"},
+    source, _, used, _ = codegen.inline(node, resolved, lookups, shared, codegen.Held(names.game, {"cards": "T"},
                                                                                      full=full))
     assert source.count("T[") == 2 and source.count("T.get(") == 1   # Emus is not among the icons given
     assert used == {"T"}
     value = eval(source, dict(zip(shared.names().split(", "), shared.constants, strict=True)),
                  {"T": {"Kangaroos": 2, "Koalas": 0}, names.game("i"): "Koalas"})
     assert value == 200
-    plain, _, _ = codegen.inline(node, resolved, lookups, codegen.Shared(), codegen.Held(names.game, {"cards": "T"}))
+    plain, _, _, _ = codegen.inline(node, resolved, lookups, codegen.Shared(), codegen.Held(names.game, {"cards": "T"}))
     assert "T[" not in plain and plain.count("T.get(") == 3
     once = helpers.Full(full.tallies, full.icons, full.keys, {("T", "i"): "C_i"})   # read once by the caller
-    read, _, used = codegen.inline(node, resolved, lookups, codegen.Shared(),
+    read, _, used, _ = codegen.inline(node, resolved, lookups, codegen.Shared(),
                                    codegen.Held(names.game, {"cards": "T"}, full=once))
     assert read.count("C_i") == 1 and read.count("T[") == 1 and used == {"T", "C_i"}
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..dsl.meter import METER
+from ..edition.guarantee import DECISION_WORK
 from ..edition.model import Edition
 from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW, SCORE
 from ..game.blocks import round_plan
@@ -30,6 +32,10 @@ from .evaluate import (
 )
 from .mulligan import mulligan_answer
 from .seeding import STEP_SEEDS, decision_rng
+
+# the steps one decision may charge (dsl/meter.py) before it stops sampling worlds: what the edition's guarantee
+# allows a decision, so it is reached only where an evaluation costs more than the work budget said
+DECISION_STEPS = DECISION_WORK
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,7 @@ def expected_gains(
     count = 0
     by_order = hand_values(standing, seat).order(drafts, options, rest)
     sums = [0.0] * len(options)  # option by option, as totals
+    start = METER.spent
     for sample in samples:
         shuffled = shuffler(rng, len(sample.in_hands))
         heads = []
@@ -65,6 +72,8 @@ def expected_gains(
             heads.append(order[: rest + 1])
         count += completions
         by_order(sums, heads, sample.dealt)   # the orders of a world valued in one call, added in the same order
+        if METER.spent - start > DECISION_STEPS:
+            break   # the decision has spent its steps (an evaluation costlier than its edition's guarantee said)
     return {card: total / max(count, 1) for card, total in zip(options, sums, strict=True)}
 
 

@@ -13,6 +13,7 @@ import operator
 from .ast import Visitor
 from .budget import MAX_NUMBER
 from .builtins import REGISTRY, DslRuntimeError
+from .meter import begin, charge, size, within
 
 _MISSING = object()
 
@@ -43,14 +44,16 @@ def _as_list(value):
     return list(value) if type(value) is tuple else value
 
 
-def _equal(a, b):
-    """Lists compare by their items, whether they come from the game (lists) or the edition (tuples)."""
-    return _as_list(a) == _as_list(b)
+def _equal(a, b, node=None):
+    """Lists compare by their items, whether they come from the game (lists) or the edition (tuples);
+    charged item by item (meter.py), as Python compares them."""
+    if isinstance(a, list | tuple):
+        charge(size(a), node)
+        return _as_list(a) == _as_list(b)
+    return a == _as_list(b)
 
 
 _COMPARE = {
-    "==": _equal,
-    "!=": lambda a, b: not _equal(a, b),
     "<": operator.lt,
     "<=": operator.le,
     ">": operator.gt,
@@ -100,12 +103,16 @@ class Compiler(Visitor):
         if op == "or":
             return lambda env: left(env) or right(env)
         if op == "in":
-            return lambda env: left(env) in right(env)
+            return lambda env: within(left(env), right(env), node)
         if op == "not in":
-            return lambda env: left(env) not in right(env)
+            return lambda env: not within(left(env), right(env), node)
         if op in _DIVISION:
             divide = _DIVISION[op]
             return lambda env: divide(left(env), right(env), node)
+        if op == "==":
+            return lambda env: _equal(left(env), right(env), node)
+        if op == "!=":
+            return lambda env: not _equal(left(env), right(env), node)
         function = _ARITHMETIC.get(op) or _COMPARE[op]
         return lambda env: function(left(env), right(env))
 
@@ -136,8 +143,10 @@ class Compiler(Visitor):
         def run(env):
             saved = env.get(name, _MISSING)
             out = []
+            items = source(env)
+            charge(len(items), node)
             try:
-                for item in source(env):
+                for item in items:
                     env[name] = item
                     if condition is None or condition(env):
                         out.append(element(env))
@@ -171,4 +180,11 @@ class Compiler(Visitor):
 
 
 def compile_checked(node, resolved: dict, edition):
-    return Compiler(resolved, edition).visit(node)
+    """The expression's closure of its environment; each call one evaluation, with its step budget (meter.py)."""
+    root = Compiler(resolved, edition).visit(node)
+
+    def evaluate(env):
+        begin()
+        return root(env)
+
+    return evaluate

@@ -34,6 +34,7 @@ _PLAIN = {"+": "+", "-": "-", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "in": 
 _LINE_KEY = re.compile(r"[a-z][a-z0-9_]*")   # a category's, race's or seat option's key, as the schema has it
 _KEYED = frozenset({"lines", "options"})     # variables whose attributes are the edition's keys
 _SMALL = 10**6
+_SCALAR_CALLS = frozenset({"count", "len", "value", "sum", "abs", "lookup"})   # builtins giving a number
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,18 @@ class Held:
     full: Full | None = None
     masks: Masks | None = None
     caught: bool = False
+
+
+def _scalar(node) -> bool:
+    """Whether the node gives a number, a card, an icon or a region whatever the game (written so): looking
+    for it in a list compares one item at a time, each in one step."""
+    if isinstance(node, ast.Number | ast.Bool | ast.Symbol | ast.Unary):
+        return True
+    if isinstance(node, ast.Attribute):
+        return node.name not in ("cards", "visited")
+    if isinstance(node, ast.Binary):
+        return node.op in ("+", "-", "*", "//", "%")
+    return isinstance(node, ast.Call) and node.function in _SCALAR_CALLS
 
 
 def _list_of(elements: list) -> str:
@@ -114,6 +127,7 @@ class Generator(Calls, Scoped):
         self.locals = 0
         self.in_source = 0             # inside a comprehension's source, where Python refuses `:=`
         self.tally_prefix = shared.tally_prefix()
+        self.metered = False           # the source charges the step budget: its statement begins an evaluation
 
     def visit(self, node) -> str:
         """The source of one node (every node's goes through here)."""
@@ -203,7 +217,13 @@ class Generator(Calls, Scoped):
         if op in ("==", "!="):
             if isinstance(node.left, ast.Number | ast.Bool) or isinstance(node.right, ast.Number | ast.Bool):
                 return f"({left} {op} {right})"       # a number never equals a list: no list/tuple question
-            return f"_equal({left}, {right})" if op == "==" else f"(not _equal({left}, {right}))"
+            self.metered = True   # lists compared item by item are charged (dsl/meter.py)
+            equal = f"_equal({left}, {right}, {self.constant(node)})"
+            return equal if op == "==" else f"(not {equal})"
+        if op in ("in", "not in") and not _scalar(node.left):
+            self.metered = True   # a list or a seat looked for in a list: compared item by item, charged
+            within = f"_within({left}, {right}, {self.constant(node)})"
+            return within if op == "in" else f"(not {within})"
         return f"({left} {_PLAIN[op]} {right})"
 
     def visit_If(self, node):
@@ -243,6 +263,8 @@ class Generator(Calls, Scoped):
         finally:
             self.in_source -= 1
         local = self.fresh()
+        self.metered = True   # each item of the source charged (dsl/meter.py)
+        cards = f"_steps({cards}, {self.constant(node)})"
         if card is not None:
             loop = f"{card} in {cards} for {local} in {card}.icons if {local} in {self.constant(family.icon_set)}"
         else:
@@ -256,14 +278,15 @@ class Generator(Calls, Scoped):
         return _list_of([self.visit(item) for item in node.items])
 
 
-def inline(node, resolved: dict, edition, shared: Shared, held: Held) -> tuple[str, dict, set]:
+def inline(node, resolved: dict, edition, shared: Shared, held: Held) -> tuple[str, dict, set, bool]:
     """One expression as Python source to be placed in a larger generated function (see Held), its
     constants named in `shared`. Returns the source, its own tallies (source of a cards value ->
-    local, to be assigned before it runs) and the locals of `held` it reads. Raises Unsupported for
-    what it does not translate."""
+    local, to be assigned before it runs), the locals of `held` it reads, and whether it charges the
+    step budget (its statement then begins an evaluation: _begin()). Raises Unsupported for what it
+    does not translate."""
     generator = Generator(resolved, edition, held, shared, analyse(node, resolved).hoisted)
     source = generator.visit(node)
-    return source, dict(generator.tallies.values()), generator.used
+    return source, dict(generator.tallies.values()), generator.used, generator.metered
 
 
 def _read_env(name: str) -> str:
@@ -274,8 +297,9 @@ def generate(node, resolved: dict, edition) -> tuple[str, list]:
     """The source of `def make(k0, k1, ...)` returning the expression's function of its environment
     dict, and its constants."""
     shared = Shared()
-    body, tallies, _ = inline(node, resolved, edition, shared, Held(_read_env))
-    prologue = "".join(f"        {local} = _tally({cards})\n" for cards, local in tallies.items())
+    body, tallies, _, metered = inline(node, resolved, edition, shared, Held(_read_env))
+    prologue = "        _begin()\n" if metered else ""
+    prologue += "".join(f"        {local} = _tally({cards})\n" for cards, local in tallies.items())
     source = (f"def make({shared.names()}):\n    def expression(env):\n{prologue}        return {body}\n"
               "    return expression\n")
     return source, shared.constants

@@ -64,17 +64,21 @@ class Writer:
         node, resolved, lookups = expression.tree
         self._allowed = self.variables if variables is None else variables
         try:
-            source, tallies, used = inline(node, resolved, lookups, self.shared, self.held)
+            source, tallies, used, metered = inline(node, resolved, lookups, self.shared, self.held)
         finally:
             self._allowed = self.variables
         self.used |= used
         assign = f"{target} += {source}" if add else f"{target} = {source}"
         if default is None and not add:
+            if metered:
+                self.emit("_begin()", depth)   # one evaluation: its step budget (dsl/meter.py)
             for cards, local in tallies.items():
                 self.emit(f"{local} = _tally({cards})", depth)
             self.emit(assign, depth)
             return used
         self.emit("try:", depth)
+        if metered:
+            self.emit("_begin()", depth + 1)
         for cards, local in tallies.items():
             self.emit(f"{local} = _tally({cards})", depth + 1)
         self.emit(assign, depth + 1)
