@@ -140,3 +140,19 @@ def test_every_game_shuffles_as_its_own_generator_does(size):
         generator.shuffle(expected)
         assert decks[row].tolist() == expected
         assert words([seed], stream.at[row] + 1)[0, -1] == generator.getrandbits(32)   # the next word, as the engine
+
+
+def test_an_edition_whose_expression_may_be_costly_is_left_to_the_engine_and_its_step_budget(tmp_path):
+    """The array code has no step budget as it runs: an expression the work budget counts over BATCH_WORK
+    steps at worst (every card of the deck against every card, twice compared: 10,335 steps) is played by
+    the engine, whose meter stops a count gone wrong (#32); the same house rule validates (89,191,020
+    steps a greedy game) and the shipped editions stay in the batch (their costliest expression: 854)."""
+    pairs = "sum([len([d for d in deck if d.number == c.number and d.region == c.region]) for c in deck])"
+    rule = tmp_path / "pairs.yaml"
+    rule.write_text(f"extends: {EDITIONS / 'australia.yaml'}\nid: pairs\nname: Pairs\n"
+                    f"categories:\n  - key: pairs\n    title: Pairs\n    score: {pairs}\n", encoding="utf-8")
+    edition = load_edition(rule)
+    assert batch.fallback(edition) == (
+        "'pairs' may take 10,335 steps an evaluation, more than the batch's 10,000 (it has no step budget as it runs)")
+    with pytest.raises(batch.Unsupported):
+        batch.play(edition, 4, [1])

@@ -30,6 +30,9 @@ from .arrays import DraftCards, Items, MaskCards, SeatRows, Unsupported, compile
 from .draws import Stream, picks, seat_keys
 
 THROW, DRAFT, CHOICE = 1, 2, 3      # the kinds of decision as the random bot mixes them in (bots/seeding.py)
+# The array code has no step budget as it runs (dsl/meter.py): the batch plays an edition whose every expression
+# takes at most this many steps at worst (the work budget's count; the shipped ones at most 854), the engine the rest
+BATCH_WORK = 10_000
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,18 @@ def _reads_no_sheet_so_far(edition) -> None:
             raise Unsupported(f"'sharing' in the award of '{race.key}'")
 
 
+def _within_batch_work(edition) -> None:
+    """Unsupported when an expression may take more than BATCH_WORK steps: the engine plays it, metered."""
+    from ..edition.guarantee import evaluation_steps
+
+    steps = evaluation_steps(edition)
+    for category in edition.categories:
+        most = max(steps.get(id(e), 0) for e in (category.score, category.choice and category.choice.requires))
+        if most > BATCH_WORK:
+            raise Unsupported(f"'{category.key}' may take {most:,} steps an evaluation, more than the batch's "
+                              f"{BATCH_WORK:,} (it has no step budget as it runs)")
+
+
 def _make_plan(edition) -> Plan:
     if edition.draft.ghosts:
         raise Unsupported("ghost hands (they draw from the game's generator as they go)")
@@ -113,6 +128,7 @@ def _make_plan(edition) -> Plan:
     if any(c.choice is not None and c.choice.times > 1 for c in edition.categories):
         raise Unsupported("choices allowed more than once a game")
     _reads_no_sheet_so_far(edition)
+    _within_batch_work(edition)
     deck = deck_arrays(edition)
     rounds, requires = [], {}
     for category in edition.categories:
