@@ -87,6 +87,10 @@ def edition_data(*, cards, icons_per_card, families, icons_per_family, regions, 
         f"if intersects(cards, set{0}) then 2 else 0" if card_sets else "1",
         f"count('{every_icon[0]}', others) // 3",
         "if previous > 10 then 0 else len(cards)",
+        # what a seat reads of the table and of the sheet so far (#29)
+        "len([s for s in opponents if len(s.cards) > len(cards)]) + len(left.visited) - len(right.cards)",
+        "if standing > 1 then sum(round_totals) // 10 else 0",
+        "(max(totals) - first(totals)) // 20",
     ]
     if paths:
         scores.append(f"if connected(visited, ['{letters[0]}'], ['{letters[1]}']) then 5 else 0")
@@ -101,11 +105,13 @@ def edition_data(*, cards, icons_per_card, families, icons_per_family, regions, 
     if expensive:  # every card visited against every card: some 71,000 steps an evaluation with 98 cards
         pairs = "sum([len([d for d in deck if d.number == c.number]) for c in deck if c in visited]) // 100"
         data["categories"].append({"key": "pairs", "title": "Pairs", "score": pairs})
-    data["categories"].append({"key": "sites", "title": "Sites", "when": "game_end", "score": "len(visited)"})
+    data["categories"].append({"key": "sites", "title": "Sites", "when": "game_end",
+                               "score": "len(visited) + sum(lines.regions) // 10 + len(round_totals)"})
     if len(data["categories"]) > LIMITS["categories"]:
         data["categories"].pop(0)
     data["races"] = [{"key": "regions", "title": "Regions", "each": "region",
-                      "qualifies": "subset(region.cards, visited)", "award": "if place == 1 then region.bonus else 0"}]
+                      "qualifies": "subset(region.cards, visited)",
+                      "award": "if place == 1 then region.bonus // sharing else 0"}]
     for i in range(1, races):
         data["races"].append({"key": f"race{i}", "title": f"Race {i}", "qualifies": f"len(visited) >= {i + 3}",
                               "award": "if place == 1 then 3 else 1"})
@@ -156,3 +162,17 @@ def counted_game(edition, players: int, seed: int) -> tuple[object, int]:
         for expression, run in originals.values():
             object.__setattr__(expression, "run", run)
     return game, counted[0]
+
+
+def bidding_edition(folder: Path, players: int = LIMITS["players"]) -> Path:
+    """The 2010 game (a reveal, a secret choice, a bidding, a claim, until its deck of 54 is empty) with
+    `players` seats and the most tokens a seat for which it still validates: every token of the table
+    thrown once a round and each seat's secret choice and stop (Bidding.most_decisions), 2 x 54 + 1
+    rounds at most, within MAX_GAME_DECISIONS; one token more is refused (M350)."""
+    from rulesengine.edition.guarantee import MAX_GAME_DECISIONS
+
+    rounds = 2 * 54 + 1
+    tokens = (MAX_GAME_DECISIONS // rounds - 2 * players) // players
+    shipped = Path(__file__).resolve().parent.parent / "editions" / "boomerang-2010.yaml"
+    return write(folder, "bidding", {"extends": str(shipped), "id": "edge-bidding", "name": "Edge (bidding)",
+                                     "players": {"min": 3, "max": players}, "stocks": {"boomerangs": tokens}})

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from edge_editions import counted_game, edge_sizes, edition_data, write
+from edge_editions import bidding_edition, counted_game, edge_sizes, edition_data, write
 
 from cli.main import main
 from rulesengine import check_edition, load_edition
@@ -111,14 +111,14 @@ def test_an_edition_whose_greedy_game_takes_hours_is_refused_with_the_figure(tmp
     """By hand: a hand is valued by 19 categories of 70,505 steps and the region race's `qualifies` (124
     steps) for each of 7 regions; one decision over 20 cards would take 20 x V > 5,000,000 steps, so
     the bot samples one world; 20 rounds x 5 seats x the 20 x 21 / 2 options of a round; the sheet
-    scores each round (5 hands and 7 awards of 6 steps) and the bots' standing scores the rounds so far
+    scores each round (5 hands and 7 awards of 8 steps) and the bots' standing scores the rounds so far
     again at each round (210 rounds in all)."""
     path = issue_edition(tmp_path)
     [problem] = errors(path)
     value = 19 * 70_505 + 7 * 124
-    sheet = 5 * value + 7 * 6
+    sheet = 5 * value + 7 * 8
     game = 20 * 5 * (1 * 1 * 210 * value) + 20 * sheet + 210 * sheet
-    assert problem.code == "M351" and game == 29_691_265_110 > MAX_GAME_WORK
+    assert problem.code == "M351" and game == 29_691_268_330 > MAX_GAME_WORK
     assert problem.message == (
         f"a game of greedy bots can take up to {game:,} evaluation steps (about 99 minutes on one core), more "
         "than the limit of 300,000,000 (about a minute)"
@@ -217,3 +217,19 @@ def test_an_edition_at_the_edge_of_a_limit_plays_a_greedy_game_within_its_guaran
     assert len(game.decisions) <= edition.guarantee.decisions
     save = json.dumps(game.decisions)
     assert save.count("[") - 1 <= MAX_GAME_DECISIONS
+
+
+def test_a_bidding_game_at_the_edge_of_the_decisions_a_save_holds_plays_within_its_guarantee(tmp_path):
+    """12 seats and 13 tokens a seat: 109 rounds x (12 x 13 tokens thrown + 12 secret choices + 12 stops)
+    = 19,620 decisions at most, within 20,000; 14 tokens (20,928) are refused (M350)."""
+    path = bidding_edition(tmp_path)
+    edition = load_edition(path)
+    assert edition.stocks == {"boomerangs": 13}
+    assert edition.guarantee.decisions == 109 * (12 * 13 + 12 * 2) == 19_620
+    game, steps = counted_game(edition, edition.players_max, 1)
+    assert game.over
+    assert 0 < steps <= edition.guarantee.game_work <= MAX_GAME_WORK
+    assert len(game.decisions) <= edition.guarantee.decisions
+    more = path.read_text().replace("boomerangs: 13", "boomerangs: 14")
+    path.write_text(more)
+    assert [p.code for p in errors(path)] == ["M350"]

@@ -10,10 +10,26 @@ from types import SimpleNamespace
 
 from hypothesis import strategies as st
 
-from rulesengine.dsl import ANY, BOOL, CARD, CARDS, ERROR, FAMILY, NUMBER, REGION, REGISTRY, TABLE, IconType, ListType
+from rulesengine.dsl import (
+    ANY,
+    BOOL,
+    CARD,
+    CARDS,
+    ERROR,
+    FAMILY,
+    NUMBER,
+    REGION,
+    REGISTRY,
+    SEAT,
+    SEATS,
+    TABLE,
+    IconType,
+    LinesType,
+    ListType,
+)
 from rulesengine.edition.build import ROUND_VARIABLES
 from rulesengine.edition.model import Card, Family, Region, Table
-from rulesengine.edition.scopes import AWARD, GAME_END, QUALIFIES, line_keys, sheet_env, table_env
+from rulesengine.edition.scopes import AWARD, GAME_END, QUALIFIES, Others, SeatCards, line_keys
 
 KEYWORDS = ["let", "if", "then", "else", "for", "in", "not", "and", "or", "true", "false"]
 BINARY = ["or", "and", "==", "!=", "<", "<=", ">", ">=", "in", "not in", "+", "-", "*", "//", "%"]
@@ -129,10 +145,13 @@ def mutated(texts: list[str]) -> st.SearchStrategy[str]:
 
 # -- by type ---------------------------------------------------------------------------------------
 class Typed:
-    """Well-typed expressions over an edition, built top-down for a wanted type."""
+    """Well-typed expressions over an edition, built top-down for a wanted type, reading the variables
+    of one scope (a round category's unless told)."""
 
-    def __init__(self, edition):
+    def __init__(self, edition, variables: dict | None = None):
         self.edition = edition
+        self.variables = dict(ROUND_VARIABLES) if variables is None else dict(variables)
+        self.lines = line_keys(edition)
         self.families = edition.families
         self.valued = [f for f in self.families.values() if f.valued]
         self.letters = [c.letter for c in edition.cards]
@@ -174,7 +193,7 @@ class Typed:
         def build(draw):
             source_type_ = source_type or draw(
                 st.sampled_from(
-                    [CARDS, ListType(NUMBER), ListType(REGION), *[ListType(IconType(f)) for f in self.families]]
+                    [CARDS, ListType(NUMBER), ListType(REGION), SEATS, *[ListType(IconType(f)) for f in self.families]]
                 )
             )
             source = draw(self._build(source_type_, depth, scope))
@@ -192,14 +211,14 @@ class Typed:
         shadowed = {name for name, _ in scope}
 
         def globals_(*names):
-            free = [n for n in names if n not in shadowed]
+            free = [n for n in names if n not in shadowed and n in self.variables]
             return [st.sampled_from(free)] if free else []
 
         if want == NUMBER:
             options += [
                 st.integers(0, 12).map(str),
                 st.integers(0, 10**12).map(str),
-                *globals_("players", "round", "previous"),
+                *globals_("players", "round", "rounds", "previous", "place", "standing", "sharing"),
             ]
         elif want == BOOL:
             options += [st.sampled_from(["true", "false"])]
@@ -209,6 +228,14 @@ class Typed:
             options += [st.sampled_from(self.regions).map(quoted)]
         elif want == CARDS:
             options += [*globals_("cards", "others", "visited"), st.sampled_from(["deck", "[]"])]
+        elif want == SEAT:
+            options += globals_("left", "right")
+        elif want == SEATS:
+            options += globals_("opponents")
+        elif want == ListType(NUMBER):
+            options += [*globals_("round_totals", "totals"), st.just("[]")]
+            if "lines" in self.variables and "lines" not in shadowed and self.lines:
+                options += [st.sampled_from(self.lines).map(lambda key: f"lines.{key}")]
         elif want == ListType(REGION):
             options += [st.just("regions")]
         elif isinstance(want, IconType):
@@ -250,6 +277,8 @@ class Typed:
                 fmt("count({}, {})", any_icon, of(CARDS)),
                 fmt("{}.number", of(CARD)),
                 fmt("{}.bonus", of(REGION)),
+                fmt("len({})", of(SEATS)),
+                fmt("len({})", of(ListType(NUMBER))),
             ]
             if self.valued:
                 valued = lambda: st.sampled_from([IconType(f.key) for f in self.valued]).flatmap(sub)  # noqa: E731
@@ -265,6 +294,9 @@ class Typed:
                 fmt("({} {} {})", of(BOOL), ops(["and", "or", "==", "!="]), of(BOOL)),
                 fmt("({} {} {})", of(CARD), ops(["==", "!="]), of(CARD)),
                 fmt("({} {} {})", of(REGION), ops(["==", "!="]), of(REGION)),
+                fmt("({} {} {})", of(SEAT), ops(["==", "!="]), of(SEAT)),
+                fmt("({} {} {})", of(SEAT), ops(["in", "not in"]), of(SEATS)),
+                fmt("({} in {})", of(NUMBER), of(ListType(NUMBER))),
                 fmt("({} {} {})", any_icon, ops(["==", "!="]), any_icon),
                 fmt("(not {})", of(BOOL)),
                 fmt("({} {} {})", of(CARD), ops(["in", "not in"]), of(CARDS)),
@@ -278,8 +310,16 @@ class Typed:
             ]
         elif want == REGION:
             options += [fmt("{}.region", of(CARD))]
+        elif want == SEAT:
+            options += [fmt("{}({})", ops(["first", "last"]), of(SEATS))]
+        elif want == SEATS:
+            options += [
+                lambda: self._comprehension(SEAT, depth, scope, SEATS),
+                lambda: st.lists(sub(SEAT), max_size=3).map(lambda items: f"[{', '.join(items)}]"),
+            ]
         elif want == CARDS:
             options += [
+                fmt("{}.{}", of(SEAT), ops(["cards", "visited"])),
                 fmt("{}.cards", of(REGION)),
                 lambda: self._comprehension(CARD, depth, scope, CARDS),
                 lambda: st.lists(sub(CARD), max_size=3).map(lambda items: f"[{', '.join(items)}]"),
@@ -298,37 +338,55 @@ class Typed:
 
 
 # -- environments and values -----------------------------------------------------------------------
-SCOPES = {  # from the declaration (rulesengine/edition/scopes.py)
-    "round": dict(ROUND_VARIABLES),
-    "game_end": GAME_END.checker_scope({}).variables,
-    "race": QUALIFIES.checker_scope({}, region=True).variables,
-    "award": AWARD.checker_scope({}, region=True).variables,
-}
+def scopes_for(edition) -> dict:
+    """Each kind of expression's variables, from the declaration (rulesengine/edition/scopes.py); at
+    game end `lines` has the edition's round lines."""
+    lines = LinesType(line_keys(edition))
+    game_end = dict(GAME_END.checker_scope({}).variables, lines=lines)
+    return {
+        "round": dict(ROUND_VARIABLES, lines=lines),
+        "game_end": game_end,
+        "race": QUALIFIES.checker_scope({}, region=True).variables,
+        "award": AWARD.checker_scope({}, region=True).variables,
+    }
 
 
 def environments(edition, variables: dict) -> st.SearchStrategy[dict]:
-    """A random but possible game environment giving every variable of the scope a value."""
+    """A random but possible game environment giving every variable of the scope a value (a test
+    checks that none is left out)."""
     deck = list(edition.cards)
     some_cards = st.lists(st.sampled_from(deck), unique_by=lambda c: c.letter, max_size=len(deck))
+    numbers = st.integers(-100, 10**6)
 
     @st.composite
     def build(draw):
         cards = draw(st.lists(st.sampled_from(deck), unique_by=lambda c: c.letter, min_size=1, max_size=len(deck)))
+        rounds = draw(st.integers(1, 20))
+        seats = tuple(  # the other seats, the left neighbour first: their cards and their visited sites
+            SeatCards(draw(some_cards), sorted(draw(some_cards), key=lambda c: c.index))
+            for _ in range(draw(st.integers(1, 11)))
+        )
         values = {
             "cards": cards,
             "throw": cards[0],
             "catch": cards[-1],
-            "others": draw(some_cards),
+            "others": Others([card for seat in seats for card in seat.cards], seats),
+            "opponents": list(seats),
+            "left": seats[0],
+            "right": seats[-1],
             "visited": sorted(draw(some_cards), key=lambda c: c.index),
-            "players": draw(st.integers(1, 12)),
-            "round": draw(st.integers(1, 20)),
-            "rounds": draw(st.integers(1, 20)),
-            "previous": draw(st.integers(-100, 10**6)),
+            "players": len(seats) + 1,
+            "round": draw(st.integers(1, rounds)),
+            "rounds": rounds,
+            "previous": draw(numbers),
             "place": draw(st.integers(1, 12)),
             "region": draw(st.sampled_from(list(edition.regions))),
+            "round_totals": draw(st.lists(numbers, max_size=rounds)),
+            "totals": [draw(numbers) for _ in range(len(seats) + 1)],   # every seat's, the seat's own first
+            "standing": draw(st.integers(1, len(seats) + 1)),
+            "sharing": draw(st.integers(1, len(seats) + 1)),
+            "lines": SimpleNamespace(**{key: draw(st.lists(numbers, max_size=rounds)) for key in line_keys(edition)}),
         }
-        values.update(table_env(draw(some_cards)))   # opponents, left, right: every seat's variables
-        values.update(sheet_env(None), lines=SimpleNamespace(**{key: 0 for key in line_keys(edition)}))
         env = {name: values[name] for name in variables if name in values}
         for name, type_ in variables.items():
             if isinstance(type_, IconType):
@@ -354,6 +412,8 @@ def conforms(value, type_, edition) -> bool:
         return isinstance(value, Family)
     if type_ == TABLE:
         return isinstance(value, Table)
+    if type_ == SEAT:
+        return isinstance(value, SeatCards)
     if isinstance(type_, IconType):
         icons = (
             edition.families[type_.family].icon_set

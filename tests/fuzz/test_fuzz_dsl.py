@@ -13,12 +13,12 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from rulesengine import EditionError, dsl, load_edition
-from rulesengine.dsl import BOOL, CARD, CARDS, NUMBER, REGION, DslRuntimeError, IconType, ListType, Scope
+from rulesengine.dsl import BOOL, CARD, CARDS, NUMBER, REGION, SEAT, SEATS, DslRuntimeError, IconType, ListType, Scope
 from rulesengine.edition.build import compile_expression
 from rulesengine.game.program import RUNNERS
 
 from .budget import budget
-from .dsl_strategies import SCOPES, Typed, conforms, environments, grammar_expressions, mutated, random_texts
+from .dsl_strategies import Typed, conforms, environments, grammar_expressions, mutated, random_texts, scopes_for
 from .paths import EDITIONS
 
 pytestmark = pytest.mark.fuzz
@@ -27,7 +27,9 @@ AUSTRALIA = load_edition(EDITIONS / "australia.yaml")
 EDITION_TEXTS = [c.score.text for c in AUSTRALIA.categories] + [
     t for r in AUSTRALIA.races for t in (r.qualifies.text, r.award.text)
 ]
-TYPED = Typed(AUSTRALIA)
+SCOPES = scopes_for(AUSTRALIA)
+TYPED = Typed(AUSTRALIA, SCOPES["round"])
+TYPED_AT_GAME_END = Typed(AUSTRALIA, SCOPES["game_end"])
 WANTED = (
     [NUMBER] * 6
     + [BOOL] * 4
@@ -39,6 +41,8 @@ WANTED = (
         ListType(NUMBER),
         ListType(BOOL),
         ListType(REGION),
+        SEAT,
+        SEATS,
         *[IconType(f) for f in AUSTRALIA.families],
         *[ListType(IconType(f)) for f in AUSTRALIA.families],
     ]
@@ -98,6 +102,23 @@ def test_grammar_generated_expressions(runner, text, scope, data):
 @given(text=st.sampled_from(WANTED).flatmap(TYPED.expression), data=st.data())
 def test_well_typed_expressions_compile_and_evaluate_to_their_type(runner, text, data):
     assert evaluate_everywhere(data, text, runner), f"a well-typed expression was refused: {text!r}"
+
+
+@pytest.mark.parametrize("runner", RUNNERS)
+@budget(200)
+@given(text=st.sampled_from([NUMBER, NUMBER, BOOL, ListType(NUMBER), SEAT]).flatmap(TYPED_AT_GAME_END.expression),
+       data=st.data())
+def test_well_typed_game_end_expressions_compile_and_evaluate_to_their_type(runner, text, data):
+    assert evaluate_everywhere(data, text, runner, "game_end"), f"a well-typed expression was refused: {text!r}"
+
+
+def test_every_variable_of_every_scope_gets_a_value():
+    """The environments give every variable a value (the `large` profile stopped on `left`, unset)."""
+    from hypothesis import find
+
+    for scope, variables in SCOPES.items():
+        env = find(environments(AUSTRALIA, variables), lambda env: True)
+        assert set(env) == set(variables) - {"choice"}, scope
 
 
 @pytest.mark.parametrize("runner", RUNNERS)
