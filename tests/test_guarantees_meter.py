@@ -129,3 +129,25 @@ def test_a_game_whose_evaluation_goes_over_stops_at_the_comparison_with_its_stat
     )
     assert lines[3].endswith("^~~~~~~~~~")
     assert (tmp_path / "boom-heavy-1.json").exists()
+
+
+@pytest.mark.parametrize("name", ["australia", "europe", "usa"])
+def test_the_meter_costs_the_shipped_editions_nothing_in_their_generated_program(name):
+    """The fence on the meter's speed cost: the generated program charges only a list walked or compared in
+    full, which the base editions' expressions never do (their counts read tallies), so a greedy game of
+    each charges no step; the reference runner, the same games, charges each comprehension a step an item.
+    (Of the shipped variants, australia-europe, -koala-majority, -rivalry and -wombat-majority charge.)"""
+    import dataclasses
+
+    from rulesengine import Game
+    from rulesengine.bots.greedy import GreedyAgent
+    from rulesengine.game.loop import play
+
+    edition = load_edition(ROOT / "editions" / f"{name}.yaml")
+    spent = []
+    for runner in ("compiled", "reference"):
+        played = dataclasses.replace(edition, runner=runner)
+        before = METER.spent
+        play(Game(played, ["Ana", "Ben", "Cy", "Dee"], 1), [GreedyAgent(seat + 1, played) for seat in range(4)])
+        spent.append(METER.spent - before)
+    assert spent[0] == 0 < spent[1]

@@ -43,7 +43,7 @@ def sizes(draw) -> dict:
     )
 
 
-@budget(6)
+@budget(6, large_examples=300)
 @given(shape=sizes(), data=st.data())
 def test_a_validated_edition_plays_a_greedy_game_within_its_guarantee(tmp_path_factory, shape, data):
     folder = tmp_path_factory.mktemp("games")
