@@ -37,7 +37,7 @@ from .steps import Bidding, Deal, PickAndPass, Reveal, SecretChoice
 MAX_GAME_WORK = 300_000_000   # evaluation steps of a greedy game at worst: about a minute on one core
 MAX_GAME_DECISIONS = 20_000   # decisions of a game: a save holds 4 nodes a decision (SAVE_MAX_NODES)
 DECISION_WORK = 5_000_000     # steps of one greedy decision at worst (about a second); beyond, fewer samples
-STEPS_PER_SECOND = 5_000_000  # one core, the closures (bench/evaluations.py): to say the figures in time
+STEPS_PER_SECOND = 5_000_000  # one core, the closures (bench/expressions.py): to say the figures in time
 GREEDY_SAMPLES, GREEDY_COMPLETIONS = 6, 3  # the greedy bot's worlds and orders per world (bots/greedy.py)
 TYPICAL_TRIALS = 200          # random hands behind a once-per-game choice's worth (bots/greedy.py)
 
