@@ -190,3 +190,24 @@ def test_greedy_bots_play_them_alike_with_either_runner(name):
     compiled, reference = game("compiled"), game("reference")
     assert reference.decisions == compiled.decisions
     assert reference.scores.sheet() == compiled.scores.sheet()
+
+
+def test_a_sheet_variable_read_in_a_round_and_at_game_end_plays_alike_with_either_runner(tmp_path):
+    """The bots' value of a hand binds the sheet so far once a seat, then the game end sets `round_totals`,
+    `totals` and `standing` as a seat alone has them and back: the generated function once made them its own
+    locals, so a round line reading one stopped a greedy game (UnboundLocalError; found by an edge edition
+    of #32)."""
+    rule = tmp_path / "both.yaml"
+    rule.write_text(
+        f"extends: {VARIANTS.parent / 'australia.yaml'}\nid: both\nname: Both\ncategories:\n"
+        "  - key: now\n    title: Now\n    score: sum(round_totals) // 10 + standing\n"
+        "  - key: end\n    title: End\n    when: game_end\n"
+        "    score: len(round_totals) + sum(lines.now) // 10 + first(totals) // 50 + standing\n",
+        encoding="utf-8")
+
+    def game(runner):
+        edition = load_edition(rule, runner=runner)
+        return play(Game(edition, NAMES[:3], 3), [GreedyAgent(agent_seed(3, s), edition) for s in range(3)])
+    compiled, reference = game("compiled"), game("reference")
+    assert reference.decisions == compiled.decisions
+    assert reference.scores.sheet() == compiled.scores.sheet()

@@ -87,6 +87,7 @@ def write_standing(writer: Writer, rules, own: tuple, shared: tuple, end_constan
     compared by identity, a mask by value, and the values of every mask kept in the memo). sheet: the
     variables of the sheet so far, read from the factory's `sheet` input."""
     emit, value = writer.emit, writer.value
+    start = len(writer.lines)
     emit("value = 0", 2)
     write_categories(writer, own)
     if shared:
@@ -125,8 +126,11 @@ def write_standing(writer: Writer, rules, own: tuple, shared: tuple, end_constan
     for category in ends:
         value("end", category.score, depth + 1, add=True)
     emit(f"{total} += end - end_before", depth + 1)
-    for name in sorted(ending & hand_read & sheet):   # the seat's own sheet again, for the next hand's rounds
+    again = sorted(ending & hand_read & sheet & set(end_constants))
+    for name in again:   # the seat's own sheet again, for the next hand's rounds
         emit(f"{names.game(name)} = sheet.{name}", depth + 1)
+    if again:   # bound once a seat (seat_bindings), set and set again here: the same variable, not a new local
+        writer.insert(start, f"nonlocal {', '.join(names.game(name) for name in again)}", 2)
     if remembered:
         emit(f"{names.MEMO}[{by_visited}] = {names.RACES_VALUE}", depth)
     if cached:
