@@ -15,7 +15,9 @@ from click.testing import CliRunner
 from edge_editions import bidding_edition, counted_game, edge_sizes, edition_data, write
 
 from cli.main import main
-from rulesengine import check_edition, load_edition
+from rulesengine import Game, check_edition, load_edition
+from rulesengine.bots.greedy import GreedyAgent
+from rulesengine.bots.registry import agent_seed
 from rulesengine.edition.guarantee import (
     DECISION_WORK,
     GREEDY_COMPLETIONS,
@@ -25,6 +27,7 @@ from rulesengine.edition.guarantee import (
     TYPICAL_TRIALS,
     evaluation_steps,
 )
+from rulesengine.game.loop import play
 
 ROOT = Path(__file__).resolve().parent.parent
 AUSTRALIA = ROOT / "editions" / "australia.yaml"
@@ -208,11 +211,15 @@ SLOW = {"hand", "work", "players"}
     "limit", [pytest.param(name, marks=pytest.mark.slow) if name in SLOW else name for name in edge_sizes()]
 )
 def test_an_edition_at_the_edge_of_a_limit_plays_a_greedy_game_within_its_guarantee(tmp_path, limit):
-    """One greedy game with every seat the edition allows, every evaluation counted at its worst case."""
+    """One greedy game with every seat the edition allows, every evaluation counted at its worst case (with the
+    reference runner), and the same game with the compiled program: the same decisions and sheet."""
     path = write(tmp_path, limit, edition_data(**edge_sizes()[limit], ident=limit.replace("_", "-")))
     edition = load_edition(path)
     game, steps = counted_game(edition, edition.players_max, 1)
     assert game.over
+    compiled = play(Game(edition, [f"P{seat}" for seat in range(edition.players_max)], 1),
+                    [GreedyAgent(agent_seed(1, seat), edition) for seat in range(edition.players_max)])
+    assert (compiled.decisions, compiled.scores.sheet()) == (game.decisions, game.scores.sheet())
     assert 0 < steps <= edition.guarantee.game_work <= MAX_GAME_WORK
     assert len(game.decisions) <= edition.guarantee.decisions
     save = json.dumps(game.decisions)
