@@ -240,3 +240,17 @@ def test_a_bidding_game_at_the_edge_of_the_decisions_a_save_holds_plays_within_i
     more = path.read_text().replace("boomerangs: 13", "boomerangs: 14")
     path.write_text(more)
     assert [p.code for p in errors(path)] == ["M350"]
+
+
+def test_a_seat_option_counts_at_the_edge_of_its_range_when_numbers_are_bounded(tmp_path):
+    """`options.handicap` may be set anywhere in -50..50 (australia-handicap): three times 50 x 10^13 is
+    1.5 x 10^15, over the largest number a game keeps, refused at the sum that passes it (D212)."""
+    rule = tmp_path / "big.yaml"
+    term = "options.handicap * 10000000000000"
+    rule.write_text(f"extends: {ROOT / 'editions' / 'variants' / 'australia-handicap.yaml'}\nid: big\nname: Big\n"
+                    f"categories:\n  - key: big\n    title: Big\n    score: {term} + {term} + {term}\n",
+                    encoding="utf-8")
+    [problem] = errors(rule)
+    assert problem.code == "D212"
+    assert problem.message == "this can reach 1,500,000,000,000,000, more than 1,000,000,000,000,000, the largest " \
+                              "number a game keeps"

@@ -18,7 +18,7 @@ from math import prod
 
 from .ast import Name, Visitor, children
 from .builtins import A_FAMILY, ICONS, ITEMS, MAP, ONE, REGISTRY, RESULT, IconsOf, ItemOf
-from .types import SEAT, LinesType, ListType
+from .types import SEAT, LinesType, ListType, OptionsType
 
 MAX_WORK = 100_000        # steps of one evaluation; the shipped editions need at most 300
 MAX_NUMBER = 10**15       # far beyond any score; keeps repeated squaring from growing numbers without end
@@ -111,9 +111,12 @@ class _Work(Visitor):
         target = self.visit(node.target)
         bounds = self.bounds
         name = node.target.name if isinstance(node.target, Name) else None
-        if name and all(local != name for local, _ in self.locals) and isinstance(self.variables.get(name), LinesType):
+        global_ = name and all(local != name for local, _ in self.locals)
+        if global_ and isinstance(self.variables.get(name), LinesType):
             rounds = bounds.variables.get("lines", 0)
             return Value((rounds,), target.work + 1, self.numbers.get(f"lines.{node.name}", 0))
+        if global_ and isinstance(self.variables.get(name), OptionsType):   # a seat option: a number in its range
+            return Value((), target.work + 1, self.numbers.get(f"options.{node.name}", 0))
         # `cards` of a region or of a seat, `visited` of a seat; a card's number, a region's bonus
         sizes = {"cards": max(bounds.region_cards, bounds.variables.get("cards", 0)),
                  "visited": bounds.variables.get("visited", bounds.deck)}

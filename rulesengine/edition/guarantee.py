@@ -256,7 +256,8 @@ def _numbers(counted: _Edition) -> None:
     players, rounds = edition.players_max, max(rounds_of(edition), 1)
     regions = len(edition.regions)
     game = {"players": players, "round": rounds, "rounds": rounds, "place": max(players, rounds), "standing": players,
-            "sharing": players}
+            "sharing": players, **{f"options.{option.key}": max(abs(option.minimum), abs(option.maximum))
+                                   for option in edition.seat_options}}
     if not drafts(edition):
         tokens = players * max(edition.stocks.values(), default=0)   # every token in one seat's hands
         end = _scope("flow_end", edition)

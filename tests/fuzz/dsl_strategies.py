@@ -26,6 +26,7 @@ from rulesengine.dsl import (
     IconType,
     LinesType,
     ListType,
+    OptionsType,
 )
 from rulesengine.edition.build import ROUND_VARIABLES
 from rulesengine.edition.model import Card, Family, Region, Table
@@ -220,6 +221,9 @@ class Typed:
                 st.integers(0, 10**12).map(str),
                 *globals_("players", "round", "rounds", "previous", "place", "standing", "sharing"),
             ]
+            if "options" in self.variables and "options" not in shadowed and self.edition.seat_options:
+                keys = [option.key for option in self.edition.seat_options]
+                options += [st.sampled_from(keys).map(lambda key: f"options.{key}")]
         elif want == BOOL:
             options += [st.sampled_from(["true", "false"])]
         elif want == CARD:
@@ -342,9 +346,10 @@ def scopes_for(edition) -> dict:
     """Each kind of expression's variables, from the declaration (rulesengine/edition/scopes.py); at
     game end `lines` has the edition's round lines."""
     lines = LinesType(line_keys(edition))
-    game_end = dict(GAME_END.checker_scope({}).variables, lines=lines)
+    options = OptionsType(tuple(option.key for option in edition.seat_options))
+    game_end = dict(GAME_END.checker_scope({}).variables, lines=lines, options=options)
     return {
-        "round": dict(ROUND_VARIABLES, lines=lines),
+        "round": dict(ROUND_VARIABLES, lines=lines, options=options),
         "game_end": game_end,
         "race": QUALIFIES.checker_scope({}, region=True).variables,
         "award": AWARD.checker_scope({}, region=True).variables,
@@ -384,6 +389,8 @@ def environments(edition, variables: dict) -> st.SearchStrategy[dict]:
             "round_totals": draw(st.lists(numbers, max_size=rounds)),
             "totals": [draw(numbers) for _ in range(len(seats) + 1)],   # every seat's, the seat's own first
             "standing": draw(st.integers(1, len(seats) + 1)),
+            "options": SimpleNamespace(**{option.key: draw(st.integers(option.minimum, option.maximum))
+                                          for option in edition.seat_options}),
             "sharing": draw(st.integers(1, len(seats) + 1)),
             "lines": SimpleNamespace(**{key: draw(st.lists(numbers, max_size=rounds)) for key in line_keys(edition)}),
         }
