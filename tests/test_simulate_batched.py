@@ -22,7 +22,7 @@ from rulesengine.simulate.runner import layout_of
 
 pytest.importorskip("numpy")
 
-from rulesengine.simulate.batched import BATCH, engine_reason, play_batch  # noqa: E402
+from rulesengine.simulate.batched import BATCH, GREEDY_BATCH, engine_reason, play_batch  # noqa: E402
 
 SHIPPED = sorted(EDITIONS.glob("*.yaml")) + sorted((EDITIONS / "variants").glob("*.yaml"))
 AUSTRALIA = str(EDITIONS / "australia.yaml")
@@ -69,7 +69,15 @@ def _last_line(*args) -> str:
 
 def test_a_line_up_or_an_edition_the_batch_does_not_play_goes_to_the_engine_which_the_output_names():
     assert _last_line(AUSTRALIA, "--seats", "greedy,random", "-n", "2") == (
-        "Played by the engine (the batch plays random seats only, and the line-up has greedy).")
+        "Played by the engine (the batch plays a line-up of random seats or of greedy seats only, and this one has "
+        "greedy, random).")
+    assert _last_line(AUSTRALIA, "--seats", "greedy,greedy", "-n", "10") == f"Played by {GREEDY_BATCH}."
+    assert _last_line(AUSTRALIA, "--seats", "greedy,greedy", "-n", "9") == (
+        "Played by the engine (9 games: the batch pays for numpy's start from 10).")
+    rivalry = str(EDITIONS / "variants" / "australia-rivalry.yaml")
+    assert _last_line(rivalry, "--seats", "greedy,greedy", "-n", "10") == (
+        "Played by the engine (the batch does not play greedy seats valuing 'rivalry', which reads the other seats "
+        "one by one).")
     ghosts = str(EDITIONS / "variants" / "australia-ghost-third.yaml")
     assert _last_line(AUSTRALIA, ghosts, "-p", "2", "-n", "200") == (
         f"Played by Boomerang: Australia: {BATCH}; Boomerang: Australia (2 players and a ghost hand): the engine "

@@ -86,10 +86,10 @@ def choice_reserve(standing: Standing, category) -> float:
     """What keeping a once-per-game icon for a later round is worth: nothing in the last round."""
     if not category.choice.once_per_game or standing.round >= standing.edition.rounds:
         return 0.0
-    return _typical_points(standing.edition, category, standing.players)
+    return typical_points(standing.edition, category, standing.players)
 
 
-def _typical_points(edition: Edition, category, players: int) -> float:
+def typical_points(edition: Edition, category, players: int) -> float:
     """The mean of the best legal icon's points over random hands: a fixed, seeded estimate, worked out
     once per edition, category and player count."""
     typical = edition.kept("typical choice points", dict)

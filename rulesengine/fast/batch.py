@@ -160,6 +160,8 @@ class Batch:
     lines: np.ndarray        # games x seats x rounds x line keys: each round line's points
     ends: np.ndarray         # games x seats x game-end categories: their points
     failed: np.ndarray       # games the engine must play again (an expression met an error)
+    valued: np.ndarray | None = None   # games: the picks whose options greedy seats valued (None: random seats)
+    spread: np.ndarray | None = None   # games: the sum over those picks of the option values' standard deviation
 
     @cached_property
     def totals(self) -> np.ndarray:
@@ -173,14 +175,37 @@ class Batch:
         return total
 
 
-def play(edition, players: int, seeds: list[int], bot_seats: np.ndarray | None = None) -> Batch:
-    """Play these seeds' games with random seats (bot_seats[g, s]: whose bot seed seat s of game g gets; by
-    default its own). Unsupported when the batch does not play the edition (see fallback)."""
+RANDOM, GREEDY = "random", "greedy"
+
+
+def greedy_fallback(edition) -> str | None:
+    """Why the batch's greedy seats do not play this edition (the engine plays it), or None when they do."""
+    from .greedy import greedy_plan
+
+    try:
+        greedy_plan(plan(edition))
+    except Unsupported as exc:
+        return str(exc)
+    return None
+
+
+def play(edition, players: int, seeds: list[int], bot_seats: np.ndarray | None = None, seats=RANDOM) -> Batch:
+    """Play these seeds' games with random seats, or greedy ones (seats=GREEDY: the greedy bot's policy with
+    its own random stream, fast/greedy.py; or a class like GreedySeats) (bot_seats[g, s]: whose bot seed
+    seat s of game g gets; by default its own). Unsupported when the batch does not play the edition (see
+    fallback, and greedy_fallback for greedy seats)."""
     at = plan(edition)
     deck, hand, n, games = at.deck, at.hand, players, len(seeds)
     if bot_seats is None:
         bot_seats = np.broadcast_to(np.arange(n), (games, n))
     keys = seat_keys(list(seeds), np.asarray(bot_seats)).reshape(games * n)
+    greedy = None
+    if seats == GREEDY:
+        from .greedy import GreedySeats
+
+        seats = GreedySeats
+    if seats != RANDOM:
+        greedy = seats(at, n, games, keys)
     stream = Stream(list(seeds))
     size, dealt = len(deck.cards), n * hand
     rounds = edition.rounds
@@ -200,7 +225,17 @@ def play(edition, players: int, seeds: list[int], bot_seats: np.ndarray | None =
     table = _Table(n, games, hand)
     for r in range(rounds):
         hands, leftover = _deal(stream, leftover, size, n, hand, dealt)
-        drafts[:, r] = _draft(edition, at, hands, keys, r)
+        if greedy is None:
+            drafts[:, r] = _draft(edition, at, hands, keys, r)
+        else:
+            from .greedy import Past
+
+            before = None
+            if r:
+                before = np.zeros((games, size), dtype=bool)
+                np.put_along_axis(before, drafts[:, r - 1].reshape(games, -1), True, axis=1)
+            past = Past(visited, previous, used, winners, _next_awards(at, given, n, r, rounds), before)
+            drafts[:, r] = greedy.draft(r, hands, past)
         rows = drafts[:, r].reshape(games * n, hand)
         visited = visited | np.bitwise_or.reduce(deck.bits[deck.site[rows]], axis=1)
         env = {"players": n, "round": r + 1, "rounds": rounds, "_failed": failed, "_drafts": rows, "_visited": visited,
@@ -209,7 +244,11 @@ def play(edition, players: int, seeds: list[int], bot_seats: np.ndarray | None =
                "opponents": Items(tuple((None, SeatRows(seat)) for seat in table.opponents)),
                "left": SeatRows(table.opponents[0]), "right": SeatRows(table.opponents[-1]),
                "visited": MaskCards(deck, visited)}
-        made, counts = _choose(at, env, keys, used, previous, r)
+        if greedy is None:
+            made, counts = _choose(at, env, keys, used, previous, r)
+        else:
+            made, counts = greedy.choose(env, r, used, previous)
+            env["_failed"] = failed
         for c, key in enumerate(choice_keys):
             choices[:, r, :, c] = made[key].reshape(games, n)
             offered[:, r, :, c] = counts[key].reshape(games, n)
@@ -223,7 +262,24 @@ def play(edition, players: int, seeds: list[int], bot_seats: np.ndarray | None =
         _races(at, env, line, winners, given, games, n)
         lines[:, :, r] = line.reshape(games, n, len(at.line_keys))
     ends = _game_end(at, visited, lines, rows, table, games, n, failed)
-    return Batch(at, list(seeds), drafts, choices, offered, lines, ends, failed.reshape(games, n).any(axis=1))
+    return Batch(at, list(seeds), drafts, choices, offered, lines, ends, failed.reshape(games, n).any(axis=1),
+                 None if greedy is None else greedy.valued, None if greedy is None else greedy.spread)
+
+
+def _next_awards(at: Plan, given: list, n: int, r: int, rounds: int) -> list:
+    """Each race slot's next place's award, per game (0 where it cannot be worked out, as the bots take it)."""
+    awards = []
+    for slot, (_, region, _, award) in enumerate(at.races):
+        place = given[slot] + 1
+        pay = np.zeros(len(place), dtype=np.int64)
+        for p in np.unique(place):
+            env = {"place": int(p), "players": n, "round": r + 1, "rounds": rounds, "region": region,
+                   "_failed": np.zeros(1, dtype=bool)}
+            value = award(env, True)
+            if not env["_failed"].any():
+                pay = np.where(place == p, value, pay)
+        awards.append(pay)
+    return awards
 
 
 def _column(rows: np.ndarray, k: int):

@@ -4,8 +4,9 @@ The batch plays the engine's games for the same seeds (tests/test_fast_batch.py)
 game's figures from its arrays as game_figures reads them from the engine's record and sheet: the
 sheet's lines, the ranking (game/ranking.py, the one place it lives), the round totals and races
 for the arc, the Throws, first picks and Catches, and what the seats were asked. It plays a line-up
-of random seats only, of an edition the batch covers, with numpy installed; `engine_reason` says
-why not otherwise, and the engine plays. tests/test_simulate_batched.py holds a simulation's report
+of random seats, or of greedy seats (the greedy bot's policy with a random stream of its own:
+rulesengine/fast/greedy.py), of an edition the batch covers, with numpy installed; `engine_reason`
+says why not otherwise, and the engine plays. tests/test_simulate_batched.py holds a simulation's report
 through it to the engine's, figure for figure.
 """
 
@@ -21,25 +22,53 @@ from .figures import WIN_UNIT, GameFigures, Play, game_arc
 from .tally import Layout
 
 BATCH = "the batch simulator (rulesengine/fast, numpy)"
+GREEDY_BATCH = ("the batch simulator's greedy seats (rulesengine/fast, numpy): the greedy bot's policy with a random "
+                "stream of its own, not the engine's games")
+BATCHES = (BATCH, GREEDY_BATCH)
+# what report.json declares of the greedy batch's random numbers (editions[i].random_stream)
+GREEDY_STREAM = ("the deal is the engine's (each game's random.Random(seed)); each greedy seat's sampled worlds and "
+                 "completions draw from splitmix64 of its bot's key and a counter (rulesengine/fast/greedy.py), not "
+                 "from the engine's Mersenne Twister: the same policy, checked against the engine's greedy games by "
+                 "a statistical equivalence test (tests/test_fast_greedy.py)")
 BATCH_FROM = 200    # games: fewer are played by the engine sooner than numpy is imported (~0.1 s, ~150 games)
+GREEDY_FROM = 10    # greedy games: the engine plays ~30 a second, numpy's start is worth it from a few
+
+
+def batch_seats(kinds: Sequence[str]) -> str | None:
+    """The seats the batch plays this line-up with: "random" or "greedy" (every seat alike), else None."""
+    found = set(kinds)
+    return found.pop() if len(found) == 1 and found <= {"random", "greedy"} else None
+
+
+def who_plays(edition: Edition, kinds: Sequence[str], games: int) -> str:
+    """Who plays this many of this edition's games with this line-up: the batch (BATCH, GREEDY_BATCH), or
+    the engine, saying why."""
+    why = engine_reason(edition, kinds, games)
+    if why is not None:
+        return f"the engine ({why})"
+    return GREEDY_BATCH if batch_seats(kinds) == "greedy" else BATCH
 
 
 def engine_reason(edition: Edition, kinds: Sequence[str], games: int = BATCH_FROM) -> str | None:
     """None when the batch plays this many of this edition's games with this line-up; else why the engine
     plays them."""
-    if any(kind != "random" for kind in kinds):
-        return "the batch plays random seats only, and the line-up has " + ", ".join(
-            sorted({kind for kind in kinds if kind != "random"}))
-    if games < BATCH_FROM:    # before numpy is imported
-        return f"{games} games: the batch pays for numpy's start from {BATCH_FROM}"
+    seats = batch_seats(kinds)
+    if seats is None:
+        return "the batch plays a line-up of random seats or of greedy seats only, and this one has " + ", ".join(
+            sorted(set(kinds)))
+    least = GREEDY_FROM if seats == "greedy" else BATCH_FROM
+    if games < least:    # before numpy is imported
+        return f"{games} games: the batch pays for numpy's start from {least}"
     from ..fast import missing_numpy
 
     missing = missing_numpy()
     if missing is not None:
         return missing
-    from ..fast.batch import fallback
+    from ..fast.batch import fallback, greedy_fallback
 
     why = fallback(edition)
+    if why is None and seats == "greedy":
+        why = greedy_fallback(edition)
     return None if why is None else f"the batch does not play {why}"
 
 
@@ -67,7 +96,8 @@ def play_batch(edition: Edition, layout: Layout, deals: Sequence) -> list[GameFi
 
     n = layout.players
     bot_seats = np.array([[(seat + deal.shift) % n for seat in range(n)] for deal in deals], dtype=np.int64)
-    return figures_of(edition, layout, play(edition, n, [deal.seed for deal in deals], bot_seats))
+    seats = batch_seats(layout.kinds)
+    return figures_of(edition, layout, play(edition, n, [deal.seed for deal in deals], bot_seats, seats))
 
 
 def figures_of(edition: Edition, layout: Layout, batch) -> list[GameFigures | None]:
@@ -97,6 +127,8 @@ def figures_of(edition: Edition, layout: Layout, batch) -> list[GameFigures | No
     asked = asked_draft + offered.shape[1]
     options = (options_draft + offered.sum(axis=1)).tolist()
     choices = (asked_draft + (offered >= 2).sum(axis=1)).tolist()
+    valued = batch.valued.tolist() if batch.valued is not None else [0] * games
+    spread = batch.spread.tolist() if batch.spread is not None else [0.0] * games
     tie_breaks, lowest = tuple(edition.tie_breaks), edition.lowest_first
     keys, seats = layout.sheet_keys, range(n)
     out: list[GameFigures | None] = []
@@ -133,6 +165,6 @@ def figures_of(edition: Edition, layout: Layout, batch) -> list[GameFigures | No
             drafted=tuple(map(frozenset, drafted[g])),
             drama=arc.drama,
             decisive_round=arc.decisive_round,
-            play=Play(asked, choices[g], options[g], 0, 0.0),
+            play=Play(asked, choices[g], options[g], valued[g], spread[g]),
         ))
     return out

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .. import DISTRIBUTION
 from ..game.outputs import check_outputs, create_new, write_atomic
+from .batched import GREEDY_BATCH, GREEDY_STREAM
 from .figures import WIN_UNIT
 from .runner import SettingsError
 from .statistics import correlation_interval, describe, paired_test, pearson, rate
@@ -202,7 +203,7 @@ def report_data(simulation, extra: dict | None = None, with_versions: bool = Tru
         },
         "editions": [
             {"file": source.name, "id": layout.edition, "name": layout.name or layout.edition, "sha256": source.sha256,
-             "played_by": who}
+             "played_by": who, **({"random_stream": GREEDY_STREAM} if who == GREEDY_BATCH else {})}
             for source, layout, who in zip(simulation.sources, simulation.layouts,
                                            simulation.played_by or ("the engine",) * len(simulation.sources),
                                            strict=True)

@@ -23,7 +23,7 @@ from ..edition.model import Edition
 from ..edition.shipped import resolve_edition
 from ..errors import BoomError, Diagnostic
 from ..game.blocks import round_plan
-from .batched import BATCH, engine_reason, without_collector
+from .batched import BATCH, BATCHES, GREEDY_BATCH, batch_seats, engine_reason, without_collector
 from .games import Deal, bot_kind, play_games
 from .generated import GENERATED, GENERATED_BY, generated_reason
 from .source import EditionSource, compiled, remember
@@ -182,13 +182,13 @@ ENGINE_ASKED = "the engine (--engine)"
 
 
 def played_by(editions: list, kinds: tuple, games: int) -> tuple[str, ...]:
-    """Who plays each edition's games with this line-up: the batch simulator; where it does not, the generated
-    game (and why not the batch); or the engine and why."""
+    """Who plays each edition's games with this line-up: the batch simulator (its random or its greedy seats);
+    where it does not, the generated game (and why not the batch); or the engine and why."""
     found = []
     for edition in editions:
         why = engine_reason(edition, kinds, games)
         if why is None:
-            found.append(BATCH)
+            found.append(GREEDY_BATCH if batch_seats(kinds) == "greedy" else BATCH)
         elif generated_reason(edition, kinds, games) is None:
             found.append(f"{GENERATED_BY} {why})")
         else:
@@ -199,7 +199,7 @@ def played_by(editions: list, kinds: tuple, games: int) -> tuple[str, ...]:
 def runners(players: tuple) -> tuple:
     """What play_games is told for each edition (see played_by): True, the batch; GENERATED, the generated
     game; False, the engine."""
-    return tuple(True if who == BATCH else GENERATED if who.startswith(GENERATED_BY) else False for who in players)
+    return tuple(True if who in BATCHES else GENERATED if who.startswith(GENERATED_BY) else False for who in players)
 
 
 def shards_a_task(count: int, jobs: int, batched: bool) -> int:
