@@ -19,6 +19,7 @@ from rulesengine.game.loop import play
 from rulesengine.game.scoring import ScoringError
 
 batch = pytest.importorskip("rulesengine.fast.batch")
+plans = pytest.importorskip("rulesengine.fast.plan")
 
 SHIPPED = sorted(EDITIONS.glob("*.yaml")) + sorted((EDITIONS / "variants").glob("*.yaml"))
 # the shipped editions the engine plays instead, and what the batch names as the reason
@@ -78,10 +79,10 @@ def assert_the_same_games(edition, players: int, seeds: list[int], played) -> No
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_the_batch_plays_the_engines_games(path):
     edition = load_edition(path)
-    reason = batch.fallback(edition)
+    reason = plans.fallback(edition)
     if path.stem in FALLBACKS:
         assert FALLBACKS[path.stem] in reason
-        with pytest.raises(batch.Unsupported):
+        with pytest.raises(plans.Unsupported):
             batch.play(edition, edition.players_min, [1])
         return
     assert reason is None
@@ -108,7 +109,7 @@ def test_a_game_whose_scoring_fails_is_left_to_the_engine(tmp_path):
                     "  - key: odd\n    title: Odd\n    description: Ten over the kangaroos less three.\n"
                     "    score: 10 // (count('Kangaroos', cards) - 3)\n", encoding="utf-8")
     edition = load_edition(rule)
-    assert batch.fallback(edition) is None
+    assert plans.fallback(edition) is None
     seeds = list(range(60))
     played = batch.play(edition, 4, seeds)
     for g, seed in enumerate(seeds):
@@ -152,7 +153,7 @@ def test_an_edition_whose_expression_may_be_costly_is_left_to_the_engine_and_its
     rule.write_text(f"extends: {EDITIONS / 'australia.yaml'}\nid: pairs\nname: Pairs\n"
                     f"categories:\n  - key: pairs\n    title: Pairs\n    score: {pairs}\n", encoding="utf-8")
     edition = load_edition(rule)
-    assert batch.fallback(edition) == (
+    assert plans.fallback(edition) == (
         "'pairs' may take 10,335 steps an evaluation, more than the batch's 10,000 (it has no step budget as it runs)")
-    with pytest.raises(batch.Unsupported):
+    with pytest.raises(plans.Unsupported):
         batch.play(edition, 4, [1])

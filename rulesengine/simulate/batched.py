@@ -64,7 +64,7 @@ def engine_reason(edition: Edition, kinds: Sequence[str], games: int = BATCH_FRO
     missing = missing_numpy()
     if missing is not None:
         return missing
-    from ..fast.batch import fallback, greedy_fallback
+    from ..fast.plan import fallback, greedy_fallback
 
     why = fallback(edition)
     if why is None and seats == "greedy":
