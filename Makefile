@@ -71,6 +71,9 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/compiled.py
 	$(BIN)/python bench/generated.py
+	$(BIN)/python bench/greedy_batch.py
+	$(BIN)/python bench/simulate_speed.py
+	$(BIN)/python bench/balance_speed.py --no-tune
 	$(BIN)/python bench/commands.py
 	$(BIN)/python bench/games_per_second.py
 	$(BIN)/python bench/bots.py
