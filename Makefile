@@ -72,7 +72,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/compiled.py
 	$(BIN)/python bench/generated.py
 	$(BIN)/python bench/greedy_batch.py
-	$(BIN)/python bench/simulate_speed.py
+	$(BIN)/python bench/simulate_speed.py --greedy-games 4000
 	$(BIN)/python bench/balance_speed.py --no-tune
 	$(BIN)/python bench/commands.py
 	$(BIN)/python bench/games_per_second.py

@@ -5,7 +5,8 @@ of the two runs issue #34 names (10,000 paired games of the Direction variant ag
 Not a test: run by hand (`.venv/bin/python bench/balance_speed.py`). It times, in the same run:
 1. the bare loop: four greedy seats of Australia played with game.loop.play (the baseline);
 2. `run_simulation` of the Direction variant against Australia (paired: two games a deal) on --jobs 1,
-   by CPU time, so the ratio to the baseline is the cost of the figures and the watch on the bots;
+   by CPU time: played by the batch's greedy seats (rulesengine/fast/greedy.py) where it plays the
+   editions, so the ratio to the baseline is the batch's gain less the cost of the figures;
 3. that simulation at --jobs 2 for --paired games, by the wall clock and by the CPU time of this process
    and its workers (CPU / 2 is what two idle cores would take), extrapolated to 10,000 paired games;
 4. `boom tune` on Animals x3 (--tune-games, --candidates) at --jobs 2, by the wall clock and CPU time.

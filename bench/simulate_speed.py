@@ -5,12 +5,15 @@ of bench/games_per_second.py (random bots, records kept) and run_simulation on t
 games (both without the one-off loading of the edition), alternating them to even out a busy
 machine, then --jobs 2 against --jobs 1 (by the wall clock, and by the CPU time the whole run
 costs, which says what two idle cores would give when the machine is busy), then the peak memory
-of `boom simulate` in a fresh process for a small and a ten times larger G.
+of `boom simulate` in a fresh process for a small and a ten times larger G. `--seats greedy` times the
+--jobs speed-up of greedy seats too (the batch's greedy seats: a longer run, where the workers' start
+counts less).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import subprocess
 import sys
@@ -28,10 +31,11 @@ from rulesengine.simulate import Settings, run_simulation  # noqa: E402
 from rulesengine.simulate.runner import prepare  # noqa: E402
 
 
-def simulate_rate(edition_path: Path, players: int, games: int, jobs: int) -> tuple[float, float]:
+def simulate_rate(edition_path: Path, players: int, games: int, jobs: int,
+                  seats: str = "random") -> tuple[float, float]:
     """Games per second of the games, their figures and tallies (not the one-off edition load):
     by the wall clock, and by this process's CPU time (meaningful for --jobs 1 only)."""
-    settings = Settings((str(edition_path),), ("random",) * players, games, 1)
+    settings = Settings((str(edition_path),), (seats,) * players, games, 1)
     start = time.process_time()
     prepare(settings)
     loading = time.process_time() - start
@@ -40,9 +44,9 @@ def simulate_rate(edition_path: Path, players: int, games: int, jobs: int) -> tu
     return simulation.games_per_second, games / (time.process_time() - start - loading)
 
 
-def parallel_cpu(edition_path: Path, players: int, games: int, jobs: int) -> float:
+def parallel_cpu(edition_path: Path, players: int, games: int, jobs: int, seats: str = "random") -> float:
     """CPU seconds of a run over `jobs` worker processes: this process and its workers together."""
-    settings = Settings((str(edition_path),), ("random",) * players, games, 1)
+    settings = Settings((str(edition_path),), (seats,) * players, games, 1)
     before = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     run_simulation(settings, jobs=jobs)
     after = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -73,12 +77,25 @@ def peak_memory_mib(edition_path: Path, players: int, games: int) -> float:
     return int(done.stderr.strip().splitlines()[-1]) / 1024
 
 
+def greedy_jobs(path: Path, players: int, games: int) -> None:
+    """--jobs 2 against --jobs 1 with greedy seats (the batch's): by the wall clock, and by the CPU time."""
+    load = os.getloadavg()[0]
+    one = simulate_rate(path, players, games, 1, "greedy")[0]
+    two = simulate_rate(path, players, games, 2, "greedy")[0]
+    one_cpu = parallel_cpu(path, players, games, 1, "greedy")
+    two_cpu = parallel_cpu(path, players, games, 2, "greedy")
+    print(f"greedy seats, {games} games (load {load:.1f} to {os.getloadavg()[0]:.1f}): --jobs 1 {one:.1f} games/s, "
+          f"--jobs 2 {two:.1f} games/s by the wall clock ({two / one:.2f}x); CPU of a whole run --jobs 1 "
+          f"{one_cpu:.1f} s, --jobs 2 {two_cpu:.1f} s: on 2 idle cores --jobs 2 can reach {2 * one_cpu / two_cpu:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--edition", default="australia")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--greedy-games", type=int, default=2000, help="greedy games of the --jobs run (0: none)")
     args = parser.parse_args()
     path = ROOT / "editions" / f"{args.edition}.yaml"
     edition = load_edition(path)
@@ -104,6 +121,8 @@ def main() -> None:
         f"CPU of a whole run: --jobs 1 {one_cpu:.2f} s, --jobs 2 {two_cpu:.2f} s (workers included): "
         f"on 2 idle cores --jobs 2 can reach {2 * one_cpu / two_cpu:.2f}x"
     )
+    if args.greedy_games:
+        greedy_jobs(path, args.players, args.greedy_games)
     small, large = (
         peak_memory_mib(path, args.players, args.games // 10),
         peak_memory_mib(path, args.players, args.games),

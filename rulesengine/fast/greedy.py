@@ -241,12 +241,14 @@ class GreedySeats:
         must = np.zeros_like(known)
         if past.drafted_before is not None and self.n * self.plan.hand < size:
             must = ~known & ~np.repeat(past.drafted_before, self.n, axis=0)
-        numbers = draws(mix(self.keys ^ code), WORLDS * (size + slots)).reshape(lanes, WORLDS, size + slots)
+        forced = bool(must.any())
+        drawn = size + slots if forced else size
+        numbers = draws(mix(self.keys ^ code), WORLDS * drawn).reshape(lanes, WORLDS, drawn)
         order = (numbers[:, :, :size] >> np.uint64(2)) | np.where(must, 0, np.uint64(1) << np.uint64(62))[:, None, :]
         order = np.where(known[:, None, :], np.uint64(1) << np.uint64(63), order)
         dealt = np.argsort(order, axis=2)[:, :, :slots]                    # the unknown cards dealt, must first
-        places = np.argsort(numbers[:, :, size:], axis=2)                  # then shared out at random
-        dealt = np.take_along_axis(dealt, places, axis=2)
+        if forced:   # then shared out at random (without cards dealt first, their order is random already)
+            dealt = np.take_along_axis(dealt, np.argsort(numbers[:, :, size:], axis=2), axis=2)
         counts = None
         if self.greedy.shared:
             counts = self.deck.counts[dealt].sum(axis=2)
