@@ -207,8 +207,8 @@ def print_comparison(console, data: dict) -> None:
 @click.option(
     "--engine",
     is_flag=True,
-    help="Play every game through the engine, even where the batch simulator would (random seats, numpy): "
-    "the same figures, slower.",
+    help="Play every game through the engine, even where the batch simulator would (numpy): with random seats "
+    "the same figures, slower; with greedy seats the same policy with the engine's own random draws.",
 )
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors
