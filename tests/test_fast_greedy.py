@@ -135,7 +135,7 @@ class _Checked(greedy.GreedySeats):
         return values
 
 
-@pytest.mark.parametrize("name,players", [("australia", 4), ("europe", 4), ("usa", 2),
+@pytest.mark.parametrize("name,players", [("australia", 4), ("europe", 4), ("europe", 2), ("usa", 2),
                                           ("variants/australia-two-decks", 3)])
 def test_every_hand_a_greedy_seat_values_is_worth_what_the_engine_says(name, players):
     edition = load_edition(EDITIONS / f"{name}.yaml")
@@ -152,7 +152,7 @@ def test_every_hand_a_greedy_seat_values_is_worth_what_the_engine_says(name, pla
     assert checked >= 4 * edition.rounds * (edition.hand_size - 1)
 
 
-@pytest.mark.parametrize("name,players", [("australia", 4), ("europe", 3), ("usa", 4)])
+@pytest.mark.parametrize("name,players", [("australia", 4), ("europe", 3), ("europe", 2), ("usa", 4)])
 def test_every_choice_of_a_greedy_seat_is_the_greedy_bots(name, players):
     edition = load_edition(EDITIONS / f"{name}.yaml")
     seeds = [2, 9, 23]
