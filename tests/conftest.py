@@ -51,7 +51,7 @@ SLOW = ("tests/fuzz/", "tests/test_differential.py", "tests/test_bots.py::test_e
         "tests/test_sheet_variables.py::test_split_regions_against",
         "tests/test_sheet_variables.py::test_beat_your_best_against",
         "tests/test_simulate.py::test_the_ray_backend_gives_the_local_figures",
-        "tests/test_fast_greedy.py::test_greedy_batch_games_score_as_the_engines_greedy_games_within_a_point",
+        "tests/test_fast_greedy.py::test_greedy_batch_games_score_as_the_engines_greedy_games_within_what",
         "tests/test_simulate.py::test_the_figures_do_not_depend_on_the_number_of_jobs",
         "tests/test_simulate_batched.py::test_a_report_through_the_batch_is_the_engines[2]",
         "tests/test_simulate_flow.py::test_the_figures_do_not_depend_on_the_number_of_jobs",

@@ -7,8 +7,8 @@ not give the engine's greedy game; what it must give is checked three ways, each
   bots/greedy.best_choice makes, and every game's sheet is the engine's for the game's decisions
   (replayed through the engine);
 - statistically: over the same deals, the greedy batch's games and the engine's greedy games have the
-  same mean points per sheet line, within a margin a player would not notice, by a paired equivalence
-  test (two one-sided tests at 5%).
+  same mean points per sheet line and total, within the report's least noticeable change
+  (simulate/words.MEASURES), by a paired equivalence test (two one-sided tests at 5%).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.game.decisions import Decision
 from rulesengine.game.loop import play
 from rulesengine.game.scoring import ScoreKeeper
+from rulesengine.simulate.words import MEASURES
 
 batch = pytest.importorskip("rulesengine.fast.batch")
 plans = pytest.importorskip("rulesengine.fast.plan")
@@ -184,7 +185,7 @@ def test_every_choice_of_a_greedy_seat_is_the_greedy_bots(name, players):
     assert made > len(seeds) * players   # icons were chosen, not only none
 
 
-def _equivalent(differences: list, margin: float) -> tuple[float, float, float]:
+def _equivalent(differences: list) -> tuple[float, float, float]:
     """The mean of paired differences and its 90% interval (two one-sided tests at 5% each): equivalent
     within the margin when the interval lies inside (-margin, margin)."""
     n = len(differences)
@@ -195,28 +196,35 @@ def _equivalent(differences: list, margin: float) -> tuple[float, float, float]:
 
 
 @pytest.mark.parametrize("name,players,games", [("australia", 4, 400), ("europe", 2, 300)])
-def test_greedy_batch_games_score_as_the_engines_greedy_games_within_a_point(name, players, games):
-    """Same deals (the seeds), each seat's line by line mean over the seats: the batch's greedy games and the
-    engine's differ by less than one point a line (a player would not notice), at 5% each side."""
+def test_greedy_batch_games_score_as_the_engines_greedy_games_within_what_a_player_would_notice(name, players,
+                                                                                                 games):
+    """Same deals (the seeds): each sheet line's points per player, and the total, of the batch's greedy games and
+    of the engine's differ by less than the report's least noticeable change (simulate/words.MEASURES: a line
+    0.5 points or 10% of it, the total 1 point or 5%), at 5% each side."""
     edition = load_edition(EDITIONS / f"{name}.yaml")
     seeds = list(range(1000, 1000 + games))
     played = batch.play(edition, players, seeds, seats=batch.GREEDY)
     keys = list(played.plan.line_keys)
     by_line = {key: [] for key in keys}
-    totals = []
+    engine_lines = {key: [] for key in keys}
+    totals, engine_totals = [], []
     for g, seed in enumerate(seeds):
         agents = [make_bot("greedy", edition, agent_seed(seed, s)) for s in range(players)]
         game = play(Game(edition, NAMES[:players], seed, events=False), agents)
         sheet = game.scores.sheet()
         for k, key in enumerate(keys):
             engine = sum(sum(r.get(key, 0) for r in p["rounds"]) for p in sheet["players"]) / players
+            engine_lines[key].append(engine)
             by_line[key].append(float(played.lines[g, :, :, k].sum()) / players - engine)
-        totals.append(float(played.totals[g].sum()) / players - sum(p["total"] for p in sheet["players"]) / players)
+        engine_totals.append(sum(p["total"] for p in sheet["players"]) / players)
+        totals.append(float(played.totals[g].sum()) / players - engine_totals[-1])
     for key, differences in by_line.items():
-        mean, low, high = _equivalent(differences, 1.0)
-        assert -1.0 < low and high < 1.0, (key, mean, low, high)
-    mean, low, high = _equivalent(totals, 2.0)
-    assert -2.0 < low and high < 2.0, ("total", mean, low, high)
+        margin = MEASURES["points"].threshold(sum(engine_lines[key]) / games)
+        mean, low, high = _equivalent(differences)
+        assert -margin < low and high < margin, (key, margin, mean, low, high)
+    margin = MEASURES["total"].threshold(sum(engine_totals) / games)
+    mean, low, high = _equivalent(totals)
+    assert -margin < low and high < margin, ("total", margin, mean, low, high)
 
 
 def test_a_games_greedy_figures_are_fixed_by_its_seed_whichever_batch_plays_it():
