@@ -59,7 +59,8 @@ def test_the_output_says_who_played():
     assert _last_line(CATCH_UP, "-p", "3", "-n", "199") == (
         "Played by the engine (199 games: the batch pays for numpy's start from 200).")
     assert _last_line(AUSTRALIA, "--seats", "greedy,random", "-n", "2") == (
-        "Played by the engine (the batch plays random seats only, and the line-up has greedy).")
+        "Played by the engine (the batch plays a line-up of random seats or of greedy seats only, and this one has "
+        "greedy, random).")
 
 
 def _last_line(*args) -> str:
