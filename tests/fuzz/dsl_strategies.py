@@ -430,4 +430,10 @@ def conforms(value, type_, edition) -> bool:
         return isinstance(value, str) and value in icons
     if isinstance(type_, ListType):
         return isinstance(value, list | tuple) and all(conforms(item, type_.item, edition) for item in value)
+    if isinstance(type_, LinesType):   # `lines` alone: each round line's points so far
+        return isinstance(value, SimpleNamespace) and set(vars(value)) == set(type_.keys) and all(
+            conforms(points, ListType(NUMBER), edition) for points in vars(value).values())
+    if isinstance(type_, OptionsType):  # `options` alone (the large profile drew it): each declared option's number
+        return isinstance(value, SimpleNamespace) and set(vars(value)) == set(type_.keys or ()) and all(
+            type(number) is int for number in vars(value).values())
     return False

@@ -170,3 +170,20 @@ def test_an_unknown_attribute_of_an_item_of_the_empty_list_is_still_an_error():
         compile_expression(load_edition(EDITIONS / "australia.yaml"), "[x.regin for x in []]")
     (diagnostic,) = caught.value.diagnostics
     assert (diagnostic.code, diagnostic.span.col, diagnostic.hint) == ("D204", 2, "did you mean 'region'?")
+
+
+def test_options_alone_at_game_end_conforms_to_its_type():
+    """The `large` profile drew the bare expression `options` at game end: the value (the seat's options, none
+    declared in Australia) was right and the fuzzer's type check knew no seat options; both runners agree."""
+    from types import SimpleNamespace
+
+    from rulesengine.dsl import OptionsType
+    from rulesengine.edition import load_edition
+
+    from .dsl_strategies import conforms
+
+    australia = load_edition(EDITIONS / "australia.yaml")
+    assert conforms(SimpleNamespace(), OptionsType(()), australia)
+    assert not conforms(SimpleNamespace(handicap=-5), OptionsType(()), australia)
+    assert conforms(SimpleNamespace(handicap=-5), OptionsType(("handicap",)), australia)
+    assert not conforms(SimpleNamespace(handicap="-5"), OptionsType(("handicap",)), australia)
