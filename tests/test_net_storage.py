@@ -152,3 +152,26 @@ def test_an_unreachable_postgresql_is_one_clear_error_without_its_password():
     (said,) = refused.value.diagnostics
     assert said.code == "N201" and said.message.startswith(f"cannot use the database postgresql://boom:***@127.0.0.1:{port}/boom")
     assert "s3cret" not in said.message
+
+
+def test_nodes_starting_together_on_one_key_file_share_one_whole_key(tmp_path):
+    """The fresh CI started two nodes of a cluster on one new key file: one created it empty and wrote it, the
+    other read it in between and refused "not a key this server wrote". A key now appears whole or not at all."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from rulesengine.net.dbfile import SeedKey
+
+    for attempt in range(5):
+        path = tmp_path / f"cluster-{attempt}.key"
+        with ProcessPoolExecutor(4) as pool:
+            keys = list(pool.map(_key_of, [path] * 8))
+        assert len(set(keys)) == 1 and len(keys[0]) == 32
+        assert SeedKey(path, create=False).key == keys[0]
+        assert oct(path.stat().st_mode & 0o777) == "0o600"
+        assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []   # no file of our own left
+
+
+def _key_of(path):
+    from rulesengine.net.dbfile import SeedKey
+
+    return SeedKey(path, create=True).key

@@ -16,6 +16,7 @@ import hmac
 import os
 import secrets
 import struct
+import tempfile
 from pathlib import Path
 
 from ..errors import BoomError, Diagnostic
@@ -165,17 +166,33 @@ class SeedKey:
         except FileNotFoundError:
             if not create:
                 return None
-            key = secrets.token_bytes(32)
-            try:
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-            except OSError as exc:
-                raise refuse(f"cannot create the key {self.path}: {exc.strerror}", "N201") from None
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(key)
+            return self._create()
         except OSError as exc:
             raise refuse(f"cannot read the key {self.path}: {exc.strerror}", "N201") from None
         if len(key) != 32:
             raise refuse(f"{self.path} is not a key this server wrote (32 bytes)", "N205")
+        return key
+
+    def _create(self) -> bytes:
+        """A new key, whole or not at all: written to a file of our own, then linked to its name. Nodes of a
+        cluster start together on one key file; one links first and the others read its key (an empty file
+        being written was read as "not a key" by a node starting beside it)."""
+        key = secrets.token_bytes(32)
+        try:
+            fd, own = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)  # O_EXCL, mode 0o600
+        except OSError as exc:
+            raise refuse(f"cannot create the key {self.path}: {exc.strerror}", "N201") from None
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(key)
+            try:
+                os.link(own, self.path)   # never follows or replaces what is there
+            except FileExistsError:
+                return self._read(create=False)
+            except OSError as exc:
+                raise refuse(f"cannot create the key {self.path}: {exc.strerror}", "N201") from None
+        finally:
+            os.unlink(own)
         return key
 
     def _pad(self, code: str, created: float) -> int:
