@@ -11,6 +11,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from round_support import first_options, letters
 from shipped import EDITIONS
 
 from cli.main import main
@@ -28,15 +29,6 @@ def growing():
     return load_edition(PATH)
 
 
-def letters(cards) -> str:
-    return "".join(c.letter for c in cards)
-
-
-def first_cards(game) -> None:
-    for decision in game.pending():
-        game.apply(decision.seat, decision.options[0])
-
-
 def test_round_one_of_five_cards_scored_by_hand(growing):
     """Ana GZWYB, Ben FMKJO. Ana keeps G, M, W, J and the Catch B; Ben F, Z, K, Y and the Catch O. Ana (no
     activity: each of hers is on one card): |4 - 1| = 3; Shells 3 + 3 = 6, doubled = 12; Kangaroos J, B: a
@@ -45,7 +37,7 @@ def test_round_one_of_five_cards_scored_by_hand(growing):
     game = Game(growing, ["Ana", "Ben"], 3)
     assert [letters(h) for h in game.places.hands] == ["GZWYB", "FMKJO"] and len(game.places.leftover) == 18
     while game.phase != "choice":
-        first_cards(game)
+        first_options(game)
     assert [letters(d) for d in game.places.drafts] == ["GMWJB", "FZKYO"]
     game.apply(0, None, "activities")
     game.apply(1, "Sightseeing", "activities")
@@ -61,7 +53,7 @@ def test_each_round_deals_its_hand_the_undealt_cards_first(growing):
     undealt = set(game.places.leftover)
     assert len(undealt) == 8
     while game.round == 0:
-        first_cards(game)
+        first_options(game)
     assert [len(h) for h in game.places.hands] == [6] * 4 and len(game.places.leftover) == 4
     assert undealt <= {c for hand in game.places.hands for c in hand}
     assert len(game.view(0)["seen_hands"][0]) == 6  # the hand as dealt, in the seat's own view

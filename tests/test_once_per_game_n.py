@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from round_support import first_options_until
 from shipped import EDITIONS
 
 from cli.main import main
@@ -22,10 +23,7 @@ PATH = EDITIONS / "variants" / "australia-activities-twice.yaml"
 
 
 def to_the_choices(game) -> list:
-    while game.phase != "choice":
-        for decision in game.pending():
-            game.apply(decision.seat, decision.options[0])
-    return game.pending()
+    return first_options_until(game, "choice")
 
 
 def swim_when_offered(game) -> list:

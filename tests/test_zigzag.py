@@ -11,6 +11,7 @@ import random
 
 import pytest
 from click.testing import CliRunner
+from round_support import first_options, letters
 from shipped import EDITIONS
 
 from cli.main import main
@@ -28,15 +29,6 @@ def zigzag():
     return load_edition(PATH)
 
 
-def letters(cards) -> str:
-    return "".join(c.letter for c in cards)
-
-
-def first_cards(game) -> None:
-    for decision in game.pending():
-        game.apply(decision.seat, decision.options[0])
-
-
 def test_hands_go_left_then_right_and_come_back(zigzag):
     """Ana GZWYBFM, Ben KJO#XND, Cy QIVAC@U. Pass 1, left: they keep G, K, Q; Ana gets Cy's IVAC@U, Ben
     Ana's ZWYBFM, Cy Ben's JO#XND. Pass 2, right: they keep I, Z, J; Ana gets Ben's WYBFM (her own hand back,
@@ -44,10 +36,10 @@ def test_hands_go_left_then_right_and_come_back(zigzag):
     game = Game(zigzag, ["Ana", "Ben", "Cy"], 3)
     assert [letters(h) for h in game.places.hands] == ["GZWYBFM", "KJO#XND", "QIVAC@U"]
     assert game.view(0)["direction"] == 1
-    first_cards(game)
+    first_options(game)
     assert [letters(h) for h in game.places.hands] == ["IVAC@U", "ZWYBFM", "JO#XND"]
     assert game.view(0)["direction"] == -1
-    first_cards(game)
+    first_options(game)
     assert [letters(h) for h in game.places.hands] == ["WYBFM", "O#XND", "VAC@U"]
     assert game.view(0)["direction"] == 1
 
@@ -55,8 +47,8 @@ def test_hands_go_left_then_right_and_come_back(zigzag):
 def test_a_sampled_world_knows_the_hand_that_came_back_and_the_one_passed_right(zigzag):
     """After two passes Ana holds her own hand back and knows Cy's (the one she passed right); Ben's is drawn."""
     game = Game(zigzag, ["Ana", "Ben", "Cy"], 3)
-    first_cards(game)
-    first_cards(game)
+    first_options(game)
+    first_options(game)
     seen = set()
     for sample in range(6):
         world = from_view(zigzag, game.view(0), random.Random(sample))
@@ -74,7 +66,7 @@ def test_a_round_scored_by_hand(zigzag):
     A and @ = 2: 13."""
     game = Game(zigzag, ["Ana", "Ben", "Cy"], 3)
     while game.phase != "choice":
-        first_cards(game)
+        first_options(game)
     assert [letters(d) for d in game.places.drafts] == ["GIWAB@M", "KZOYXFD", "QJV#CNU"]
     for seat in game.seats:
         game.apply(seat, "Indigenous Culture" if seat == 0 else None, "activities")
