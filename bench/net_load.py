@@ -23,7 +23,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -32,8 +31,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from ports import free_port  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import InvalidMessage, InvalidStatus  # noqa: E402
 
@@ -41,12 +41,6 @@ from rulesengine.bots.registry import make_bot  # noqa: E402
 from rulesengine.game.state import Decision  # noqa: E402
 from rulesengine.net import host_table  # noqa: E402
 from rulesengine.net.editions import edition_from_data  # noqa: E402
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def family(pid: int) -> list[int]:
@@ -207,7 +201,6 @@ def start_servers(folder: Path, args) -> tuple[str, list[subprocess.Popen], obje
     if args.nodes == 1:
         db = str(folder / "load.sqlite")
     else:
-        sys.path.insert(0, str(ROOT / "tests"))
         from pg_support import TempPostgres, server_programs
 
         programs = server_programs()

@@ -13,13 +13,13 @@ import asyncio
 import json
 import random
 import signal
-import socket
 import subprocess
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
+from ports import free_port
 from websockets.asyncio.client import connect
 
 from rulesengine.bots.registry import make_bot
@@ -29,12 +29,6 @@ from rulesengine.net.editions import edition_from_data
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Node:

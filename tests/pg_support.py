@@ -14,12 +14,12 @@ import os
 import pwd
 import secrets
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
 
 import pytest
+from ports import free_port
 
 MISSING = (
     "the PostgreSQL tests need the distribution's PostgreSQL server (initdb, pg_ctl) and psycopg: "
@@ -43,12 +43,6 @@ def unavailable(reason: str):
     if os.environ.get("CI"):
         pytest.fail(f"{MISSING} ({reason})", pytrace=False)
     pytest.skip(f"{MISSING} ({reason})")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class TempPostgres:

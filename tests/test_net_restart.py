@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -16,15 +15,10 @@ from net_support import (
     ROOT,
     bounded,  # noqa: F401 - the autouse fixture that fails a hung test
 )
+from ports import free_port
 from test_net_play import FirstOption, offline_sheet
 
 from rulesengine.net import host_table, play_seat
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def start_server(port: int, db) -> subprocess.Popen:
