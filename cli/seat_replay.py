@@ -20,7 +20,9 @@ from .sheets import hunt_line, print_sheet, round_drafts, round_table
 
 def show_seat(played: Game, seat: int, console: Console) -> None:
     edition = played.edition
-    game = Game(edition, played.players, played.seed)
+    # the same file format and seat options as the played game: an older log deals (and mulligans) as it did
+    game = Game(edition, played.players, played.seed, deal_version=played.deal_version,
+                seat_options=played.seat_options)
     name, shown, memory = played.players[seat], 0, {}
     for who, answer, category in played.decisions:
         if who == seat:
