@@ -61,8 +61,9 @@ def test_a_whole_2010_game_in_the_browser_against_two_bots(browser, server):  # 
 
 
 def test_a_whole_game_with_a_choice_declared_in_secret_in_the_browser(browser, server):  # noqa: F811 - fixtures
-    """australia-declared-activity: each round opens with the declaration (a button an activity); while drafting
-    the page shows the seat's own declaration only; the final sheet equals the server's."""
+    """australia-declared-activity: each round opens with the declaration (a button an activity) under every seat's
+    declaration of the round before (the terminal's line); while drafting the page shows the seat's own
+    declaration only; the final sheet equals the server's."""
     page, frames = page_of(browser, server)
     open_table(page, "australia-declared-activity", 3, 2)
     page.wait_for_selector("#hand", timeout=WAIT)
@@ -76,6 +77,12 @@ def test_a_whole_game_with_a_choice_declared_in_secret_in_the_browser(browser, s
         seen = int(page.get_attribute("body", "data-states") or 0)
         panel = page.query_selector("section.choice")
         if panel is not None and panel.get_attribute("data-kind") == "secret":
+            if game.history:  # every seat's declaration of the round before, as its choices turned them up
+                chosen = game.history[-1]["choices"]
+                said = ", ".join(f"{name} {chosen.get(name, {}).get('activities') or 'none'}" for name in game.players)
+                assert page.text_content("#declared") == f"Last round's Activities: {said}."
+            else:
+                assert not page.query_selector("#declared")
             buttons = page.query_selector_all("button.option")
             option = buttons[len(declared) % len(buttons)]
             declared.append(option.get_attribute("data-option"))
@@ -83,7 +90,8 @@ def test_a_whole_game_with_a_choice_declared_in_secret_in_the_browser(browser, s
         else:
             # the seat's own declaration, as the server has it, while it drafts
             assert declared[-1] == game.places.secrets[0]
-            assert page.text_content("#secret") == f"Your secret choice: {declared[-1]}"
+            own = f"Declared in secret: {declared[-1]} (Activities, turned up at the round's end)"
+            assert page.text_content("#secret") == own
             page.query_selector_all("button.card.pickable")[0].click()
             drafted += 1
         page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)

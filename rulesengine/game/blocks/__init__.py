@@ -106,9 +106,15 @@ def round_words(edition) -> dict:
     """The round as a client draws it: its blocks' names in order, and each kind of decision in its words
     (what the `joined` message carries to the web page)."""
     asks = round_plan(edition).asks
-    return {"blocks": [step.name for step in edition.round.steps],
-            "asks": {kind: {"title": a.title, "answer": a.answer, "options": dict(a.options), "points": a.points,
-                            "said": a.said} for kind, a in asks.items()}}
+    words = {"blocks": [step.name for step in edition.round.steps],
+             "asks": {kind: {"title": a.title, "answer": a.answer, "options": dict(a.options), "points": a.points,
+                             "said": a.said} for kind, a in asks.items()}}
+    # a drafting round's secret choice declares a round-end choice: the page recalls last round's, by its title
+    declared = [step for step in edition.round.steps if step.name == "secret_choice" and step.declares]
+    if declared:
+        key = declared[0].key
+        words["declared"] = {"key": key, "title": next(c.title for c in edition.choice_categories if c.key == key)}
+    return words
 
 
 def decisions_made(edition, view) -> int:

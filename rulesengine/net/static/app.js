@@ -333,7 +333,7 @@ function showTable() {
     .map((d) => (askedOf(round, d).points ? choicePanel(d) : wordPanel(d, askedOf(round, d), answer)));
   const panels = round.blocks.flatMap((name) => {
     const panel = name === "pick_and_pass" ? drafting : PANELS[name];
-    return panel ? [panel(view, deck, mine)].flat() : [];
+    return panel ? [panel(view, deck, mine, round)].flat() : [];
   });
   main.replaceChildren(
     ...[

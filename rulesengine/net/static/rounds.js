@@ -20,8 +20,21 @@ function circle(view, deck) {
   );
 }
 
-function secret(view) {
-  return view.secret ? el("p", { class: "own-throw", id: "secret" }, `Your secret choice: ${view.secret}`) : null;
+// A seat's own secret choice; in a drafting round that declares a round-end choice (`round.declared`), its
+// declaration until the round's end, and last round's of every seat once the choices turned them up.
+function secret(view, deck, mine, round) {
+  const declared = round && round.declared;
+  if (!declared) {
+    return view.secret ? el("p", { class: "own-throw", id: "secret" }, `Your secret choice: ${view.secret}`) : null;
+  }
+  if (view.secret) {
+    return el("p", { class: "own-throw", id: "secret" },
+      `Declared in secret: ${view.secret} (${declared.title}, turned up at the round's end)`);
+  }
+  const last = (view.history || []).at(-1);
+  if (!last) return null;
+  const said = view.players.map((name) => `${name} ${(last.choices[name] || {})[declared.key] || "none"}`);
+  return el("p", { class: "note", id: "declared" }, `Last round's ${declared.title}: ${said.join(", ")}.`);
 }
 
 // The bids of this round since this seat's own last one (all of them before its first).
