@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 import time
 from pathlib import Path
@@ -23,39 +22,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from handwritten.game import play as play_by_hand  # noqa: E402
+from timed import engine, lean, load  # noqa: E402
 
-from rulesengine import Game, load_edition  # noqa: E402
-from rulesengine.bots.registry import RandomAgent, agent_seed  # noqa: E402
+from rulesengine import load_edition  # noqa: E402
 from rulesengine.fast import batch  # noqa: E402
-from rulesengine.game.loop import play  # noqa: E402
-
-NAMES = ["Ana", "Ben", "Cy", "Dee"]
-
-
-def lean(module, players: int, seeds: range) -> float:
-    start = time.process_time()
-    for seed in seeds:
-        play_by_hand(module, players, seed)
-    return time.process_time() - start
-
-
-def engine(edition, players: int, seeds: range) -> float:
-    start = time.process_time()
-    for seed in seeds:
-        game = Game(edition, NAMES[:players], seed, events=False)
-        play(game, [RandomAgent(agent_seed(seed, s)) for s in range(players)])
-    return time.process_time() - start
 
 
 def batched(edition, players: int, seeds: range) -> float:
     start = time.process_time()
     batch.play(edition, players, list(seeds))
     return time.process_time() - start
-
-
-def load() -> str:
-    return f"{os.getloadavg()[0]:.1f}"
 
 
 def main() -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 import time
 from pathlib import Path
@@ -25,23 +24,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from handwritten.game import play as play_by_hand  # noqa: E402
+from timed import NAMES, engine, lean, load  # noqa: E402
 
 from rulesengine import Game, load_edition  # noqa: E402
 from rulesengine.bots.greedy import GreedyAgent  # noqa: E402
-from rulesengine.bots.registry import RandomAgent, agent_seed  # noqa: E402
+from rulesengine.bots.registry import agent_seed  # noqa: E402
 from rulesengine.bots.tournament import play_one  # noqa: E402
 from rulesengine.compiled import fallback, play_random  # noqa: E402
 from rulesengine.game.loop import play  # noqa: E402
-
-NAMES = ["Ana", "Ben", "Cy", "Dee"]
-
-
-def lean(module, players: int, seeds: range) -> float:
-    start = time.process_time()
-    for seed in seeds:
-        play_by_hand(module, players, seed)
-    return time.process_time() - start
 
 
 def generated(edition, players: int, seeds: range) -> float:
@@ -49,14 +39,6 @@ def generated(edition, players: int, seeds: range) -> float:
     start = time.process_time()
     for seed in seeds:
         play_random(edition, names, seed)
-    return time.process_time() - start
-
-
-def engine(edition, players: int, seeds: range) -> float:
-    start = time.process_time()
-    for seed in seeds:
-        game = Game(edition, NAMES[:players], seed, events=False)
-        play(game, [RandomAgent(agent_seed(seed, s)) for s in range(players)])
     return time.process_time() - start
 
 
@@ -74,10 +56,6 @@ def greedy(edition, players: int, games: int) -> float:
         game = Game(edition, NAMES[:players], seed, events=False)
         play(game, [GreedyAgent(agent_seed(seed, s), edition) for s in range(players)])
     return time.process_time() - start
-
-
-def load() -> str:
-    return f"{os.getloadavg()[0]:.1f}"
 
 
 def main() -> None:

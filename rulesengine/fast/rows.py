@@ -7,6 +7,8 @@ compare, test membership and list values as the language means them.
 
 from __future__ import annotations
 
+from operator import and_, or_
+
 import numpy as np
 
 from .cards import CARD_SETS, CardRows, Deck, Items, RegionRows, Unsupported
@@ -56,24 +58,24 @@ def _not(value):
     return ~value
 
 
-def _both(a, b):
-    if a is False or b is False:
-        return False
-    if a is True:
+def _joined(a, b, absorbing: bool, operator):
+    """a and/or b where either may be a plain bool or a row array: `absorbing` (False for and, True for
+    or) decides alone, its opposite leaves the other side, two arrays are joined row by row."""
+    if a is absorbing or b is absorbing:
+        return absorbing
+    if a is (not absorbing):
         return b
-    if b is True:
+    if b is (not absorbing):
         return a
-    return a & b
+    return operator(a, b)
+
+
+def _both(a, b):
+    return _joined(a, b, False, and_)
 
 
 def _either(a, b):
-    if a is True or b is True:
-        return True
-    if a is False:
-        return b
-    if b is False:
-        return a
-    return a | b
+    return _joined(a, b, True, or_)
 
 
 def _pairwise(pairwise, plain, a, b):
