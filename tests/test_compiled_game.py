@@ -30,6 +30,7 @@ FALLBACKS = {
     "boomerang-2010": "blocks without a compiled form: reveal, secret_choice, bidding, claim",
     "boomerang-2010-runner-up": "blocks without a compiled form: reveal, secret_choice, bidding, claim",
     "australia-declared-activity": "blocks without a compiled form: secret_choice",
+    "australia-public-goals": "blocks without a compiled form: goals",
     "boomerang-2010-double-throw": "blocks without a compiled form: reveal, secret_choice, bidding, claim",
 }
 SEEDS = [*range(60), 10**12 + 7, 2**64 - 3, 2**70 + 5]   # the last two: bots' seeds past 64 bits

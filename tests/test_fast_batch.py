@@ -41,6 +41,7 @@ FALLBACKS = {
     "boomerang-2010": "Reveal, SecretChoice, Bidding, Claim",
     "boomerang-2010-runner-up": "Reveal, SecretChoice, Bidding, Claim",
     "australia-declared-activity": "SecretChoice, Deal, Throw, PickAndPass, Catch, Choices",
+    "australia-public-goals": "PublicGoals, Deal, Throw, PickAndPass, Catch, Choices",
     "boomerang-2010-double-throw": "Reveal, SecretChoice, Bidding, Claim",
 }
 SEEDS = [*range(30), 10**12 + 7, 2**70 + 5]   # the last: a seed whose bots' seeds pass 64 bits

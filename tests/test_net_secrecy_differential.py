@@ -48,6 +48,7 @@ EDITIONS_TRIED = [
     ("variants/europe-direction", 4),
     ("variants/usa-direction", 3),
     ("variants/australia-declared-activity", 3),
+    ("variants/australia-public-goals", 3),
 ]
 
 

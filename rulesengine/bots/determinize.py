@@ -31,7 +31,8 @@ def from_view(edition: Edition, view: dict, rng: random.Random, *, scored: bool 
     card = edition.card
     history = view["history"]
     phase = view["phase"]
-    table = {"seat_options": view.get("seat_options")}   # as the table set them (public)
+    table = {"seat_options": view.get("seat_options"),   # as the table set them (public)
+             "goals": [goal["id"] for goal in view["goals"]] if "goals" in view else None}   # public goals drawn
     if phase == "over" or len(history) >= edition.rounds:
         return Game.at_position(edition, view["players"], seed, history, **table)
     me = view["seat"]

@@ -71,6 +71,7 @@ class Standing:
     values: tuple = ()  # per seat, its program.SeatValue: what hands are worth to it
     shared_reads: frozenset = frozenset()  # the game variables `shared` reads
     open_races: tuple = ()  # per seat, per race of the edition: the (region, award) it may still take
+    goals: tuple = ()  # the public goals drawn (ids): the program scores them at game end (edition/goals.py)
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -87,7 +88,7 @@ def _award(scoring, race, region, at: Moment, place: int):
 
 def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
     """Snapshot a score keeper that has scored the finished rounds (and only those)."""
-    scoring = program(edition)
+    scoring = program(edition, scores.goals)
     n = len(scores.players)
     at = moment(edition, n, scores.round_index + 1)
     seats = []
@@ -118,14 +119,14 @@ def standing_from_scores(edition: Edition, scores: ScoreKeeper) -> Standing:
         for seat in range(n)
     )
     standing = Standing(edition, n, scores.round_index + 1, tuple(seats), tuple(races), own, shared, at, rounds, (),
-                        shared_reads, open_races)
+                        shared_reads, open_races, goals=scores.goals)
     return replace(standing, values=tuple(_seat_value(standing, seat, past) for seat, past in enumerate(seats)))
 
 
 def _seat_value(standing: Standing, seat: int, past: SeatPast):
     """The program's value of hands for this seat (program.SeatValue) at this standing."""
     at = standing.at
-    return program(standing.edition).seat_value(
+    return program(standing.edition, standing.goals).seat_value(
         standing.own, standing.shared, previous=past.previous, choosable=past.choosable,
         races=standing.open_races[seat], players=at.players, round=at.round, rounds=at.rounds,
         end_points=past.end_points, size=len(past.visited), before=past.visited, seen=past.visited_set,
@@ -167,11 +168,14 @@ def standing_from_view(edition: Edition, view: dict) -> Standing:
     """The standing a seat can work out from its view: the earlier rounds are public."""
     standings = edition.kept("standings", dict)   # a memo of a pure function: it never changes a decision
     given = view.get("seat_options")   # public: as the table set them (an edition that declares some)
-    key = (tuple(view["players"]), given and repr(given), *map(_round_key, view["history"]))
+    goals = tuple(goal["id"] for goal in view.get("goals", ()))   # public (an edition with goals)
+    key = (tuple(view["players"]), given and repr(given), goals, *map(_round_key, view["history"]))
     standing = standings.get(key)
     if standing is None:
         options = seat_values(edition, view["players"], given) if given else None
         scores = ScoreKeeper(edition, view["players"], options)
+        if goals:
+            scores.set_goals(goals)
         for round_data in view["history"]:
             drafts = [[edition.card(x) for x in round_data["drafts"][name]] for name in view["players"]]
             scores.score_round(drafts, [dict(round_data["choices"].get(name, {})) for name in view["players"]])
@@ -204,7 +208,7 @@ def _table(others) -> tuple:
 
 def choice_points(standing: Standing, seat: int, category, cards: list, others: list, visited=None) -> dict:
     """icon -> points for every icon this seat may still pick for a choice category with these cards."""
-    past, at, scoring = standing.seats[seat], standing.at, program(standing.edition)
+    past, at, scoring = standing.seats[seat], standing.at, program(standing.edition, standing.goals)
     visited = visited if visited is not None else visited_after(past, cards)
     return scoring.choice_points[category.key](SeatInputs(
         cards=cards, tally=scoring.tally(cards), visited=visited, seen=frozenset(visited), table=_table(others),
@@ -216,7 +220,7 @@ def category_points(standing: Standing, seat: int, cards: list, others: list, ch
     """key -> points of each round category for these cards; a choice category at the given icon
     (absent or None: no points) or, without `choices`, at its best icon."""
     past, at = standing.seats[seat], standing.at
-    return program(standing.edition).judged_round(
+    return program(standing.edition, standing.goals).judged_round(
         cards=cards, visited=visited_after(past, cards), table=_table(others), previous=past.previous, used=past.used,
         choices=choices, players=at.players, round=at.round, rounds=at.rounds, sheet=past.sheet)
 
@@ -225,7 +229,8 @@ def race_points(standing: Standing, seat: int, cards: list, visited: list) -> di
     """key -> what this seat's races would pay if it alone qualified this round."""
     won = _won(standing, seat, lambda slot: not slot.next_award)
     at, points = standing.at, {}
-    qualified = program(standing.edition).judged_races(cards=cards, visited=visited, won=won, players=at.players,
+    qualified = program(standing.edition, standing.goals).judged_races(
+        cards=cards, visited=visited, won=won, players=at.players,
                                                        round=at.round, rounds=at.rounds,
                                                        sheet=standing.seats[seat].sheet)
     for index in qualified:
@@ -243,7 +248,7 @@ def breakdown(standing: Standing, seat: int, cards: list, others: list) -> dict:
     """seat_value split by sheet key: round categories, races, and what game-end categories gain."""
     if not cards:
         return {}
-    past, at, scoring = standing.seats[seat], standing.at, program(standing.edition)
+    past, at, scoring = standing.seats[seat], standing.at, program(standing.edition, standing.goals)
     visited = visited_after(past, cards)
     points = category_points(standing, seat, cards, others)
     for key, value in race_points(standing, seat, cards, visited).items():
@@ -327,7 +332,7 @@ def round_gains(standing: Standing, drafts: list) -> list:
 def round_values(standing: Standing, drafts: list, choices: list | None = None) -> list:
     """Every seat's gain from a finished round, races shared as the score sheet shares them;
     choice categories at the given icons (choices[seat]: key -> icon), else at their best."""
-    scoring, at = program(standing.edition), standing.at
+    scoring, at = program(standing.edition, standing.goals), standing.at
     visited = [visited_after(standing.seats[s], drafts[s]) for s in range(standing.players)]
     values = []
     for seat in range(standing.players):

@@ -36,6 +36,7 @@ from .checks import run_checks
 from .deck import DeckBuilder
 from .draft import draft_options
 from .flow import Catch, Deal, PickAndPass, build_flow, default_drafting, flow_kind
+from .goals import build_goals, goal_line
 from .guarantee import guarantee
 from .model import HOLDINGS, ROUND, Category, Choice, Edition, Expression, Passing, Race, Table
 from .rules_digest import rules_digest
@@ -353,6 +354,11 @@ class Builder(DeckBuilder):
         if flow is not None and data.get("races"):
             self.error(("races",), "races score rounds of drafting: an edition with a flow has none", "M339", key=True)
         self.tie_breaks(keys, stocks if flow is not None else ())
+        end_scope = GAME_END.checker_scope(constants, extra=self.sheet_types())
+        goals = build_goals(self, end_scope, symbol_table, keys, flow is not None)
+        if goals is not None:  # a step of the round before the others (it draws at setup) and a line of the sheet
+            categories.append(goal_line())
+            round_ = replace(round_, steps=(goals, *round_.steps))
         seat_options = declared_seat_options(data, self.error)
 
         facts = self.facts

@@ -15,6 +15,7 @@ from .draft import DraftOptions
 ROUND = "round"
 GAME_END = "game_end"
 HOLDINGS = "holdings"  # a game-end line over what seats hold (captured cards, tokens kept): shown as it stands
+GOALS = "goals"  # the game-end line of the public goals drawn (edition/goals.py): no expression of its own
 
 
 @dataclass(frozen=True, eq=False, slots=True)

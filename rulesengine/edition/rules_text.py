@@ -15,9 +15,10 @@ from pathlib import Path
 from .. import dsl
 from . import scopes
 from .extends import load_with_extends
+from .goals import goals_of
 from .in_words import in_words
 from .loader import load_edition
-from .model import ROUND, Edition
+from .model import GOALS, ROUND, Edition
 from .shipped import resolve_edition
 from .templates import fill
 
@@ -169,6 +170,17 @@ def _ordinal(n: int) -> str:
     return {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}[n]
 
 
+def _goals(edition: Edition, formulas: bool) -> list[str]:
+    goals = goals_of(edition)
+    lines = _wrap(f"The {goals.draw} goals drawn at the start of the game (face up for everyone) score every "
+                  f"player; the deck's {len(goals.cards)} goals:", "    ")
+    for goal in goals.cards:
+        lines += _wrap(f"{goal.name}: {_sentence(goal.text or in_words(goal.points.text, edition, goal.name))}",
+                       "      ")
+        lines += _formula(goal.points.text, "        ") if formulas else []
+    return lines
+
+
 def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[str]:
     lines = [f"  {category.title}"]
     if category.majority is not None:  # a flow's comparison of seats: no formula to put in words
@@ -182,6 +194,8 @@ def _category(edition: Edition, category, spec: dict, formulas: bool) -> list[st
             + "the others score 0 for it.",
             "    ",
         ) + (_majority_formula(family, category.pays) if formulas else [])
+    if category.when == GOALS:  # the public goals: each goal of the deck in its words (edition/goals.py)
+        return lines + _goals(edition, formulas)
     described = fill(spec.get("description") or "", edition)
     lines += _wrap(described or _sentence(in_words(category.score.text, edition, category.title)), "    ")
     choice = category.choice

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import BoomError, Diagnostic, Span
-from .save_fields import check_header
+from .save_fields import check_header, header_goals
 from .saves import _saved_edition, file_digest, replay_decisions
 from .state import Game
 
@@ -127,9 +127,10 @@ def _replay_log(path, seat_kinds, bots, runner) -> tuple[Game, list[str], str | 
     elif header.rules_sha256 not in (None, edition.rules_sha256):
         changed = (f"{file}:1: the rules of {header.edition_path} differ from the ones the game was played with "
                    "(an edition it extends or borrows from changed)")
+    goals = header_goals(edition, header, lambda where: Span(file, 1, 1), "log")
     try:
         game = Game(edition, list(header.players), header.seed, deal_version=header.format,
-                    seat_options=header.seat_options)
+                    seat_options=header.seat_options, goals=goals)
     except BoomError as exc:   # a seat option the edition does not take (G607): the header's
         raise BoomError([Diagnostic(Span(file, 1, 1), d.message, d.code) for d in exc.diagnostics]) from None
     agents = bots(header, edition) if bots else {}

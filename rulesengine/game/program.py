@@ -20,6 +20,7 @@ from operator import add
 
 from ..dsl import DslRuntimeError
 from ..dsl import program as compiler
+from ..edition.goals import WithGoals, goals_of
 from ..edition.model import Edition
 from ..edition.scopes import (
     EndInputs,
@@ -54,9 +55,13 @@ class SeatValue:
     order: Callable
 
 
-def program(edition: Edition):
-    """The edition's program for its runner, made once and kept with the edition."""
-    return edition.kept("program", lambda: _make(edition))
+def program(edition: Edition, goals: tuple = ()):
+    """The edition's program for its runner, made once and kept with the edition; goals: the public goals
+    drawn in a game (their ids), which the program scores as game-end categories (edition/goals.py), one
+    program for each draw."""
+    if not goals:
+        return edition.kept("program", lambda: _make(edition))
+    return edition.kept(("program", tuple(goals)), lambda: _make(WithGoals(edition, tuple(goals))))
 
 
 def _make(edition: Edition):
@@ -245,6 +250,9 @@ def _by_node(edition: Edition) -> dict:
     for race in edition.races:
         for expression in (race.qualifies, race.award):
             found.update((id(n), expression) for n in walk(expression.tree[0]))
+    goals = goals_of(edition)
+    for goal in goals.cards if goals is not None else ():
+        found.update((id(n), goal.points) for n in walk(goal.points.tree[0]))
     return found
 
 

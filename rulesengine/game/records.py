@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..edition.goals import goal_problem, goals_of
 from ..edition.model import Edition
 from ..edition.seat_options import seat_values
 from ..edition.source import RECORD, SourceMap, load_yaml
@@ -22,7 +23,7 @@ from .holding_records import other_edition, score_holdings
 from .outputs import write_atomic
 from .scoring import ScoreKeeper
 
-_KEYS = ["players", "rounds", "edition", "seat_options"]
+_KEYS = ["players", "rounds", "edition", "seat_options", "goals"]
 
 
 def _seat_options(check, given, players) -> tuple | None:
@@ -38,6 +39,26 @@ def _seat_options(check, given, players) -> tuple | None:
         for diagnostic in exc.diagnostics:
             check.error(("seat_options",), diagnostic.message)
         raise RecordError(check.problems) from None
+
+
+def _goals(check, keeper: ScoreKeeper, record: dict) -> None:
+    """The public goals drawn in the recorded game (`goals`: their ids), handed to the sheet; RecordError when
+    the edition has goals and the record names none, or names what is not a draw of its deck."""
+    goals = goals_of(check.edition)
+    if goals is None:
+        if "goals" in record:
+            check.error(("goals",), f"{check.edition.name} has no public goals", key=True)
+            raise RecordError(check.problems)
+        return
+    if "goals" not in record:
+        check.error((), f"the record has no 'goals': {check.edition.name} draws {goals.draw} public goals a game",
+                    "add goals: [" + ", ".join(g.id for g in goals.cards[:goals.draw]) + "] (the ids drawn)")
+        raise RecordError(check.problems)
+    problem = goal_problem(goals, record["goals"])
+    if problem:
+        check.error(("goals",), f"'goals' {problem}")
+        raise RecordError(check.problems)
+    keeper.set_goals(record["goals"])
 
 
 class _Checker:
@@ -114,6 +135,7 @@ def _score_record(edition: Edition, record, source_map: SourceMap) -> dict:
         raise RecordError(check.problems)
 
     keeper = ScoreKeeper(edition, players, _seat_options(check, record.get("seat_options"), players))
+    _goals(check, keeper, record)
     choice_keys = {c.key: c for c in edition.choice_categories}
     for r, round_data in enumerate(rounds):
         path = ("rounds", r)

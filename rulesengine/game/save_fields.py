@@ -41,6 +41,9 @@ class Header:
     # what the table set of the edition's seat options: name -> option -> number (absent: nothing set). The
     # edition's check of them (a declared option, in its range) is the Game's, which the file names.
     seat_options: dict = field(default_factory=dict, hash=False)
+    # the public goals drawn (their ids), in an edition that has some (absent in every other file); the edition's
+    # check of them (goals of its deck) is the caller's (goal_problem)
+    goals: tuple | None = None
 
 
 def name_problem(name) -> str | None:
@@ -132,6 +135,9 @@ def check_header(
     if not _seat_options_shape(seat_options, players):
         bad(("seat_options",), "must map player names to {option: whole number}")
         seat_options = {}
+    goals = data.get("goals")
+    if "goals" in data and not (isinstance(goals, list) and all(isinstance(g, str) for g in goals)):
+        bad(("goals",), "must be a list of goal ids")
     if players is not None:
         for index, name in enumerate(players):
             problem = name_problem(name)
@@ -159,7 +165,28 @@ def check_header(
     if problems:
         return None, problems
     return Header(version, edition, edition_id, digest, tuple(players), tuple(seats), seed, clean_options,
-                  rules, seat_options), []
+                  rules, seat_options, tuple(goals) if "goals" in data else None), []
+
+
+def header_goals(edition, header: Header, where: Callable[[tuple], Span], what: str) -> list | None:
+    """The public goals a save or log names (its `goals`), checked against the edition's deck: None for an
+    edition without goals; a BoomError (F903) where they are missing, unknown or not a draw of the deck."""
+    from ..edition.goals import goal_problem, goals_of
+    from ..errors import BoomError
+
+    goals = goals_of(edition)
+    if goals is None and header.goals is None:
+        return None
+    if goals is None:
+        problem = f"{edition.name} has no public goals"
+    elif header.goals is None:
+        raise BoomError(Diagnostic(where(()), f"the {what} has no 'goals' ({edition.name} draws {goals.draw} public "
+                                   "goals a game)", "F903"))
+    else:
+        problem = goal_problem(goals, list(header.goals))
+    if problem:
+        raise BoomError(Diagnostic(where(("goals",)), f"the {what}'s 'goals': {problem}", "F903"))
+    return list(header.goals)
 
 
 def _seat_options_shape(value, players) -> bool:

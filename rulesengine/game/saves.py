@@ -20,7 +20,7 @@ from ..edition.shipped import resolve_edition
 from ..edition.source import MAX_FILE_BYTES, SAVE, load_yaml
 from ..errors import BoomError, Diagnostic, EditionError, Note, Span
 from .outputs import AppendedFile, check_outputs, lock_outputs, write_atomic
-from .save_fields import Header, check_header
+from .save_fields import Header, check_header, header_goals
 from .state import Game
 
 # A save is its header and 4 nodes a decision ([seat, answer, category]); an edition's game has at
@@ -89,6 +89,8 @@ class Session:
             "options": self.options,
             # only where the table set some: every file written before seat options reads the same (format 5)
             **({"seat_options": self.game.seat_options} if self.game.seat_options else {}),
+            # only in an edition with public goals (blocks/goals.py): the goals drawn
+            **({"goals": list(self.game.places.goals)} if "goals" in vars(self.game.places) else {}),
         }
 
     def checkpoint(self) -> None:
@@ -191,9 +193,10 @@ def _resume(file: str, log_path, data, source_map, seat_kinds, allow_changed_edi
     older = header.rules_sha256 is None and not allow_changed_edition and _file_changed(header)
     edition = _saved_edition(header, where, allow_changed_edition or older,
                              (lambda message: None) if older else warn, "saved game")
+    goals = header_goals(edition, header, source_map.span_at, "saved game")
     try:
         game = Game(edition, list(header.players), header.seed, deal_version=header.format,
-                    seat_options=header.seat_options)
+                    seat_options=header.seat_options, goals=goals)
     except BoomError as exc:
         raise BoomError([Diagnostic(source_map.span_at(("seat_options",) if d.code == SEAT_OPTION else ("players",)),
                                     d.message, d.code) for d in exc.diagnostics]) from None

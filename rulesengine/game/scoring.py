@@ -11,6 +11,7 @@ from operator import attrgetter
 
 from ..dsl import DslRuntimeError
 from ..edition import scopes
+from ..edition.goals import GOAL_PREFIX, GOALS_KEY, goals_of
 from ..edition.in_words import in_words
 from ..edition.model import Card, Category, Edition, Expression
 from ..edition.scopes import EndInputs, SeatInputs
@@ -70,6 +71,8 @@ def _plan(edition: Edition) -> SheetPlan:
         what.update({id(c.choice.requires): f"{c.key} requires" for c in edition.choice_categories
                      if c.choice.requires})
         what.update({id(expression): race.key for race in edition.races for expression in (race.qualifies, race.award)})
+        goals = goals_of(edition)
+        what.update({id(goal.points): f"goal {goal.id}" for goal in goals.cards} if goals else {})
         return SheetPlan(pairs, [(race.key, region.name if region else None) for race, region in pairs],
                          list(dict.fromkeys(race.key for race in edition.races)), what,
                          tuple(c.key for c in edition.choice_categories),
@@ -111,6 +114,15 @@ class ScoreKeeper:
         self._awards = edition.kept(("awards", n), dict)  # (race slot, place, round) -> pay (see _award)
         self._moments = edition.kept(("moments", n), dict)  # round number -> its Moment (see _moment)
         self._plan = plan  # what the sheet reads of its edition (race slots, error names)
+        self.goals: tuple = ()  # the public goals drawn (their ids): see set_goals
+        self.goal_points: list[dict] | None = None  # at game end, per seat: goal id -> its points
+
+    def set_goals(self, goals) -> None:
+        """The public goals drawn in this game (ids of the edition's goals deck): scored at game end by the
+        program made for them, each on the `goals` line (edition/goals.py)."""
+        self.goals = tuple(goals)
+        self._program = program(self.edition, self.goals)
+        self._facts = None
 
     def option_values(self, seat: int):
         """The seat's `options` (None: the edition's defaults, as scopes.sheet_so_far reads None)."""
@@ -296,7 +308,7 @@ class ScoreKeeper:
 
     def finish(self) -> None:
         self._sheet = None
-        self.end_scores = []
+        self.end_scores, self.goal_points = [], [] if self.goals else None
         at = self._moment()
         needs = self._program.needs
         reads = needs.end_reads  # what no game-end category reads is not worked out
@@ -316,6 +328,10 @@ class ScoreKeeper:
                 raise self._located(exc, f"game end, seat {name}") from None
             except RecursionError:
                 raise _too_deep(f"game end, seat {name}") from None
+            if self.goals:  # each goal drawn is a game-end category of the program: folded into one line
+                drawn = {goal: points.pop(GOAL_PREFIX + goal) for goal in self.goals}
+                points[GOALS_KEY] = sum(drawn.values())
+                self.goal_points.append(drawn)
             self.end_scores.append(points)
         if self.holdings is not None:
             for points, held in zip(self.end_scores, self._held(), strict=True):
@@ -384,7 +400,8 @@ class ScoreKeeper:
             self._sheet = self._make_sheet()  # (holdings move during the game: made afresh until it ends)
         sheet = {
             "players": [
-                dict(p, categories=dict(p["categories"]), rounds=[dict(r) for r in p["rounds"]], **self._held_copy(p))
+                dict(p, categories=dict(p["categories"]), rounds=[dict(r) for r in p["rounds"]], **self._held_copy(p),
+                     **({"goals": dict(p["goals"])} if "goals" in p else {}))
                 for p in self._sheet["players"]
             ],
             "winners": list(self._sheet["winners"]),
@@ -415,6 +432,9 @@ class ScoreKeeper:
                 captured = getattr(self.holdings, "captured", None)
                 players[-1].update(captured=[c.letter for c in captured[seat]] if captured else [],
                                    stocks=self.stocks(seat))
+            if self.goals:  # each goal drawn, its points (0 until the game ends)
+                points = self.goal_points[seat] if self.goal_points else {}
+                players[-1]["goals"] = {goal: points.get(goal, 0) for goal in self.goals}
         if self.end_scores is None:
             return {"players": players, "winners": [], "ranking": [], "decided_by": None}
         ranking = self.ranking()

@@ -62,8 +62,11 @@ class Game:
         deal_version: int = DEAL_VERSION,
         events: bool = True,
         seat_options: dict | None = None,
+        goals: list | None = None,
     ):
         check_seats(edition, players)
+        # the public goals this game has (a save's, a record's, a sampled world's): drawn all the same (blocks/goals.py)
+        self.given_goals = goals
         # what the table set of the edition's seat options: name -> key -> number (saves and logs keep it)
         self.seat_options = {name: dict(values) for name, values in (seat_options or {}).items() if values}
         values = seat_option_values(edition, players, self.seat_options) if self.seat_options else None
@@ -101,7 +104,7 @@ class Game:
     def at_position(
         cls, edition: Edition, players: list[str], seed: int, history: list[dict] = (), *,
         at: str | None = None, round: int | None = None, phase: str | None = None, scored: bool = True,
-        seat_options: dict | None = None, **position,
+        seat_options: dict | None = None, goals: list | None = None, **position,
     ) -> Game:
         """A game at some position: the finished rounds of `history` (drafts and choices, by player
         name, as in view()["history"]) scored, then, unless they were the last, the round after them
@@ -110,8 +113,9 @@ class Game:
         resume()). For bots playing out sampled worlds; the position is taken as given, and the game owns
         the lists it is handed from then on. scored=False leaves the finished rounds unscored (the sheet
         then starts at this round): for a bot that reads only the hands and cards taken, scoring them again
-        for every sample is waste. seat_options: as the table set them (the view's `seat_options`)."""
-        game = cls(edition, players, seed, deal=False, seat_options=seat_options)
+        for every sample is waste. seat_options: as the table set them (the view's `seat_options`); goals: the
+        public goals drawn (the ids of the view's `goals`)."""
+        game = cls(edition, players, seed, deal=False, seat_options=seat_options, goals=goals)
         for round_data in history:
             if scored:
                 game.scores.score_round(

@@ -70,6 +70,25 @@ def activities(cards, chosen):
     return _common.activity_points(count)
 
 
+# ---- public goals (editions/variants/australia-public-goals.yaml), each by hand ---------------------
+def _regions_visited(visited):
+    return sum(1 for letters in REGIONS.values() if letters & visited)
+
+
+GOALS = {
+    # 2 points for each region you visited a site of
+    "well-travelled": lambda me, others: 2 * _regions_visited(me),
+    # 2 points for each kind of animal your visited sites show
+    "wildlife-spotter": lambda me, others: 2 * len({CARDS[x]["animal"] for x in me} - {None}),
+    # 5 points if you visited more sites than every other player
+    "globetrotter": lambda me, others: 5 if all(len(me) > len(o) for o in others) else 0,
+    # 6 points if your visited sites show Shells at least twice
+    "beachcomber": lambda me, others: 6 if sum(CARDS[x]["collection"] == "Shells" for x in me) >= 2 else 0,
+    # 3 points for each Tasmania site you visited
+    "island-hopper": lambda me, others: 3 * len(me & REGIONS["Tasmania"]),
+}
+
+
 # ---- the whole game ----------------------------------------------------------------------------
 def score(record):
     names = list(record["players"])
@@ -115,11 +134,16 @@ def score(record):
         categories = {key: sum(r[key] for r in per_round[name]) for key in ROUND_KEYS}
         categories["sites"] = len(visited[name])  # 1 point per distinct site visited
         categories = {key: categories[key] for key in KEYS}
+        drawn = {}
+        if "goals" in record:  # the public goals variant: each goal drawn, on one line
+            others = [visited[other] for other in names if other != name]
+            drawn = {goal: GOALS[goal](visited[name], others) for goal in record["goals"]}
+            categories["goals"] = sum(drawn.values())
         total = sum(categories.values())
         totals[name] = total
         throw_catch_totals[name] = categories["throw_catch"]
         players.append({"name": name, "total": total, "categories": categories,
-                        "rounds": per_round[name]})
+                        "rounds": per_round[name], **({"goals": drawn} if "goals" in record else {})})
 
     return {"players": players,
             "winners": _common.winners(names, totals, [throw_catch_totals])}

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...edition.goals import PublicGoals
 from ...edition.steps import (
     Bidding,
     Catch,
@@ -40,12 +41,14 @@ from .bidding import BiddingBlock
 from .choices import ChoicesBlock
 from .claim import ClaimBlock
 from .deal import DealBlock
+from .goals import GoalsBlock
 from .mulligan import MulliganBlock
 from .picking import CatchBlock, PickAndPassBlock, ThrowBlock
 from .reveal import RevealBlock
 from .secret_choice import SecretChoiceBlock
 
 REGISTRY = {
+    PublicGoals: GoalsBlock,
     Deal: DealBlock,
     Mulligan: MulliganBlock,
     Throw: ThrowBlock,
