@@ -35,6 +35,13 @@ def _hand(out, edition, view: dict, memory: dict) -> None:
         out.print(card_lines(edition, view["hand"], out.width))
 
 
+# -- every round of an edition with public goals: the goals drawn at the game's start ----------------
+def _goals(out, edition, view: dict, memory: dict) -> None:
+    said = "; ".join(f"{goal['name']} ({goal['description']})" if goal["description"] else goal["name"]
+                     for goal in view["goals"])
+    out.print(f"Public goals: {said}")
+
+
 # -- the 2010 round --------------------------------------------------------------------------------
 def _circle(out, edition, view: dict, memory: dict) -> None:
     out.print(f"Deck: {count(view['deck'], 'cards')}. Circle ({count(len(view['circle']), 'cards')}):")
@@ -121,9 +128,11 @@ def _captured(out, edition, view: dict, memory: dict) -> None:
 
 
 REMINDERS = {   # block -> whether its panel has something to recall at a pick
+    "goals": lambda view: bool(view["goals"]),
     "secret_choice": lambda view: view["secret"] is not None,
 }
 PANELS = {
+    "goals": _goals,
     "deal": _hand,
     "reveal": _circle,
     "bidding": _bids,

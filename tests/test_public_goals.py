@@ -78,9 +78,9 @@ def test_the_draw_comes_from_the_game_s_generator_and_is_shown_to_everyone():
     # random.Random(4).sample of the five goals, 2: what the record, every view and the spectator's show
     assert game.record()["goals"] == ["wildlife-spotter", "globetrotter"]
     shown = [{"id": "wildlife-spotter", "name": "Wildlife spotter",
-              "text": "2 points for each kind of animal your visited sites show"},
+              "description": "2 points for each kind of animal your visited sites show"},
              {"id": "globetrotter", "name": "Globetrotter",
-              "text": "5 points if you visited more sites than every other player"}]
+              "description": "5 points if you visited more sites than every other player"}]
     assert all(game.view(seat)["goals"] == shown for seat in range(3))
     assert "goals" not in Game(load_edition(AUSTRALIA), PLAYERS, 4).view(0)   # no other edition shows any
     given = Game(edition, PLAYERS, 4, goals=["beachcomber", "well-travelled"])   # a save's: the deal is the same
@@ -241,3 +241,43 @@ def test_a_record_s_goals_are_checked(tmp_path):
     del data["goals"]
     record.write_text(json.dumps(data, indent=1))
     assert "the record has no 'goals'" in _invoke("score", GOALS, "--record", record).output
+
+
+def test_the_terminal_recalls_the_goals_at_every_pick(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["run", str(GOALS), "-p", 3, "--seed", 4, "--seat", "human"], input="")
+    assert result.exit_code == 130 and "Traceback" not in result.output   # the end of input stops the game
+    said = " ".join(result.output.split())
+    assert ("Public goals: Wildlife spotter (2 points for each kind of animal your visited sites show); "
+            "Globetrotter (5 points if you visited more sites than every other player)") in said
+
+
+def test_boom_rules_tells_the_step_and_every_goal():
+    said = " ".join(_invoke("rules", GOALS, "--formulas").output.split())
+    assert ("1. Public goals (once, before the first round): 2 of the 5 goal cards are drawn at random and laid "
+            "face up for everyone; each scores every player at the end of the game.") in said
+    assert "Island hopper: 3 points for each Tasmania site you visited. 3 * len([c for c in visited" in said
+
+
+def test_the_guarantee_counts_every_goal():
+    """A hand's value evaluates Australia's lines (645 steps: test_guarantees_budget) and every goal of the deck."""
+    from rulesengine.edition.guarantee import evaluation_steps
+
+    edition = load_edition(GOALS)
+    steps = evaluation_steps(edition)
+    goals = [steps[id(goal.points)] for goal in edition.round.steps[0].cards]
+    assert all(goals) and edition.guarantee.value_work == 645 + sum(goals)
+
+
+def test_the_advice_counts_what_a_card_adds_to_the_goals():
+    """Ann after round 1 of the hand rounds, with well-travelled and wildlife-spotter: U (Melbourne, Victoria,
+    Wombats) adds a region (+2) and an animal (+2) to the goals line, and a site."""
+    from rulesengine.bots.evaluate import breakdown
+
+    edition = load_edition(GOALS)
+    scores = ScoreKeeper(edition, PLAYERS)
+    scores.set_goals(["well-travelled", "wildlife-spotter"])
+    scores.score_round([[edition.card(x) for x in hand] for hand in ROUNDS[0]], [{} for _ in PLAYERS])
+    points = breakdown(standing_from_scores(edition, scores), 0, [edition.card("U")], [])
+    assert (points["goals"], points["sites"]) == (4, 1)
+    assert not any(key.startswith("goal:") for key in points)

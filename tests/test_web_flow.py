@@ -129,3 +129,16 @@ def test_a_double_throw_in_the_browser(browser, server):  # noqa: F811 - fixture
     page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
     assert game.places.stocks[0]["boomerangs"] == before - 2
     assert [0, "throw 2", None] in game.decisions
+
+
+def test_the_public_goals_are_on_the_page(browser, server):  # noqa: F811 - fixtures
+    """australia-public-goals: the goals the server drew, in their words, above the table."""
+    from rulesengine.edition.goals import goals_of
+
+    page, frames = page_of(browser, server)
+    open_table(page, "australia-public-goals", 3, 2)
+    page.wait_for_selector("#goals", timeout=WAIT)
+    game = table_of(server, page.url.rsplit("/", 1)[1]).game
+    by_id = goals_of(game.edition).by_id
+    drawn = [by_id[goal] for goal in game.places.goals]
+    assert page.text_content("#goals") == "Public goals: " + "; ".join(f"{g.name} ({g.description})" for g in drawn)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from ..dsl import FAILED
 from ..dsl.program import category_reads
 from ..dsl.program import visited_after as _visited_after
+from ..edition.goals import GOAL_PREFIX, GOALS_KEY
 from ..edition.model import Card, Edition
 from ..edition.scopes import Moment, SeatInputs, moment, sheet_so_far, table_env
 from ..edition.seat_options import seat_values
@@ -255,8 +256,9 @@ def breakdown(standing: Standing, seat: int, cards: list, others: list) -> dict:
         points[key] = points.get(key, 0) + value
     before = scoring.judged_end(list(past.visited), at.players, at.rounds)
     after = scoring.judged_end(visited, at.players, at.rounds)
-    for key, value in after.items():
-        points[key] = value - before[key]
+    for key, value in after.items():   # each public goal drawn on the sheet's one line of them
+        line = GOALS_KEY if key.startswith(GOAL_PREFIX) else key
+        points[line] = points.get(line, 0) + value - before[key]
     return points
 
 

@@ -29,7 +29,7 @@ GOAL_PREFIX = "goal:"     # a drawn goal's key in the program's game-end points
 class Goal:
     id: str
     name: str
-    text: str
+    description: str
     points: Expression
 
     @cached_property
@@ -64,6 +64,13 @@ class PublicGoals:
 def goals_of(edition) -> PublicGoals | None:
     """The edition's goals (its round's goals step), or None."""
     return edition.round.step(PublicGoals) if edition.round is not None else None
+
+
+def scored_categories(edition) -> tuple:
+    """The edition's categories, and every goal of its deck as a game-end category: what a game of it may
+    evaluate (the per-game guarantee counts each goal, drawn or not)."""
+    goals = goals_of(edition)
+    return edition.categories + (tuple(goal.category for goal in goals.cards) if goals is not None else ())
 
 
 def goal_line() -> Category:
@@ -106,7 +113,7 @@ def build_goals(builder, scope, symbol_table, keys: dict, flow: bool) -> PublicG
         if points is None:
             ok = False
             continue
-        cards.append(Goal(goal_id, entry.get("name", goal_id), entry.get("text", ""), points))
+        cards.append(Goal(goal_id, entry.get("name", goal_id), entry.get("description", ""), points))
     if not ok or not isinstance(draw, int) or draw > len(entries):
         return None
     return PublicGoals(draw, tuple(cards))
@@ -126,7 +133,8 @@ def goal_problem(goals: PublicGoals, given) -> str | None:
     return None
 
 
-__all__ = ["GOALS_KEY", "GOAL_PREFIX", "Goal", "PublicGoals", "build_goals", "goal_line", "goal_problem", "goals_of"]
+__all__ = ["GOALS_KEY", "GOAL_PREFIX", "Goal", "PublicGoals", "WithGoals", "build_goals", "goal_line", "goal_problem",
+           "goals_of", "scored_categories"]
 
 
 class WithGoals:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from ..dsl import IconType
 from ..dsl.budget import MAX_NUMBER, largest_number, worst_case
 from ..errors import Diagnostic
+from .goals import scored_categories
 from .model import ROUND, Edition, Expression
 from .scopes import AWARD, FLOW_END, GAME_END, QUALIFIES, REQUIRES, ROUND_CATEGORY, UNTIL
 from .steps import Bidding, Deal, PickAndPass, Reveal, SecretChoice
@@ -142,7 +143,7 @@ def evaluation_steps(edition: Edition) -> dict:
     (what the guarantee multiplies; a test counts a game's evaluations with it)."""
     counted, out = _Edition(edition, edition.language.bounds), {}
     regions = {"region": True}
-    for category in edition.categories:
+    for category in scored_categories(edition):
         kind = ("round" if category.when == ROUND else "game_end") if drafts(edition) else "flow_end"
         out[id(category.score)] = counted.work(category.score, _scope(kind, edition))
         if category.choice is not None and category.choice.requires is not None:
@@ -197,7 +198,7 @@ def _drafting(counted: _Edition) -> Guarantee:
            "qualifies": _scope("qualifies", edition, region=True), "award": _scope("award", edition, region=True)}
     value = 0   # one hand: what seat_value evaluates
     choices = 0  # one round's choices of one seat: every icon of every choice category
-    for category in edition.categories:
+    for category in scored_categories(edition):
         if category.when == ROUND:
             icons = _icons(category)
             each = counted.work(category.score, own["round"], icons)
@@ -294,7 +295,7 @@ def _numbers(counted: _Edition) -> None:
     if counted.problems:
         return
     at_end = dict(game, round_totals=best_round, totals=so_far, **{f"lines.{key}": v for key, v in most.items()})
-    for category in edition.categories:
+    for category in scored_categories(edition):
         if category.when != ROUND:
             counted.largest(category.score, _scope("game_end", edition), at_end)
 

@@ -4,10 +4,11 @@ A save names its edition's file and that file's SHA-256; a description rewritten
 a placeholder, a typo mended) changes the file but not one game it plays. The rules digest is the
 SHA-256 of the data the Edition is built from (its `extends:` chain and `borrow:` resolved) with the
 words left out: the edition's name, description and provenance, the titles and descriptions of
-families, categories, choices and races, card names, and the `reconstructed:` marks; and `tune:` (the
-ranges `boom tune` may search, which playing ignores). Everything else is what plays. The data is
-made canonical first: mapping keys sorted, except where their order plays (a family's icons: the
-order of its kinds), lists kept in order (the deck's order deals the cards). It never reads a file.
+families, categories, choices and races, card names, goal names and descriptions, and the
+`reconstructed:` marks; and `tune:` (the ranges `boom tune` may search, which playing ignores).
+Everything else is what plays. The data is made canonical first: mapping keys sorted, except where
+their order plays (a family's icons: the order of its kinds), lists kept in order (the deck's order
+deals the cards). It never reads a file.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ WORDS = (
     ("categories", "[]", "title"), ("categories", "[]", "description"), ("categories", "[]", "choice", "description"),
     ("races", "[]", "title"), ("races", "[]", "description"),
     ("seat_options", "*", "title"), ("seat_options", "*", "description"),
+    ("goals", "cards", "[]", "name"), ("goals", "cards", "[]", "description"),
 )
 NOT_PLAYED = (("tune",),)  # for boom tune only
 ORDERED = (("families", "*", "icons"),)  # mappings whose order plays: kept as [key, value] pairs in order

@@ -175,7 +175,7 @@ def _goals(edition: Edition, formulas: bool) -> list[str]:
     lines = _wrap(f"The {goals.draw} goals drawn at the start of the game (face up for everyone) score every "
                   f"player; the deck's {len(goals.cards)} goals:", "    ")
     for goal in goals.cards:
-        lines += _wrap(f"{goal.name}: {_sentence(goal.text or in_words(goal.points.text, edition, goal.name))}",
+        lines += _wrap(f"{goal.name}: {_sentence(goal.description or in_words(goal.points.text, edition, goal.name))}",
                        "      ")
         lines += _formula(goal.points.text, "        ") if formulas else []
     return lines

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..places import ALL, Place
 from .base import Block
 
-GOAL_ENTRIES = ("id", "name", "text")
+GOAL_ENTRIES = ("id", "name", "description")
 
 
 class GoalsBlock(Block):
@@ -36,4 +36,5 @@ class GoalsBlock(Block):
 
     def view_goals(self, game, seat: int) -> list:
         by_id = self.step.by_id
-        return [{"id": goal, "name": by_id[goal].name, "text": by_id[goal].text} for goal in game.places.goals]
+        return [{"id": goal, "name": by_id[goal].name, "description": by_id[goal].description}
+                for goal in game.places.goals]

@@ -10,6 +10,12 @@ function count(n, plural) {
   return `${n} ${n === 1 && plural.endsWith("s") ? plural.slice(0, -1) : plural}`;
 }
 
+// -- every round of an edition with public goals: the goals drawn at the game's start ----------------
+function goals(view) {
+  const said = view.goals.map((goal) => (goal.description ? `${goal.name} (${goal.description})` : goal.name)).join("; ");
+  return el("p", { class: "goals", id: "goals" }, `Public goals: ${said}`);
+}
+
 // -- the 2010 round --------------------------------------------------------------------------------
 function circle(view, deck) {
   return el(
@@ -112,7 +118,7 @@ function captured(view, deck) {
 }
 
 // Each block's panel by its name (the pick-and-pass block's, with the hand and the `?` advice, is app.js's).
-export const PANELS = { reveal: circle, secret_choice: secret, bidding: bids, claim: captured };
+export const PANELS = { goals, reveal: circle, secret_choice: secret, bidding: bids, claim: captured };
 
 // -- the decisions ---------------------------------------------------------------------------------
 // A decision's words, as its block declares them (`joined`'s round.asks).
