@@ -7,6 +7,7 @@ import json
 from rich.console import Console
 from rich.table import Table
 
+from rulesengine.edition.goals import GOALS_TITLE, goals_of
 from rulesengine.edition.model import ROUND
 
 
@@ -50,7 +51,11 @@ def final_table(edition, sheet: dict) -> Table:
     lines += [(c.title, c.key) for c in edition.categories if c.when != ROUND and c.key not in apart]
     for number, (title, key) in enumerate(lines, 1):
         table.add_row(title, *[str(p["categories"].get(key, 0)) for p in players], end_section=number == len(lines))
-    table.add_row("total", *[str(p["total"]) for p in players], style="bold", end_section=bool(apart))
+    drawn = goals_drawn(edition, players)
+    table.add_row("total", *[str(p["total"]) for p in players], style="bold", end_section=bool(apart or drawn))
+    for goal, name in drawn:   # each public goal drawn: its part of the Public goals line
+        table.add_row(f"{name} (in {GOALS_TITLE})", *[str(p["goals"][goal]) for p in players], style="dim",
+                      end_section=goal == drawn[-1][0] and bool(apart))
     for category in apart.values():  # shown, never added: a tally or a tie-break (`counts: false`)
         table.add_row(f"{category.title} (not counted)", *[str(p["categories"].get(category.key, 0)) for p in players],
                       style="dim")
@@ -59,6 +64,14 @@ def final_table(edition, sheet: dict) -> Table:
     for icon, counts in captured_counts(edition, players):
         table.add_row(f"{icon} captured", *map(str, counts), style="dim")
     return table
+
+
+def goals_drawn(edition, players: list) -> list[tuple[str, str]]:
+    """(id, name) of each public goal drawn, in the order drawn (none in an edition without goals)."""
+    goals = goals_of(edition)
+    if goals is None or not players or "goals" not in players[0]:
+        return []
+    return [(goal, goals.by_id[goal].name) for goal in players[0]["goals"]]
 
 
 def captured_counts(edition, players: list) -> list[tuple[str, list[int]]]:

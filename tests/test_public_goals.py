@@ -192,6 +192,8 @@ def test_run_save_resume_replay_and_score_keep_the_goals(tmp_path):
                      "--log", log, "--save-record", record)
     assert result.exit_code == 0, result.output
     assert "Public goals" in result.output
+    final = result.output[result.output.index("Final score sheet"):]
+    assert "Wildlife spotter (in Public goals)" in final and "Globetrotter (in Public goals)" in final
     assert json.loads(save.read_text())["goals"] == ["wildlife-spotter", "globetrotter"]
     assert json.loads(log.read_text().splitlines()[0])["goals"] == ["wildlife-spotter", "globetrotter"]
     verified = _invoke("replay", log, "--verify")
