@@ -240,6 +240,8 @@ def test_a_record_s_goals_are_checked(tmp_path):
     record.write_text(json.dumps(data, indent=1))
     result = _invoke("score", GOALS, "--record", record)
     assert result.exit_code != 0 and "did you mean 'island-hopper'?" in result.output
+    line = next(n for n, row in enumerate(record.read_text().splitlines(), 1) if "island-hoper" in row)
+    assert f"r.json:{line}:" in result.output   # at the unknown id itself
     del data["goals"]
     record.write_text(json.dumps(data, indent=1))
     assert "the record has no 'goals'" in _invoke("score", GOALS, "--record", record).output

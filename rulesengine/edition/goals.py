@@ -119,17 +119,18 @@ def build_goals(builder, scope, symbol_table, keys: dict, flow: bool) -> PublicG
     return PublicGoals(draw, tuple(cards))
 
 
-def goal_problem(goals: PublicGoals, given) -> str | None:
-    """Why a list of drawn goals (a save's, a record's) is not a draw of this deck, or None."""
+def goal_problem(goals: PublicGoals, given) -> tuple[tuple, str] | None:
+    """Why a list of drawn goals (a save's, a record's) is not a draw of this deck, and where in the list:
+    () the list, (i,) its i-th id; or None."""
     if not isinstance(given, list) or not all(isinstance(g, str) for g in given):
-        return "must be a list of goal ids"
-    unknown = [g for g in given if g not in goals.by_id]
+        return (), "must be a list of goal ids"
+    unknown = [index for index, goal in enumerate(given) if goal not in goals.by_id]
     if unknown:
-        hint = suggest(unknown[0], goals.by_id)
-        return (f"'{unknown[0]}' is not a goal of this edition (goals: {', '.join(goals.by_id)})"
-                + (f"; {hint}" if hint else ""))
+        hint = suggest(given[unknown[0]], goals.by_id)
+        return (unknown[0],), (f"'{given[unknown[0]]}' is not a goal of this edition (goals: "
+                               f"{', '.join(goals.by_id)})" + (f"; {hint}" if hint else ""))
     if len(given) != goals.draw or len(set(given)) != len(given):
-        return f"must name {goals.draw} different goals of the deck, not {len(given)}"
+        return (), f"must name {goals.draw} different goals of the deck, not {len(given)}"
     return None
 
 

@@ -56,7 +56,8 @@ def _goals(check, keeper: ScoreKeeper, record: dict) -> None:
         raise RecordError(check.problems)
     problem = goal_problem(goals, record["goals"])
     if problem:
-        check.error(("goals",), f"'goals' {problem}")
+        at, message = problem
+        check.error(("goals", *at), f"'goals' {message}")
         raise RecordError(check.problems)
     keeper.set_goals(record["goals"])
 

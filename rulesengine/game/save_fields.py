@@ -178,14 +178,15 @@ def header_goals(edition, header: Header, where: Callable[[tuple], Span], what: 
     if goals is None and header.goals is None:
         return None
     if goals is None:
-        problem = f"{edition.name} has no public goals"
+        problem = (), f"{edition.name} has no public goals"
     elif header.goals is None:
         raise BoomError(Diagnostic(where(()), f"the {what} has no 'goals' ({edition.name} draws {goals.draw} public "
                                    "goals a game)", "F903"))
     else:
         problem = goal_problem(goals, list(header.goals))
     if problem:
-        raise BoomError(Diagnostic(where(("goals",)), f"the {what}'s 'goals': {problem}", "F903"))
+        at, message = problem
+        raise BoomError(Diagnostic(where(("goals", *at)), f"the {what}'s 'goals': {message}", "F903"))
     return list(header.goals)
 
 
