@@ -2,7 +2,7 @@
 
 Each check reports a Diagnostic at the exact key or character; the builder goes on after an error
 so that an author sees every mistake at once. When the schema check cut broken entries out (see
-schema.usable_part), references to what was cut are not reported again and no Edition is made.
+recovery.usable_part), references to what was cut are not reported again and no Edition is made.
 Expressions are parsed, checked and compiled once per edition (lines_build.py, with the categories,
 races and tie-breaks they score); the checks that look at the edition as a whole live in checks.py.
 """

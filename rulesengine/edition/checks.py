@@ -32,7 +32,7 @@ def check(function=None, *, only_when_valid=False):
 class Facts:
     data: dict
     map: object  # SourceMap or ComposedSourceMap: path -> span
-    cut: object  # schema.Cut: what the schema check took out
+    cut: object  # recovery.Cut: what the schema check took out
     families: dict = field(default_factory=dict)
     icon_owner: dict = field(default_factory=dict)
     regions: dict = field(default_factory=dict)

@@ -13,7 +13,7 @@ from ..dsl import Bounds
 from ..errors import Diagnostic, Note, suggest
 from .checks import Facts
 from .model import Card, Family, Region
-from .schema import Cut
+from .recovery import Cut
 
 
 class DeckBuilder:

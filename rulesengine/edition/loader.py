@@ -10,7 +10,8 @@ from .build import Builder
 from .extends import load_with_extends
 from .model import Edition
 from .overrides import override_warnings
-from .schema import schema_diagnostics, usable_part
+from .recovery import usable_part
+from .schema import schema_diagnostics
 from .shipped import is_bare_name, resolve_edition, shipped_editions
 
 

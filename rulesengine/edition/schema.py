@@ -1,15 +1,12 @@
 """JSON Schema validation of an edition's structure, each error placed at the key it concerns.
 
 Only structure is checked here; meaning (names that exist, types of expressions) is the builder's job.
-So that the builder can still check the rest, `usable_part` cuts the broken entries out of the data
-and says what was cut; it never invents a value.
+So that the builder can still check the rest, recovery.py cuts the broken entries out of the data.
 """
 
 from __future__ import annotations
 
-import copy
 import json
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from jsonschema import Draft202012Validator, FormatChecker
@@ -111,7 +108,7 @@ def part_diagnostics(key: str, value, source_map) -> list[Diagnostic]:
     return [d for error in _part_validator(key).iter_errors(data) for d in _diagnose(error, source_map, data)]
 
 
-def _is_key_error(error) -> bool:
+def is_key_error(error) -> bool:
     return "propertyNames" in error.schema_path
 
 
@@ -123,7 +120,7 @@ def _diagnose(error, source_map: SourceMap, data=None):
     if kind == "format" and schema.get("format") == "line" and isinstance(error.instance, str):
         yield _not_one_line(error, path, where, source_map)
         return
-    if _is_key_error(error):
+    if is_key_error(error):
         span = source_map.span_at(path + (error.instance,), key=True)
         if path[:1] == ("tables",) and len(path) == 2:
             yield Diagnostic(span, f"row {error.instance!r} of the table '{path[1]}' must be a whole number", "S106")
@@ -255,7 +252,7 @@ def _edit_hint(mapping: dict) -> str:
 def _not_one_line(error, path, where, source_map: SourceMap) -> Diagnostic:
     """A name or title (or, under propertyNames, an icon's key) holding a line break, at its value."""
     _, problem = line_problem(error.instance)
-    if _is_key_error(error):
+    if is_key_error(error):
         span = source_map.span_at(path + (error.instance,), key=True)
         return Diagnostic(span, f"the icon {error.instance!r} in {where} must be one line: it holds {problem}", "S106")
     return Diagnostic(source_map.span_at(path), f"{where} must be one line: it holds {problem}", "S106")
@@ -335,95 +332,3 @@ def _describe(value) -> str:
     if isinstance(value, str):
         return f"the text {value!r}"
     return f"{value!r}"
-
-
-# -- recovery: the part of a broken document that can still be checked ---------------------------
-@dataclass
-class Cut:
-    """What usable_part took out: whole sections, and the names of single entries."""
-
-    sections: set = field(default_factory=set)  # top-level keys missing or cut whole
-    names: dict = field(default_factory=dict)  # section -> names of cut entries ("icons" too)
-
-    def add(self, section: str, name) -> None:
-        if isinstance(name, (str, int)) and not isinstance(name, bool):
-            self.names.setdefault(section, set()).add(str(name))
-
-    def covers(self, section: str, name) -> bool:
-        """Was the entry `name` of `section` (or the whole section) cut? Then a reference to it is no news."""
-        return section in self.sections or str(name) in self.names.get(section, ())
-
-
-def _entry_of(path: tuple) -> tuple:
-    """The smallest unit an error at path spoils: one entry of a section, or a top-level key."""
-    if not path:
-        return ()
-    head = path[0]
-    if head in ENTRY_LISTS or head in ENTRY_MAPS:
-        return path[:2]
-    if head == "map" and len(path) >= 3:
-        return path[:3]
-    return path[:1]
-
-
-def usable_part(data: dict) -> tuple[dict, Cut]:
-    """data without the entries that break the schema (and without unknown keys), and what was cut.
-
-    A cut list entry becomes None, so the indexes of the others (and so their positions) stay put.
-    """
-    data = copy.deepcopy(data)
-    cut = Cut()
-    spoiled = set()
-    for error in validator().iter_errors(data):
-        path = tuple(error.absolute_path)
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict) and not _is_key_error(error):
-            allowed = error.schema.get("properties", {})
-            for key in [k for k in error.instance if k not in allowed]:
-                del error.instance[key]
-            continue
-        if _is_key_error(error):
-            path = path + (error.instance,)
-        if path:
-            spoiled.add(_entry_of(path))
-    for entry in sorted(spoiled, key=len):
-        _cut(data, entry, cut)
-    for section in ("players", "rounds", "hand_size", "passing", "families", "regions", "cards", "categories"):
-        if section not in data:
-            cut.sections.add(section)
-    return data, cut
-
-
-def _cut(data: dict, entry: tuple, cut: Cut) -> None:
-    parent = data
-    for part in entry[:-1]:
-        if isinstance(parent, dict):
-            parent = parent.get(part)
-        elif isinstance(parent, list) and isinstance(part, int) and part < len(parent):
-            parent = parent[part]
-        else:
-            return
-    last = entry[-1]
-    if isinstance(parent, list) and isinstance(last, int) and last < len(parent):
-        value, parent[last] = parent[last], None
-    elif isinstance(parent, dict) and last in parent:
-        value = parent.pop(last)
-    else:
-        return  # already cut with a larger entry
-    section = entry[0]
-    if len(entry) == 1:
-        cut.sections.add(section)
-        if section == "families":
-            cut.sections.add("icons")
-        return
-    if section in NAMING_FIELD and isinstance(value, dict):
-        cut.add(section, value.get(NAMING_FIELD[section]))
-    elif section in ENTRY_MAPS:
-        cut.add(section, last)
-        if section == "families":
-            icons = value.get("icons") if isinstance(value, dict) else None
-            if not isinstance(icons, (dict, list)):
-                cut.sections.add("icons")  # which icons it had is unknown: no icon is news
-            for icon in icons if isinstance(icons, (dict, list)) else ():
-                cut.add("icons", icon)
-    elif section == "map":
-        cut.sections.add("map")
