@@ -170,13 +170,15 @@ class Edition:
     guarantee: object = None                         # edition.guarantee.Guarantee: the worst case of one game
     _kept: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    def kept(self, key, make):
-        """make(), made once for this edition and kept with it: what the score sheet and the bots work
-        out of an edition (its program, its plan, the awards of its races), shared by every game of it."""
+    def kept(self, key, make, *args):
+        """make(*args), made once for this edition and kept with it: what the score sheet and the bots work
+        out of an edition (its program, its plan, the awards of its races), shared by every game of it.
+        (A module-level make with args, not a closure, for what every game asks for: no function is made
+        on each call.)"""
         try:
             return self._kept[key]
         except KeyError:
-            made = self._kept[key] = make()
+            made = self._kept[key] = make(*args)
             return made
 
     @cached_property

@@ -60,7 +60,7 @@ def program(edition: Edition, goals: tuple = ()):
     drawn in a game (their ids), which the program scores as game-end categories (edition/goals.py), one
     program for each draw."""
     if not goals:
-        return edition.kept("program", lambda: _make(edition))
+        return edition.kept("program", _make, edition)
     return edition.kept(("program", tuple(goals)), lambda: _make(WithGoals(edition, tuple(goals))))
 
 

@@ -10,6 +10,7 @@ decides no score.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 
 from ..dsl.program import deck_order
 from ..edition.scopes import EndInputs, Others, SeatCards, line_keys, sheet_lines, table_env
@@ -20,12 +21,12 @@ def others(drafts: list, seat: int, visited: list | None = None, seat_cards: lis
     which also knows them seat by seat from this one's left neighbour on (`opponents`); visited:
     every seat's visited cards (None: each seat's own cards of this round only); seat_cards: every
     seat's SeatCards of these, if made already (all_seat_cards: the same list serves each seat)."""
-    n = len(drafts)
-    order = [(seat + step) % n for step in range(1, n)]
     if seat_cards is None:   # only the other seats': a bot asks for one seat's
-        seat_cards = {other: seat_card(drafts, visited, other) for other in order}
-    return Others([card for other, hand in enumerate(drafts) if other != seat for card in hand],
-                  tuple(seat_cards[other] for other in order))
+        seat_cards = [seat_card(drafts, visited, other) if other != seat else None for other in range(len(drafts))]
+    # slices, not comprehensions and a generator: made for every seat and round where the expressions read the
+    # other seats (they cost 144K instructions a random 4-player game of Europe, 2.6%, by callgrind)
+    return Others(list(chain.from_iterable(drafts[:seat] + drafts[seat + 1:])),
+                  tuple(seat_cards[seat + 1:] + seat_cards[:seat]))
 
 
 def all_seat_cards(drafts: list, visited: list | None = None) -> list:

@@ -65,19 +65,21 @@ class SheetPlan:
 
 
 def _plan(edition: Edition) -> SheetPlan:
-    def make():
-        pairs = race_slots(edition)
-        what = {id(c.score): c.key for c in edition.categories}
-        what.update({id(c.choice.requires): f"{c.key} requires" for c in edition.choice_categories
-                     if c.choice.requires})
-        what.update({id(expression): race.key for race in edition.races for expression in (race.qualifies, race.award)})
-        goals = goals_of(edition)
-        what.update({id(goal.points): f"goal {goal.id}" for goal in goals.cards} if goals else {})
-        return SheetPlan(pairs, [(race.key, region.name if region else None) for race, region in pairs],
-                         list(dict.fromkeys(race.key for race in edition.races)), what,
-                         tuple(c.key for c in edition.choice_categories),
-                         {c.key: c.choice.times for c in edition.choice_categories if c.choice.times > 1})
-    return edition.kept("sheet plan", make)
+    return edition.kept("sheet plan", _make_plan, edition)
+
+
+def _make_plan(edition: Edition) -> SheetPlan:
+    pairs = race_slots(edition)
+    what = {id(c.score): c.key for c in edition.categories}
+    what.update({id(c.choice.requires): f"{c.key} requires" for c in edition.choice_categories
+                 if c.choice.requires})
+    what.update({id(expression): race.key for race in edition.races for expression in (race.qualifies, race.award)})
+    goals = goals_of(edition)
+    what.update({id(goal.points): f"goal {goal.id}" for goal in goals.cards} if goals else {})
+    return SheetPlan(pairs, [(race.key, region.name if region else None) for race, region in pairs],
+                     list(dict.fromkeys(race.key for race in edition.races)), what,
+                     tuple(c.key for c in edition.choice_categories),
+                     {c.key: c.choice.times for c in edition.choice_categories if c.choice.times > 1})
 
 
 @dataclass

@@ -80,29 +80,32 @@ class Plan:
     scores_rounds: bool  # the round makes the cards taken (`drafts`), scored at its end
     holds: bool          # the round makes what seats hold (`captured`, `stocks`): the sheet's holding lines
     index: dict          # a block's name -> its place in the round
-    hooks: dict          # setup, begin_round, end_round, finish -> the blocks that have one (their indices)
+    hooks: dict          # setup, begin_round, end_round, finish -> the blocks that need theirs (Block.hooked)
     rounds: int | None   # the rounds of a game, or None when its deck ends it
 
 
 
 def round_plan(edition) -> Plan:
-    def make():
-        made = tuple((REGISTRY[type(step)], step) for step in edition.round.steps)
-        view, entries, events, asks = [], {}, dict(GAME_EVENTS), {}
-        for index, (cls, step) in enumerate(made):
-            view += [(key, index, getattr(cls, f"view_{key}")) for key in cls.view]
-            entries.update(cls.entries_of(step))
-            events.update(cls.events)
-            asks.update((asked.kind, asked) for asked in step.asks())
-        places = tuple(place for cls, _ in made for place in cls.places)
-        names = {place.name for place in places}
-        record = tuple(key for cls, _ in made for key in cls.record)
-        hooks = {hook: tuple(i for i, (cls, _) in enumerate(made) if getattr(cls, hook) is not getattr(Block, hook))
-                 for hook in ("setup", "begin_round", "end_round", "finish")}
-        return Plan(made, places, tuple(view), entries, events, asks, record, any(cls.repeats for cls, _ in made),
-                    "drafts" in names, bool(names & {"captured", "stocks"}),
-                    {step.name: i for i, (_, step) in enumerate(made)}, hooks, edition.round.rounds)
-    return edition.kept("round plan", make)
+    """The plan of the edition's round, made once and kept with the edition (every game and bot asks for it)."""
+    return edition.kept("round plan", _make_plan, edition)
+
+
+def _make_plan(edition) -> Plan:
+    made = tuple((REGISTRY[type(step)], step) for step in edition.round.steps)
+    view, entries, events, asks = [], {}, dict(GAME_EVENTS), {}
+    for index, (cls, step) in enumerate(made):
+        view += [(key, index, getattr(cls, f"view_{key}")) for key in cls.view]
+        entries.update(cls.entries_of(step))
+        events.update(cls.events)
+        asks.update((asked.kind, asked) for asked in step.asks())
+    places = tuple(place for cls, _ in made for place in cls.places)
+    names = {place.name for place in places}
+    record = tuple(key for cls, _ in made for key in cls.record)
+    hooks = {hook: tuple(i for i, (cls, step) in enumerate(made) if cls.hooked(hook, step, i))
+             for hook in ("setup", "begin_round", "end_round", "finish")}
+    return Plan(made, places, tuple(view), entries, events, asks, record, any(cls.repeats for cls, _ in made),
+                "drafts" in names, bool(names & {"captured", "stocks"}),
+                {step.name: i for i, (_, step) in enumerate(made)}, hooks, edition.round.rounds)
 
 
 def round_words(edition) -> dict:

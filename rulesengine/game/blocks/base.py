@@ -88,6 +88,13 @@ class Block:
         """Add what this seat cannot see now of this block's places and state."""
 
     @classmethod
+    def hooked(cls, hook: str, step, index: int) -> bool:
+        """Whether the game calls this hook (setup, begin_round, end_round, finish) of this block, the step at
+        this index of its round: when the block has one of its own (a hook a block does not need for its
+        step or its place in the round is not called, once a round of every game)."""
+        return getattr(cls, hook) is not getattr(Block, hook)
+
+    @classmethod
     def entries_of(cls, step) -> dict:
         """The entries of this block's view keys for this step (the keys its parameters show): `entries`."""
         return cls.entries

@@ -20,7 +20,7 @@ CHOICE = "choice"
 
 
 class ChoicesBlock(Block):
-    __slots__ = ("answered", "declared", "questions")
+    __slots__ = ("answered", "declared", "questions", "secret")
     places = (Place("choices", OWN, cards=False, words="each seat's round-end choices, told once all are made"),)
     view = ("used_choices",)
     events = {"choice": PUBLIC}
@@ -31,6 +31,11 @@ class ChoicesBlock(Block):
         self.answered: list[tuple] = []  # this round's choices, in the order made
         self.questions: list = []  # every seat's questions this round
         self.declared = 0  # of self.answered, the first ones: the choices declared in secret, not asked
+        self.secret = None  # the secret choice block whose choices this block reveals and takes (setup)
+
+    def setup(self, game) -> None:
+        secret = game.block_named("secret_choice")
+        self.secret = secret if secret is not None and secret.declares else None
 
     def begin_round(self, game) -> dict:
         game.places.choices = [{} for _ in game.players]
@@ -41,15 +46,10 @@ class ChoicesBlock(Block):
         self.answered = []
         self.questions = self._questions(game)
         self.declared = len(self.answered)
-        if self.pending(game):
+        if self.questions:  # (none answered yet: each is pending)
             return False
         self._tell(game)
         return True
-
-    def _declared(self, game):
-        """The secret choice block whose choices this block reveals and takes, or None."""
-        secret = game.block_named("secret_choice")
-        return secret if secret is not None and secret.declares else None
 
     def _questions(self, game) -> list:
         """One question per seat and choice category: its legal icons, or None (no choice). A category
@@ -58,7 +58,7 @@ class ChoicesBlock(Block):
         if not categories:
             return []
         options = game.scores.round_choice_options(game.places.drafts[: len(game.players)])
-        secret = self._declared(game)
+        secret = self.secret
         number, questions = game.round + 1, []
         for seat, seat_options in enumerate(options):  # one list of icons a category, in order
             for index, category in enumerate(categories):
@@ -74,9 +74,8 @@ class ChoicesBlock(Block):
 
     def _tell(self, game) -> None:
         """Every choice is made: the declared ones are revealed, and all are told (file format 4 on)."""
-        secret = self._declared(game)
-        if secret is not None:
-            secret.revealed = True
+        if self.secret is not None:
+            self.secret.revealed = True
         if game.keeps_events and game.deal_version > 3:
             for who, key, option in self.answered:
                 game._emit({"type": "choice", "round": game.round + 1, "seat": who, "category": key, "option": option})
@@ -108,10 +107,14 @@ class ChoicesBlock(Block):
 
     def end_round(self, game, entry: dict) -> None:
         # one dict a player, without the categories answered "no choice" (most rounds have none: the dict itself)
-        choices = game.places.choices = [
-            made if None not in made.values() else {k: v for k, v in made.items() if v is not None}
-            for made in game.places.choices]
-        entry["choices"] = {game.players[seat]: choices[seat] for seat in game.seats if choices[seat]}
+        choices, told = game.places.choices, {}
+        for seat, name in enumerate(game.players):
+            made = choices[seat]
+            if None in made.values():
+                made = choices[seat] = {k: v for k, v in made.items() if v is not None}
+            if made:
+                told[name] = made
+        entry["choices"] = told
 
     def resume(self, game, position: dict) -> None:
         game.places.choices = [{} for _ in game.players]
@@ -128,6 +131,6 @@ class ChoicesBlock(Block):
             choices = game.places.choices
             hidden.values += [(choices[d.seat], d.category, d.options) for d in self.questions
                               if d.seat != seat and d.category in choices[d.seat]]
-            icons = (*self._declared(game).icons, None) if self.declared else ()
+            icons = (*self.secret.icons, None) if self.declared else ()
             hidden.values += [(choices[who], key, icons) for who, key, _ in self.answered[: self.declared]
                               if who != seat]

@@ -28,8 +28,13 @@ class DealBlock(Block):
         self.cards = step.cards
 
     def setup(self, game) -> None:
-        game.places.leftover = []  # (the hands are made at each deal, or by resume)
-        self.begin_round(game)
+        game.places.leftover = []  # (the hands are made by begin_round when a block comes before the deal, by the
+        # deal, or by resume: nothing shows them before)
+
+    @classmethod
+    def hooked(cls, hook: str, step, index: int) -> bool:
+        """A deal that opens the round needs no begin_round: nothing is shown before it replaces the hands."""
+        return super().hooked(hook, step, index) and (hook != "begin_round" or index > 0)
 
     def begin_round(self, game) -> dict:
         """No hand until the deal (a block before it, a secret choice, shows the seat none)."""

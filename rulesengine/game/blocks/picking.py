@@ -33,12 +33,9 @@ class ThrowBlock(Block):
         self.step = step
         self.face_down = True  # the round's Throws are face down (until the catch turns them up)
 
-    def begin_round(self, game) -> dict:
-        self.face_down = True
-        return {}
-
     def start(self, game) -> bool:
         game.phase = THROW
+        self.face_down = True  # (no card is taken before this block: nothing to turn down at the round's start)
         return True
 
     def resume(self, game, position: dict) -> None:
@@ -87,10 +84,12 @@ class PickAndPassBlock(Block):
 
     def setup(self, game) -> None:
         self.throw = game.block_named("throw")  # (the drafts are made at each round's start: begin_round, resume)
+        game.places.discarded = [[] for _ in range(len(game.players) + game.ghosts)]
 
     def begin_round(self, game) -> dict:
         game.places.drafts = [[] for _ in range(len(game.players) + game.ghosts)]
-        game.places.discarded = [[] for _ in range(len(game.players) + game.ghosts)]
+        if self.discards:  # (a round that discards none leaves them empty: a list less to make every round)
+            game.places.discarded = [[] for _ in range(len(game.players) + game.ghosts)]
         self.chosen, self.partial, self.discarding, self.passes, self._cache = {}, {}, {}, 0, (None, [])
         game.phase = DRAFT
         if not game.keeps_events:
@@ -175,7 +174,7 @@ class PickAndPassBlock(Block):
             wanted = self.wanted()
             for hand in places.hands[n:]:
                 picks.append(game.rng.choice(hand) if wanted == 1 else tuple(game.rng.sample(hand, wanted)))
-        thrown = self._discard(game, picks) if self.thrown() else None
+        thrown = self._discard(game, picks) if self.discards and self.thrown() else None
         places.hands = play_picks(game.edition.passing, game.round, places.hands, places.drafts, picks,
                                   take_catch=False, pass_index=self.passes)
         if game.keeps_events:  # (the events of a pass of several: the Throw first, then the face-up cards)
@@ -221,8 +220,10 @@ class PickAndPassBlock(Block):
         return thrown[:n]
 
     def end_round(self, game, entry: dict) -> None:
-        drafts = game.places.drafts
-        entry["drafts"] = {game.players[seat]: [c.letter for c in drafts[seat]] for seat in game.seats}
+        drafts, told = game.places.drafts, {}
+        for seat, name in enumerate(game.players):  # (not the ghosts')
+            told[name] = [c.letter for c in drafts[seat]]
+        entry["drafts"] = told
 
     def finish(self, game) -> None:
         game.places.drafts = [[] for _ in game.players]  # the finished rounds are all in history
@@ -291,16 +292,22 @@ class CatchBlock(Block):
     """The last card of each hand, passed on by the last pass (the other way with `from: previous`), is taken;
     then every Throw is turned face up."""
 
-    __slots__ = ()
+    __slots__ = ("throw",)
     events = {"catch": PUBLIC, "reveal": PUBLIC}
+
+    def __init__(self, step):
+        self.step = step
+        self.throw: ThrowBlock | None = None
+
+    def setup(self, game) -> None:
+        self.throw = game.block_named("throw")
 
     def start(self, game) -> bool:
         places, n = game.places, len(game.players)
         for seat in range(len(places.hands)):  # the ghost hands' last cards too
             places.drafts[seat].append(places.hands[seat].pop())
-        throw = game.block_named("throw")
-        if throw is not None:
-            throw.face_down = False
+        if self.throw is not None:
+            self.throw.face_down = False
         if game.keeps_events:
             number = game.round + 1
             for seat in range(n):
