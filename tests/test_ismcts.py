@@ -7,8 +7,9 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import EDITIONS
 
-from rulesengine import Game
+from rulesengine import Game, load_edition
 from rulesengine.bots.determinize import round_sampler
 from rulesengine.bots.ismcts import IsmctsAgent, _round_spread, _Worth
 from rulesengine.bots.registry import RandomAgent, agent_seed, make_bot
@@ -90,3 +91,14 @@ def test_the_bots_kinds_and_budgets(australia):
         IsmctsAgent(1, australia, iterations=None)
     with pytest.raises(ValueError, match="unknown value"):
         IsmctsAgent(1, australia, value="points")
+
+
+def test_the_spread_is_kept_with_its_edition(australia):
+    """Edition.kept, not a module dictionary keyed by id(edition) (which a later edition at a freed one's
+    address would read): the spread measured once lives on the edition it was measured for, and another
+    load of the same file measures its own."""
+    spread = _round_spread(australia, 4)
+    assert australia.kept(("round spread", 4), pytest.fail) == spread
+    again = load_edition(EDITIONS / "australia.yaml")
+    assert _round_spread(again, 4) == spread and again is not australia
+    assert again.kept(("round spread", 4), pytest.fail) == spread

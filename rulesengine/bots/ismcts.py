@@ -196,24 +196,23 @@ class _Worth:
         return chance
 
 
-_SPREADS: dict = {}
-
-
 def _round_spread(edition: Edition, players: int) -> float:
     """The standard deviation of what a round adds to a seat, over random hands of the first round (a fixed,
-    seeded estimate, once per edition and player count): the hand-fitted scale of the rounds to come."""
-    key = (id(edition), players)
-    if key not in _SPREADS:
-        standing = standing_from_scores(edition, ScoreKeeper(edition, [str(i) for i in range(players)]))
-        rng = random.Random(f"spread/{edition.id}/{players}")
-        values = []
-        for _ in range(300):
-            dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
-            hand, rest = dealt[: edition.hand_size], dealt[edition.hand_size :]
-            values.append(seat_value(standing, 0, hand, _table(standing, hand, rest)))
-        mean = sum(values) / len(values)
-        _SPREADS[key] = max(1.0, math.sqrt(sum((v - mean) ** 2 for v in values) / len(values)))
-    return _SPREADS[key]
+    seeded estimate, made once per edition and player count and kept with the edition: Edition.kept): the
+    hand-fitted scale of the rounds to come."""
+    return edition.kept(("round spread", players), _measure_spread, edition, players)
+
+
+def _measure_spread(edition: Edition, players: int) -> float:
+    standing = standing_from_scores(edition, ScoreKeeper(edition, [str(i) for i in range(players)]))
+    rng = random.Random(f"spread/{edition.id}/{players}")
+    values = []
+    for _ in range(300):
+        dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
+        hand, rest = dealt[: edition.hand_size], dealt[edition.hand_size :]
+        values.append(seat_value(standing, 0, hand, _table(standing, hand, rest)))
+    mean = sum(values) / len(values)
+    return max(1.0, math.sqrt(sum((v - mean) ** 2 for v in values) / len(values)))
 
 
 def _table(standing: Standing, hand: list, rest: list):
