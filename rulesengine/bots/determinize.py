@@ -97,7 +97,7 @@ class _Known:
         history = view["history"]
         me = view["seat"]
         face_up = [list(map(card, seat_view["face_up"])) for seat_view in view["table"]]
-        turns = [edition.passing.direction(len(history), at) for at in range(len(view["seen_hands"]))]
+        turns = edition.passing.turns(len(history), len(view["seen_hands"]))
         seen = [list(map(card, hand)) for hand in view["seen_hands"]]
         picked = list(map(card, view.get("picked", ())))  # chosen on this pass of several, still in the hand
         my_hand = list(map(card, view["hand"])) + picked
@@ -113,6 +113,10 @@ class _Known:
         hands: list = [None] * n
         hands[me] = my_hand
         for j in range(1, step + 1):  # the hand this seat passed j passes ago, followed pass by pass
+            if None not in hands:   # every hand known
+                break
+            if hands[(me + sum(turns[step - j:step])) % n] is not None:
+                continue   # (a hand that came back, or went round, is known from its latest pass)
             gone = taken(my_drafts, step - j) + thrown(discarded[me], step - j)
             passed = [c for c in seen[step - j] if c not in gone]   # cards are told apart by identity
             at = (me + turns[step - j]) % n
@@ -120,8 +124,7 @@ class _Known:
                 gone = taken(drafts[at], step - j + i) + thrown(discarded[at], step - j + i)
                 passed = [c for c in passed if c not in gone]
                 at = (at + turns[step - j + i]) % n
-            if hands[at] is None:  # (a hand that came back, or went round, is known from its latest pass)
-                hands[at] = passed
+            hands[at] = passed
         if "hand" in view["table"][me]:  # open hands: every hand is on the table
             hands = [my_hand if seat == me else list(map(card, seat_view["hand"]))
                      for seat, seat_view in enumerate(view["table"])]

@@ -126,11 +126,11 @@ def best_choice(edition: Edition, view: dict, decision):
     return best
 
 
-def decide_by_value(agent, view: dict, decision, values) -> object:
+def decide_by_value(agent, view: dict, decision, values, effect: str) -> object:
     """How the greedy and search bots answer: a choice as best_choice takes it, a single option at
     once, else the option with the highest value(view, decision, rng) among those it valued; a discard,
-    the card whose taking is worth least to the seat."""
-    effect = round_plan(agent.edition).asks[decision.kind].effect
+    the card whose taking is worth least to the seat (effect: what the decision's block declares answering
+    it does, which the caller has read)."""
     if effect == SCORE:
         return best_choice(agent.edition, view, decision)
     if len(decision.options) == 1:
@@ -175,7 +175,7 @@ class GreedyAgent:
         if effect in (CLAIM, BID, DECLARE):
             rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
             return claims.greedy_answer(self.edition, view, decision, rng)
-        return decide_by_value(self, view, decision, self.gains)
+        return decide_by_value(self, view, decision, self.gains, effect)
 
     def gains(self, view: dict, decision, rng: random.Random) -> dict:
         """letter -> expected gain of taking that card now (what the `?` help calls 'expected')."""

@@ -89,9 +89,9 @@ class IsmctsAgent:
             rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
             return claims.search_answer(self.edition, view, decision, rng, self.iterations or DEFAULT_ITERATIONS)
         if effect == DISCARD:  # as the greedy bot discards (the search bot does the same)
-            return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains)
+            return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains, effect)
         deadline = started + self.think / 1000 if self.think is not None else None
-        return decide_by_value(self, view, decision, lambda v, d, rng: self.values(v, d, rng, deadline))
+        return decide_by_value(self, view, decision, lambda v, d, rng: self.values(v, d, rng, deadline), effect)
 
     def values(self, view: dict, decision, rng: random.Random, deadline: float | None = None) -> dict:
         """letter -> visits of that pick at the root of the tree (the bot plays the most visited; a tie

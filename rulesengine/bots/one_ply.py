@@ -39,8 +39,8 @@ class OnePlyAgent:
             rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
             return claims.greedy_answer(self.edition, view, decision, rng)
         if effect == DISCARD:  # a discard is the greedy bot's: the card added is not the card kept
-            return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains)
-        return decide_by_value(self, view, decision, self.values)
+            return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains, effect)
+        return decide_by_value(self, view, decision, self.values, effect)
 
     def values(self, view: dict, decision, rng) -> dict:
         """letter -> what this seat's cards of the round would be worth with that card added."""

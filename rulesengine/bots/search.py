@@ -105,8 +105,8 @@ class SearchAgent:
             rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
             return claims.search_answer(self.edition, view, decision, rng, self.rollouts or DEFAULT_ROLLOUTS)
         if effect == DISCARD:  # as the greedy bot discards: the rollouts take every card a hand passes them
-            return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains)
-        return decide_by_value(self, view, decision, self.values)
+            return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains, effect)
+        return decide_by_value(self, view, decision, self.values, effect)
 
     def values(self, view: dict, decision, rng: random.Random) -> dict:
         """letter -> mean margin after the round over the sampled worlds, for the options searched:

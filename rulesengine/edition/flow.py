@@ -14,6 +14,7 @@ its conditions; it never plays a block (rulesengine/game/ does) and never names 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..dsl import BOOL
 from ..errors import suggest
@@ -33,7 +34,16 @@ class Flow:
     end: object = "deck_empty"  # the number of rounds, or "deck_empty": the reveal's deck empty at a round's start
 
     def step(self, kind: type):
-        return next((s for s in self.steps if isinstance(s, kind)), None)
+        """The round's block of this kind (its first), or None."""
+        return self._by_kind.get(kind)
+
+    @cached_property
+    def _by_kind(self) -> dict:
+        """kind of block -> the round's first block of it: the bots ask at every decision."""
+        found: dict = {}
+        for step in self.steps:
+            found.setdefault(type(step), step)
+        return found
 
     @property
     def rounds(self) -> int | None:
@@ -42,12 +52,17 @@ class Flow:
 
     def kept(self, round_index: int) -> int | None:
         """How many cards a seat keeps in this round (0-based): the hand dealt, less what the picks discard;
-        None for a round that deals no hands."""
-        deal, picks = self.step(Deal), self.step(PickAndPass)
-        if deal is None:
-            return None
-        cards = deal.cards_in(round_index)
-        return cards if picks is None else picks.kept_of(cards)
+        None for a round that deals no hands. (Worked out once a round index: the bots ask at every decision.)"""
+        kept = self._kept
+        if round_index not in kept:
+            deal, picks = self.step(Deal), self.step(PickAndPass)
+            cards = deal.cards_in(round_index) if deal is not None else None
+            kept[round_index] = cards if deal is None or picks is None else picks.kept_of(cards)
+        return kept[round_index]
+
+    @cached_property
+    def _kept(self) -> dict:
+        return {}
 
 
 # What must come before what, and why: an order breaking one of these cannot be played (M330).

@@ -122,6 +122,12 @@ class Passing:
         word = each[pass_index % len(each)] if each else self.directions[round_index % len(self.directions)]
         return 1 if word == "left" else -1
 
+    def turns(self, round_index: int, passes: int) -> list[int]:
+        """direction() of each of the round's first `passes` passes (one direction a round, unless each_pass)."""
+        if not self.each_pass:
+            return [self.direction(round_index)] * passes
+        return [self.direction(round_index, at) for at in range(passes)]
+
 
 @dataclass(frozen=True)
 class SeatOption:

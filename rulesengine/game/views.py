@@ -61,14 +61,16 @@ def _seat_options(game, seat: int) -> dict:
 def fields(game) -> dict:
     """key -> (game, seat) -> value, in the order a full view lists them (the same for every game of an edition;
     `seat_options` only in an edition that declares some)."""
-    def make():
-        out = dict(HEAD)
-        if game.edition.seat_options:
-            out["seat_options"] = _seat_options
-        out.update((key, _from_block(index, function)) for key, index, function in game.plan.view)
-        out.update(TAIL)
-        return out
-    return game.edition.kept("view fields", make)
+    return game.edition.kept("view fields", _fields, game.edition, game.plan)
+
+
+def _fields(edition, plan) -> dict:
+    out = dict(HEAD)
+    if edition.seat_options:
+        out["seat_options"] = _seat_options
+    out.update((key, _from_block(index, function)) for key, index, function in plan.view)
+    out.update(TAIL)
+    return out
 
 
 def full_view(game, seat: int) -> dict:
@@ -90,6 +92,19 @@ class LazyView(Mapping):
             if self._game is None or key not in self._fields:
                 raise
         value = self._values[key] = self._fields[key](self._game, self._seat)
+        return value
+
+    def get(self, key, default=None):
+        """Mapping.get, without its Python call of __getitem__ (a bot reads a few entries at every decision)."""
+        try:
+            return self._values[key]
+        except KeyError:
+            if self._game is None or key not in self._fields:
+                return default
+        try:
+            value = self._values[key] = self._fields[key](self._game, self._seat)
+        except KeyError:   # (as Mapping.get answers it)
+            return default
         return value
 
     def __contains__(self, key) -> bool:
