@@ -245,17 +245,23 @@ def seat_option_option(command):
     )(command)
 
 
+def seat_options_given(values, option: str = "--seat-option") -> dict:
+    """name -> option -> number as --seat-option values write them, not yet checked against an edition; a usage
+    error (exit 2) for the first that is not NAME.OPTION=N."""
+    from rulesengine.edition.seat_options import parse
+
+    try:
+        return parse(list_values(values))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint=option) from None
+
+
 def seat_options_for(values, edition, players: list[str], option: str = "--seat-option") -> dict:
     """name -> option -> number from --seat-option values, each checked against the edition's seat options and
     these players (a name read without regard to case, as --seat); a usage error (exit 2) for the first bad one."""
-    from rulesengine.edition.seat_options import parse, problems
+    from rulesengine.edition.seat_options import as_named, problems
 
-    try:
-        given = parse(list_values(values))
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint=option) from None
-    by_case = {name.casefold(): name for name in players}
-    named = {by_case.get(name.casefold(), name): values for name, values in given.items()}
+    named = as_named(seat_options_given(values, option), players)
     found = problems(edition, players, named)
     if found:
         raise click.BadParameter(found[0], param_hint=option)

@@ -19,6 +19,8 @@ from .common import (
     jobs_for,
     jobs_option,
     seat_kinds,
+    seat_option_option,
+    seat_options_given,
     text_console,
 )
 
@@ -211,10 +213,11 @@ def print_comparison(console, data: dict) -> None:
     "the same figures, slower; with greedy seats the same policy with the engine's own random draws.",
 )
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@seat_option_option
 @handles_errors
 def simulate(
     editions, players, games, seats_text, seed, jobs, backend, address, depth, ladder, chance, report_dir, engine,
-    output
+    output, seat_options
 ):
     """Play many bot games of EDITION (and of EDITION2 on the same seeds and seats) and report the balance."""
     # imported here, not at the top: `boom` and `boom simulate --help` start without what only a run needs
@@ -242,7 +245,11 @@ def simulate(
     kinds = parse_seats(seats_text, players)
     rungs = parse_ladder(ladder) if depth else ()
     jobs = jobs_for(jobs, games)
-    settings = Settings(tuple(editions), kinds, games, seed)
+    table = seat_options_given(seat_options)   # the seats are P1, P2...: checked against the editions when loaded
+    if table and (depth or chance):
+        raise click.UsageError("--seat-option sets the games of the line-up; --depth and --chance play every seat "
+                               "option at its default: measure them in another run")
+    settings = Settings(tuple(editions), kinds, games, seed, table)
     console = text_console(stderr=output == "json")
     held = []  # report.json and report.html, locked from the check until written
     try:

@@ -78,6 +78,7 @@ def test_every_list_option_takes_repeats_and_a_plural_name_where_english_has_one
         ("tournament", ("--seat", "--seats")),
         ("ladder", ("--rung", "--rungs")),
         ("simulate", ("--seat", "--seats")),
+        ("simulate", ("--seat-option", "--seat-options")),
         ("serve", ("--allow-origin", "--allow-origins")),
         ("tune", ("--seat", "--seats")),
         ("tune", ("--target", "--targets")),

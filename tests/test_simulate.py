@@ -24,6 +24,7 @@ from rulesengine.simulate.runner import game_seed
 from rulesengine.simulate.source import EditionSource
 
 AUSTRALIA = str(EDITIONS / "australia.yaml")
+HANDICAP = str(EDITIONS / "variants" / "australia-handicap.yaml")
 
 
 def doubled_throw_catch(tmp_path):
@@ -220,6 +221,50 @@ def test_bad_arguments_exit_2_with_a_clear_message(args, message):
     result = CliRunner().invoke(main, ["simulate", AUSTRALIA, *args])
     assert result.exit_code == 2
     assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_seat_option_is_set_for_a_seat_of_every_game():
+    """--seat-option P1.handicap=50 (the name read without regard to case): seat 1 of each of the 8 games has a
+    handicap line of 50, the three others 0, so the line's mean over the 32 seats is 50 / 4 = 12.5 exactly; the
+    engine plays the games (the batch and the generated game play every option at its default) and the report
+    says what was set."""
+    result = CliRunner().invoke(main, ["simulate", HANDICAP, "-p", "4", "-n", "8", "--seat-option", "p1.handicap=50",
+                                       "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    handicap = data["figures"][0]["categories"]["handicap"]["points"]
+    assert (handicap["n"], handicap["mean"], handicap["histogram"]) == (32, 12.5, [[0, 24], [50, 8]])
+    assert data["settings"]["seat_options"] == {"P1": {"handicap": 50}}
+    assert data["editions"][0]["played_by"].startswith("the engine (--seat-option")
+    unset = CliRunner().invoke(main, ["simulate", HANDICAP, "-p", "4", "-n", "8", "--format", "json"])
+    unset = json.loads(unset.output)
+    assert unset["figures"][0]["categories"]["handicap"]["points"]["mean"] == 0
+    assert "seat_options" not in unset["settings"]
+
+
+@pytest.mark.parametrize(
+    "edition, args, message",
+    [
+        (HANDICAP, ["--seat-option", "Ana.handicap=5"],
+         "Invalid value for --seat-option: no player is named 'Ana' (players: P1, P2, P3)"),
+        (HANDICAP, ["--seat-option", "P2.handicap=99"],
+         "Invalid value for --seat-option: P2's handicap must be a whole number from -50 to 50, not 99"),
+        (HANDICAP, ["--seat-option", "P2.handicap=x"],
+         "Invalid value for --seat-option: 'P2.handicap=x': the value of a seat option is a whole number, not 'x'"),
+        (HANDICAP, ["--seat-option", "P2=3"],
+         "Invalid value for --seat-option: 'P2=3' is not NAME.OPTION=NUMBER (e.g. Ana.handicap=-5)"),
+        (AUSTRALIA, ["--seat-option", "P1.handicap=5"],
+         "Invalid value for --seat-option: Boomerang: Australia has no seat option 'handicap' (its seat options: "
+         "none)"),
+        (HANDICAP, ["--seat-option", "P1.handicap=5", "--chance"],
+         "--seat-option sets the games of the line-up; --depth and --chance play every seat option at its default"),
+    ],
+)
+def test_a_bad_seat_option_exits_2_with_the_message_of_boom_run(edition, args, message):
+    result = CliRunner().invoke(main, ["simulate", edition, "-p", "3", "-n", "4", *args])
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
     assert "Traceback" not in result.output
 
 

@@ -53,6 +53,12 @@ def parse(texts) -> dict:
     return given
 
 
+def as_named(given: dict, players) -> dict:
+    """given, each name spelt as the players spell theirs (a name is read without regard to case, as --seat)."""
+    by_case = {name.casefold(): name for name in players}
+    return {by_case.get(name.casefold(), name): values for name, values in given.items()}
+
+
 def problems(edition, players, given: dict) -> list[str]:
     """Why what a table set cannot be played with this edition and these players: each problem once."""
     found, options = [], {option.key: option for option in edition.seat_options}

@@ -136,12 +136,13 @@ def play_game(edition: Edition, layout: Layout, deal: Deal) -> GameFigures:
         kind, options = _kinds(layout.kinds)[deal.entry_at[seat]]
         bot = make_bot(kind, edition, agent_seed(deal.seed, (seat + deal.shift) % n), **options)
         agents.append(_Watched(bot, watch))
+    table = {name: dict(values) for name, values in layout.seat_options} or None   # each seat's, not each entry's
     if layout.holdings:  # its figures count the rounds from the events
-        game = play(Game(edition, seat_names(n), deal.seed), agents)
+        game = play(Game(edition, seat_names(n), deal.seed, seat_options=table), agents)
         return holding_figures(
             game.record(), game.events_for(None), game.scores.sheet(), layout.sheet_keys, layout.stocks, watch.play()
         )
-    game = play(Game(edition, seat_names(n), deal.seed, events=False), agents)
+    game = play(Game(edition, seat_names(n), deal.seed, events=False, seat_options=table), agents)
     return game_figures(game.record(), game.scores.sheet(), layout.sheet_keys, layout.race_keys, watch.play())
 
 

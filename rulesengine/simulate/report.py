@@ -200,6 +200,8 @@ def report_data(simulation, extra: dict | None = None, with_versions: bool = Tru
             "seats": list(settings.kinds),
             "seed": settings.seed,
             "game_seeds": GAME_SEEDS,
+            **({"seat_options": {name: dict(values) for name, values in simulation.layouts[0].seat_options}}
+               if settings.seat_options else {}),
         },
         "editions": [
             {"file": source.name, "id": layout.edition, "name": layout.name or layout.edition, "sha256": source.sha256,

@@ -16,15 +16,16 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..bots.registry import BOTS
 from ..edition.model import Edition
+from ..edition.seat_options import as_named, problems
 from ..edition.shipped import resolve_edition
 from ..errors import BoomError, Diagnostic
 from ..game.blocks import round_plan
 from .batched import BATCH, BATCHES, GREEDY_BATCH, batch_seats, engine_reason, without_collector
-from .games import Deal, bot_kind, play_games
+from .games import Deal, bot_kind, play_games, seat_names
 from .generated import GENERATED, GENERATED_BY, generated_reason
 from .source import EditionSource, compiled, remember
 from .tally import EditionTally, Layout, PairedTally
@@ -49,6 +50,7 @@ class Settings:
     kinds: tuple  # the line-up, one bot kind per seat
     games: int
     seed: int = 0
+    seat_options: dict = field(default_factory=dict)  # name (P1..Pn) -> option -> number, as --seat-option set them
 
 
 @dataclass
@@ -76,7 +78,7 @@ def game_seed(run_seed: int, index: int) -> int:
     return int.from_bytes(digest, "big") >> 33  # 31 bits
 
 
-def layout_of(edition: Edition, kinds: tuple) -> Layout:
+def layout_of(edition: Edition, kinds: tuple, seat_options: dict | None = None) -> Layout:
     return Layout(
         edition.id,
         tuple(edition.sheet_keys),
@@ -91,6 +93,7 @@ def layout_of(edition: Edition, kinds: tuple) -> Layout:
         tuple(card.name for card in edition.cards),
         edition.name,
         tuple(key for key in edition.sheet_keys if key not in edition.counting_keys),
+        tuple((name, tuple(values.items())) for name, values in (seat_options or {}).items()),
     )
 
 
@@ -179,6 +182,7 @@ def shard_count(games: int) -> int:
 
 
 ENGINE_ASKED = "the engine (--engine)"
+SEAT_OPTIONS_SET = "the engine (--seat-option: the batch and the generated game play every seat option at its default)"
 
 
 def played_by(editions: list, kinds: tuple, games: int) -> tuple[str, ...]:
@@ -233,12 +237,18 @@ def prepare(settings: Settings) -> tuple[tuple, tuple, list]:
                 f"not {len(settings.kinds)}",
                 "--players",
             )
+    names = seat_names(len(settings.kinds))   # the seats every game names, whatever bot sits there
+    table = as_named(settings.seat_options, names)
+    for edition in editions:
+        found = problems(edition, names, table)
+        if found:
+            raise SettingsError(found[0], "--seat-option")
     if len({round_plan(edition).scores_rounds for edition in editions}) > 1:
         raise SettingsError("compare a variant with its base: one edition scores its rounds and the other not")
     sources = tuple(source for _, source in loaded)
     for source, edition in zip(sources, editions, strict=True):
         remember(source, edition)
-    return sources, tuple(layout_of(edition, settings.kinds) for edition in editions), editions
+    return sources, tuple(layout_of(edition, settings.kinds, table) for edition in editions), editions
 
 
 def merge_in_order(results: Iterator, count: int, on_games: Callable[[int], None] | None, games: int, replay=None):
@@ -333,7 +343,8 @@ def run_simulation(
     engine=True: every game through the engine, even where the batch simulator would play it (the oracle)."""
     sources, layouts, editions = prepare(settings)
     start = time.perf_counter()
-    players = ((ENGINE_ASKED,) * len(editions) if engine else played_by(editions, settings.kinds, settings.games))
+    players = ((ENGINE_ASKED,) * len(editions) if engine else (SEAT_OPTIONS_SET,) * len(editions)
+               if settings.seat_options else played_by(editions, settings.kinds, settings.games))
     batched = runners(players)
     if backend == "ray":
         from .ray_backend import ray_results

@@ -31,6 +31,7 @@ class Layout:
     card_names: tuple = ()  # the name of each card, by letter order
     name: str = ""  # the edition's name, as players know it
     uncounted: tuple = ()  # lines with `counts: false`: on the sheet, not in the total, so no share of it
+    seat_options: tuple = ()  # what the table set (--seat-option): (seat name, ((option, number), ...)), P1 first
 
     @property
     def players(self) -> int:
