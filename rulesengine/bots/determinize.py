@@ -101,7 +101,8 @@ class _Known:
         seen = [list(map(card, hand)) for hand in view["seen_hands"]]
         picked = list(map(card, view.get("picked", ())))  # chosen on this pass of several, still in the hand
         my_hand = list(map(card, view["hand"])) + picked
-        my_drafts = ([card(view.get("throw"))] if view.get("throw") else []) + face_up[me]
+        throw = view.get("throw")
+        my_drafts = ([card(throw)] if throw else []) + face_up[me]
         step = len(seen) - 1  # passes made this round
         down = [seat_view["throw_down"] for seat_view in view["table"]]  # a Throw face down: its card unknown
         drafts = [list(my_drafts) if seat == me else ([None] if down[seat] else []) + face_up[seat]

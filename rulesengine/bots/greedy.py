@@ -142,7 +142,8 @@ def decide_by_value(agent, view: dict, decision, values, effect: str) -> object:
 
 def my_drafts(edition: Edition, view: dict) -> list:
     """The cards this seat has taken this round, Throw first."""
-    return ([edition.card(view.get("throw"))] if view.get("throw") else []) + face_up_cards(edition, view)[0]
+    throw = view.get("throw")
+    return ([edition.card(throw)] if throw else []) + face_up_cards(edition, view)[0]
 
 
 class GreedyAgent:
