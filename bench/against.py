@@ -9,33 +9,56 @@ fresh process that imports that checkout's rulesengine, the two in turn, so that
 other work slows both alike. The script prints each edition's games per CPU-second for both and
 their ratio. The child process is this script's, so a revision whose own bench scripts lack an
 option can still be measured.
+
+--instructions counts machine instructions instead (valgrind's callgrind, PYTHONHASHSEED=0): WARM games
+are played first (imports, the edition's program compiled, the awards of its races the sheet keeps),
+then only the counted games, seeds 0 to n-1, are collected (callgrind toggled on while itertools.starmap
+hands them out): the same figure on an idle or a busy machine, so a 1% change shows where games per
+second move by 5-10%.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from itertools import starmap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
+WARM = 10   # --instructions: games played before the count (seeds n to n+9), so it counts games as a long run plays
 
 
-def child(root: str, edition_name: str, games: int, bots: str) -> None:
-    """Play the games with the rulesengine of `root`; print the CPU seconds they took."""
+def child(root: str, edition_name: str, games: int, bots: str, counted: bool = False) -> None:
+    """Play the games with the rulesengine of `root`; print the CPU seconds they took (counted: under
+    callgrind, which collects only what itertools.starmap runs: the games after a first one)."""
     sys.path.insert(0, root)
     from rulesengine import Game, load_edition
     from rulesengine.bots.registry import agent_seed, make_bot
     from rulesengine.game.loop import play
 
     edition = load_edition(Path(root) / "editions" / f"{edition_name}.yaml")
-    start = time.process_time()
-    for seed in range(games):
+
+    def game(seed: int) -> None:
         seats = [make_bot(bots, edition, agent_seed(seed, s)) for s in range(len(NAMES))]
         play(Game(edition, NAMES, seed, events=False), seats)
+
+    if counted:
+        for seed in range(games, games + WARM):   # (not counted seeds) what an edition keeps, made before the count
+            game(seed)
+        subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], capture_output=True, check=False)
+        for _ in starmap(game, [(seed,) for seed in range(games)]):
+            pass
+        return
+    start = time.process_time()
+    for seed in range(games):
+        game(seed)
     print(time.process_time() - start)
 
 
@@ -48,6 +71,20 @@ def timed(root: Path, edition: str, games: int, bots: str) -> float:
     return float(done.stdout.split()[-1])
 
 
+def instructions(root: Path, edition: str, games: int, bots: str) -> int:
+    """Instructions callgrind counts for `games` games of four such bots with the rulesengine of this checkout
+    root (only the games: see the module docstring)."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--instr-atstart=no",
+               "--collect-atstart=no", "--toggle-collect=starmap_next", sys.executable, __file__, "--counted-child",
+               str(root), edition, str(games), bots]
+    done = subprocess.run(command, capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONHASHSEED": "0"})
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        sys.exit(f"callgrind failed at {root}:\n{done.stderr[-2000:]}")
+    return int(found[1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("revision", help="the commit to measure against (anything git rev-parse takes)")
@@ -56,6 +93,8 @@ def main() -> None:
     parser.add_argument("--slices", type=int, default=2, help="slices of each checkout, in turn (default 2)")
     parser.add_argument("--bots", choices=["greedy", "random"], default="greedy",
                         help="the four seats' bot (default greedy)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions a game (callgrind) instead of timing: --games games once a checkout")
     args = parser.parse_args()
     if args.games < 1 or args.slices < 1:
         parser.error("--games and --slices must be at least 1")
@@ -64,10 +103,20 @@ def main() -> None:
     if found.returncode != 0:
         parser.error(f"'{args.revision}' is not a commit of {ROOT}")
     commit = found.stdout.strip()
+    if args.instructions and shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     with tempfile.TemporaryDirectory(prefix="boom-against-") as folder:
         other = Path(folder) / "checkout"
         subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(other), commit], cwd=ROOT, check=True)
         try:
+            if args.instructions:
+                print(f"four {args.bots} seats, millions of instructions a game (callgrind), {args.games} games")
+                print(f"{'edition':<11}{commit[:10]:>20}{'this':>14}{'ratio':>8}")
+                for name in args.editions:
+                    counts = [instructions(root, name, args.games, args.bots) / args.games for root in (other, ROOT)]
+                    print(f"{name:<11}{counts[0] / 1e6:>20.3f}{counts[1] / 1e6:>14.3f}{counts[1] / counts[0]:>7.3f}x",
+                          flush=True)
+                return
             print(f"four {args.bots} seats, CPU time, {args.slices} x {args.games} games a checkout, in turn")
             print(f"{'edition':<11}{commit[:10] + ' games/s':>20}{'this games/s':>14}{'ratio':>8}")
             for name in args.editions:
@@ -84,7 +133,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 6 and sys.argv[1] == "--child":
-        child(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5])
+    if len(sys.argv) == 6 and sys.argv[1] in ("--child", "--counted-child"):
+        child(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], counted=sys.argv[1] == "--counted-child")
     else:
         main()

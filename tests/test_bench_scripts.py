@@ -59,3 +59,19 @@ def test_a_bench_script_runs_and_prints_its_figures(script):
                           capture_output=True, text=True, timeout=1200)  # a hang guard only
     assert done.returncode == 0, done.stderr
     assert expected in done.stdout
+
+
+def test_against_counts_the_same_instructions_for_the_same_code():
+    """bench/against.py --instructions: HEAD against this checkout (the same code in CI) counts the same
+    instructions a game within 1% (PYTHONHASHSEED fixed, only the games collected; what the garbage
+    collector finds still depends a little on what ran before: 0.1% seen)."""
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed: --instructions counts with its callgrind")
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: against.py checks a revision out with git worktree")
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "against.py"), "HEAD", "--instructions", "--games",
+                           "2", "--editions", "australia", "--bots", "random"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=1200)  # a hang guard only
+    assert done.returncode == 0, done.stderr
+    edition, this_revision, this_checkout, ratio = done.stdout.splitlines()[-1].split()
+    assert edition == "australia" and 4 < float(this_checkout) < 6 and 0.99 <= float(ratio[:-1]) <= 1.01
