@@ -107,9 +107,8 @@ class _Known:
         down = [seat_view["throw_down"] for seat_view in view["table"]]  # a Throw face down: its card unknown
         drafts = [list(my_drafts) if seat == me else ([None] if down[seat] else []) + face_up[seat]
                   for seat in range(n)]
-        taken = _taken_by_pass(edition, step)
+        taken, thrown, throws = edition.kept(("passes seen", step), _passes_seen, edition, step)
         discarded = [list(map(card, seat_view.get("discarded", ()))) for seat_view in view["table"]]
-        thrown = _discarded_by_pass(edition, step)
 
         hands: list = [None] * n
         hands[me] = my_hand
@@ -142,7 +141,7 @@ class _Known:
         self.rest = [c for c in unknown if c not in must_deal]
         self.take = max(0, slots - len(self.first))   # how many of the rest are dealt
         self.me, self.step, self.seen, self.picked, self.size = me, step, seen, picked, len(my_hand)
-        self.throws = edition.round.step(Throw) is not None  # (a round may leave out the Throw: its first pick a draft)
+        self.throws = throws
         self.hands, self.drafts, self.discarded = hands, drafts, discarded
         self.shufflers: tuple = (None,)   # (the generator, then deal's three shuffles with it)
         # for in_play, seat by seat: whether its Throw is unknown, its other cards taken, its hand if known
@@ -211,6 +210,14 @@ class _Known:
         return {"phase": THROW if self.step == 0 and self.throws else DRAFT, "hands": hands, "drafts": drafts,
                 "leftover": leftover,
                 "seen_hands": seen_hands, "partial": partial, "discarded": [list(d) for d in self.discarded]}
+
+
+def _passes_seen(edition: Edition, passes: int) -> tuple:
+    """What a view `passes` passes into a round reads of the edition's round, made once per edition and pass
+    (Edition.kept: every decision asks): the cards taken and discarded on each pass, and whether the round
+    has a Throw (a round may leave it out: its first pick a draft)."""
+    return (_taken_by_pass(edition, passes), _discarded_by_pass(edition, passes),
+            edition.round.step(Throw) is not None)
 
 
 def _taken_by_pass(edition: Edition, passes: int):
