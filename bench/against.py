@@ -13,13 +13,15 @@ option can still be measured.
 --instructions counts machine instructions instead (valgrind's callgrind, PYTHONHASHSEED=0): WARM games
 are played first (imports, the edition's program compiled, the awards of its races the sheet keeps),
 then only the counted games, seeds 0 to n-1, are collected (callgrind toggled on while itertools.starmap
-hands them out): the same figure on an idle or a busy machine, so a 1% change shows where games per
-second move by 5-10%.
+hands them out), what was alive before frozen out of the garbage collector's walks: the same figure on
+an idle or a busy machine (within 0.2% between two checkouts of the same code), so a 1% change shows
+where games per second move by 5-10%.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import shutil
@@ -52,6 +54,8 @@ def child(root: str, edition_name: str, games: int, bots: str, counted: bool = F
     if counted:
         for seed in range(games, games + WARM):   # (not counted seeds) what an edition keeps, made before the count
             game(seed)
+        gc.collect()
+        gc.freeze()   # what is alive now (modules, the edition) is not walked again by the collections counted
         subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], capture_output=True, check=False)
         for _ in starmap(game, [(seed,) for seed in range(games)]):
             pass
