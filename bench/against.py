@@ -95,8 +95,8 @@ def main() -> None:
     parser.add_argument("--editions", nargs="+", default=["australia", "europe", "usa"])
     parser.add_argument("--games", type=int, default=10, help="games per slice (default 10)")
     parser.add_argument("--slices", type=int, default=2, help="slices of each checkout, in turn (default 2)")
-    parser.add_argument("--bots", choices=["greedy", "random"], default="greedy",
-                        help="the four seats' bot (default greedy)")
+    parser.add_argument("--bots", choices=["greedy", "random", "search", "ismcts", "blend"], default="greedy",
+                        help="the four seats' bot (default greedy; the searching bots at their default budgets)")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions a game (callgrind) instead of timing: --games games once a checkout")
     args = parser.parse_args()

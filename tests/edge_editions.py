@@ -176,3 +176,14 @@ def bidding_edition(folder: Path, players: int = LIMITS["players"]) -> Path:
     shipped = Path(__file__).resolve().parent.parent / "editions" / "boomerang-2010.yaml"
     return write(folder, "bidding", {"extends": str(shipped), "id": "edge-bidding", "name": "Edge (bidding)",
                                      "players": {"min": 3, "max": players}, "stocks": {"boomerangs": tokens}})
+
+
+def dense_data() -> dict:
+    """The `work` edge edition whose costly category goes through the whole deck against the whole deck at
+    every evaluation (98 + 98 x 98 = 9,702 charged steps), not only against the cards visited: the same work
+    budget (it validates with the same guarantee), charged near its worst every time. What makes a searching
+    bot's decision expensive: thousands of evaluations a world."""
+    data = edition_data(**edge_sizes()["work"], ident="dense")
+    pairs = next(category for category in data["categories"] if category["key"] == "pairs")
+    pairs["score"] = pairs["score"].replace("if c in visited]", "if c in visited or c.number > 0]")
+    return data

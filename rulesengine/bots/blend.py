@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 
 from ..edition.model import Edition
+from .allowance import SEARCH_STEPS
 from .greedy import GreedyAgent
 from .registry import DEFAULT_ROLLOUTS
 from .search import SearchAgent
@@ -53,14 +54,18 @@ class BlendAgent(SearchAgent):
         samples: int = SAMPLES,
         completions: int = COMPLETIONS,
         seeding: int = STEP_SEEDS,
+        steps: int | None = SEARCH_STEPS,
     ):
         if edition is None:
             raise ValueError("the blend bot needs the edition")
-        super().__init__(seed, edition, rollouts=rollouts, seconds=seconds, width=None, seeding=seeding)
+        super().__init__(seed, edition, rollouts=rollouts, seconds=seconds, width=None, seeding=seeding, steps=steps)
         self.expected = GreedyAgent(seed, edition, samples=samples, completions=completions, seeding=seeding)
 
     def values(self, view: dict, decision, rng: random.Random) -> dict:
-        """letter -> the search's mean margin plus the greedy expectation of this round's gain."""
-        searched = super().values(view, decision, rng)
+        """letter -> the search's mean margin plus the greedy expectation of this round's gain; the greedy
+        expectation alone if the decision's steps were spent before the search played out one world."""
+        searched = self.searched(view, decision, rng)
         expected = self.expected.gains(view, decision, rng)
+        if not searched:
+            return expected
         return {letter: expected[letter] + margin for letter, margin in searched.items()}

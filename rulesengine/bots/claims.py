@@ -21,6 +21,7 @@ from ..game.blocks import round_plan
 from ..game.blocks.bidding import STOP, THROW_TOKEN
 from ..game.scoring import ScoreKeeper
 from ..game.state import Game
+from .allowance import Allowance, Spent
 
 TOKEN_WORTH = 1 / 6  # a kept token is worth a sixth of a point (and breaks ties)
 
@@ -128,26 +129,40 @@ def sample_game(edition: Edition, view: dict, rng: random.Random, liked: dict) -
     )
 
 
-def search_values(edition: Edition, view: dict, decision, rng: random.Random, rollouts: int) -> dict:
-    """option -> mean margin at the end of this round over sampled positions."""
-    seat, totals = view["seat"], dict.fromkeys(decision.options, 0.0)
+def search_values(edition: Edition, view: dict, decision, rng: random.Random, rollouts: int,
+                  steps: int | None = None) -> dict:
+    """option -> mean margin at the end of this round over sampled positions; empty if the decision's
+    `steps` (allowance.py) were spent before one position was played out with every option."""
+    totals = dict.fromkeys(decision.options, 0.0)
     per_option = max(1, rollouts // len(decision.options))
+    allowance = Allowance(steps)
     liked = likely_choices(edition, view)
+    played = 0
     for _ in range(per_option):
         world = rng.randrange(1 << 30)
-        for option in decision.options:
-            game = sample_game(edition, view, random.Random(world), liked)
-            game.apply(seat, option, decision.category)
-            playout = random.Random(world + 1)
-            while not game.over and game.round == view["round"] - 1:
-                for pending in game.pending():
-                    game.apply(
-                        pending.seat,
-                        greedy_answer(edition, _seen(game, pending.seat), pending, playout),
-                        pending.category,
-                    )
-            totals[option] += margin(edition, seat, game.places.captured, game.places.stocks)
-    return {option: total / per_option for option, total in totals.items()}
+        try:
+            margins = [_played_out(edition, view, decision, option, world, liked, allowance)
+                       for option in decision.options]
+        except Spent:
+            break   # the decision has spent its steps: the position under way is dropped
+        for option, value in zip(decision.options, margins, strict=True):
+            totals[option] += value
+        played += 1
+    return {option: total / played for option, total in totals.items()} if played else {}
+
+
+def _played_out(edition: Edition, view: dict, decision, option, world: int, liked: dict, allowance) -> float:
+    """The seat's margin at the end of this round after `option`, in the position sampled from `world`."""
+    seat = view["seat"]
+    game = sample_game(edition, view, random.Random(world), liked)
+    game.apply(seat, option, decision.category)
+    playout = random.Random(world + 1)
+    while not game.over and game.round == view["round"] - 1:
+        for pending in game.pending():
+            allowance.check()
+            game.apply(pending.seat, greedy_answer(edition, _seen(game, pending.seat), pending, playout),
+                       pending.category)
+    return margin(edition, seat, game.places.captured, game.places.stocks)
 
 
 def _seen(game: Game, seat: int) -> dict:
@@ -163,9 +178,14 @@ def _seen(game: Game, seat: int) -> dict:
     }
 
 
-def search_answer(edition: Edition, view: dict, decision, rng: random.Random, rollouts: int):
+def search_answer(edition: Edition, view: dict, decision, rng: random.Random, rollouts: int,
+                  steps: int | None = None):
+    """The option with the best mean margin over sampled positions; the greedy answer if the decision's
+    steps were spent before one position was played out."""
     if round_plan(edition).asks[decision.kind].effect == DECLARE:
         return declared_answer(edition, decision, rng)
-    values = search_values(edition, view, decision, rng, rollouts)
+    values = search_values(edition, view, decision, rng, rollouts, steps)
+    if not values:
+        return greedy_answer(edition, view, decision, rng)
     best = max(values.values())
     return next(option for option in decision.options if values[option] == best)

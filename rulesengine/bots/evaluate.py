@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ..dsl import FAILED
+from ..dsl.meter import METER, aside
 from ..dsl.program import category_reads
 from ..dsl.program import visited_after as _visited_after
 from ..edition.goals import GOAL_PREFIX, GOALS_KEY
@@ -74,6 +75,7 @@ class Standing:
     open_races: tuple = ()  # per seat, per race of the edition: the (region, award) it may still take
     goals: tuple = ()  # the public goals drawn (ids): the program scores them at game end (edition/goals.py)
     memo: dict = field(default_factory=dict, compare=False, repr=False)
+    costs: dict = field(default_factory=dict, compare=False, repr=False)  # memo key -> the steps it charged, if any
 
 
 MEMO_LIMIT = 50_000  # seat values kept per standing; past it the memo starts afresh
@@ -142,7 +144,7 @@ def declared(standing: Standing, seat: int, key: str, icon: str) -> Standing:
     past = replace(past, choosable={**past.choosable, key: (icon,)})
     seats = standing.seats[:seat] + (past,) + standing.seats[seat + 1:]
     values = standing.values[:seat] + (_seat_value(standing, seat, past),) + standing.values[seat + 1:]
-    return replace(standing, seats=seats, values=values, memo={})
+    return replace(standing, seats=seats, values=values, memo={}, costs={})
 
 
 def _categories(edition: Edition) -> tuple:
@@ -173,14 +175,15 @@ def standing_from_view(edition: Edition, view: dict) -> Standing:
     key = (tuple(view["players"]), given and repr(given), goals, *map(_round_key, view["history"]))
     standing = standings.get(key)
     if standing is None:
-        options = seat_values(edition, view["players"], given) if given else None
-        scores = ScoreKeeper(edition, view["players"], options)
-        if goals:
-            scores.set_goals(goals)
-        for round_data in view["history"]:
-            drafts = [[edition.card(x) for x in round_data["drafts"][name]] for name in view["players"]]
-            scores.score_round(drafts, [dict(round_data["choices"].get(name, {})) for name in view["players"]])
-        standing = standing_from_scores(edition, scores)
+        with aside():   # remembered for the edition: charged to no decision (dsl/meter.py)
+            options = seat_values(edition, view["players"], given) if given else None
+            scores = ScoreKeeper(edition, view["players"], options)
+            if goals:
+                scores.set_goals(goals)
+            for round_data in view["history"]:
+                drafts = [[edition.card(x) for x in round_data["drafts"][name]] for name in view["players"]]
+                scores.score_round(drafts, [dict(round_data["choices"].get(name, {})) for name in view["players"]])
+            standing = standing_from_scores(edition, scores)
         if len(standings) > 16:
             standings.clear()
         standings[key] = standing
@@ -268,14 +271,22 @@ def seat_value(standing: Standing, seat: int, cards: list, others: list) -> floa
     The sum of breakdown(), faster: the bots call it hundreds of thousands of times a game, mostly
     on hands they have judged before (the same picks so far in another sampled world), so the
     standing remembers the part that depends on this seat's cards alone; only the categories that
-    read `others` are worked out every time."""
+    read `others` are worked out every time. A remembered hand charges the meter's `spent` (dsl/meter.py)
+    the steps working it out charged, so that a searching bot's decision spends the same steps whether an
+    earlier decision filled the memo or not (its step budget: allowance.py)."""
     key = (seat, tuple(cards))  # a card hashes as itself: the same hand, the same key
     memo = standing.memo
     value = memo.get(key)
     if value is None:
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
+            standing.costs.clear()
+        before = METER.spent
         value = memo[key] = own_value(standing, seat, cards)
+        if METER.spent != before:
+            standing.costs[key] = METER.spent - before
+    elif standing.costs:   # a hand remembered charges what working it out charged (see below)
+        METER.spent += standing.costs.get(key, 0)
     if standing.shared:
         value += _shared_value(standing, seat, cards, others)
     return value

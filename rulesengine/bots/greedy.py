@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..dsl.meter import METER
+from ..dsl.meter import METER, aside
 from ..edition.guarantee import DECISION_WORK
 from ..edition.model import Edition
 from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW, SCORE
@@ -95,15 +95,16 @@ def typical_points(edition: Edition, category, players: int) -> float:
     typical = edition.kept("typical choice points", dict)
     key = (category.key, players)
     if key not in typical:
-        standing = standing_from_scores(edition, ScoreKeeper(edition, [str(i) for i in range(players)]))
-        rng = random.Random(f"typical/{edition.id}/{category.key}/{players}")
-        total, trials = 0.0, 200
-        for _ in range(trials):
-            dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
-            points = choice_points(standing, 0, category, dealt[: edition.hand_size], dealt[edition.hand_size :])
-            positive = sorted((p for p in points.values() if p > 0), reverse=True)
-            total += sum(positive) / len(positive) if positive else 0.0
-        typical[key] = total / trials
+        with aside():   # remembered for the edition: charged to no decision (dsl/meter.py)
+            standing = standing_from_scores(edition, ScoreKeeper(edition, [str(i) for i in range(players)]))
+            rng = random.Random(f"typical/{edition.id}/{category.key}/{players}")
+            total, trials = 0.0, 200
+            for _ in range(trials):
+                dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
+                points = choice_points(standing, 0, category, dealt[: edition.hand_size], dealt[edition.hand_size :])
+                positive = sorted((p for p in points.values() if p > 0), reverse=True)
+                total += sum(positive) / len(positive) if positive else 0.0
+            typical[key] = total / trials
     return typical[key]
 
 

@@ -35,11 +35,13 @@ import math
 import random
 import time
 
+from ..dsl.meter import aside
 from ..edition.model import Edition
 from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW
 from ..game.blocks import round_plan
 from ..game.scoring import ScoreKeeper
 from . import claims
+from .allowance import SEARCH_STEPS, Allowance, Spent, steps_option
 from .evaluate import Standing, card_list, seat_value, standing_from_scores, standing_from_view
 from .greedy import GreedyAgent, decide_by_value
 from .mulligan import mulligan_answer
@@ -67,6 +69,7 @@ class IsmctsAgent:
         value: str = "win",
         exploration: float = EXPLORATION,
         seeding: int = STEP_SEEDS,
+        steps: int | None = SEARCH_STEPS,
     ):
         if edition is None:
             raise ValueError("the ismcts bot needs the edition")
@@ -79,6 +82,7 @@ class IsmctsAgent:
         self.think = think
         self.value = value
         self.exploration = exploration
+        self.steps = steps_option(steps)   # evaluation steps a decision may spend (allowance.py); None: no limit
 
     def decide(self, view: dict, decision):
         started = time.perf_counter()
@@ -87,7 +91,8 @@ class IsmctsAgent:
             return mulligan_answer(self.edition, view, decision)
         if effect in (CLAIM, BID, DECLARE):
             rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
-            return claims.search_answer(self.edition, view, decision, rng, self.iterations or DEFAULT_ITERATIONS)
+            return claims.search_answer(self.edition, view, decision, rng, self.iterations or DEFAULT_ITERATIONS,
+                                        self.steps)
         if effect == DISCARD:  # as the greedy bot discards (the search bot does the same)
             return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains, effect)
         deadline = started + self.think / 1000 if self.think is not None else None
@@ -95,10 +100,11 @@ class IsmctsAgent:
 
     def values(self, view: dict, decision, rng: random.Random, deadline: float | None = None) -> dict:
         """letter -> visits of that pick at the root of the tree (the bot plays the most visited; a tie
-        goes to the higher mean value, added as a fraction below one visit)."""
+        goes to the higher mean value, added as a fraction below one visit); the greedy bot's gains if the
+        decision's steps were spent before the first iteration was over."""
         edition, me = self.edition, view["seat"]
         standing = standing_from_view(edition, view)
-        playouts = RoundPlayouts(edition, view, standing)
+        playouts = RoundPlayouts(edition, view, standing, Allowance(self.steps))
         options = card_list(edition, decision.options)
         worth = _Worth(standing, me, self.value)
         root: dict = {}
@@ -106,11 +112,16 @@ class IsmctsAgent:
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, playouts, options, me, worth, rng)
+            try:
+                self._iterate(root, playouts, options, me, worth, rng)
+            except Spent:
+                break   # the decision has spent its steps: the iteration under way added no value to the tree
             done += 1
+        if not done:
+            return GreedyAgent(self.seed, edition).gains(view, decision, rng)
         return {
-            card.letter: stats[0] + (stats[1] / stats[0] if stats[0] else 0.0) / 2
-            for card, stats in root.items()
+            card.letter: stats[0] + stats[1] / stats[0] / 2
+            for card, stats in root.items() if stats[0]   # (a card first met in a dropped iteration has none)
         }
 
     def _iterate(self, root: dict, playouts: RoundPlayouts, options: list, me: int, worth, rng) -> None:
@@ -204,13 +215,14 @@ def _round_spread(edition: Edition, players: int) -> float:
 
 
 def _measure_spread(edition: Edition, players: int) -> float:
-    standing = standing_from_scores(edition, ScoreKeeper(edition, [str(i) for i in range(players)]))
-    rng = random.Random(f"spread/{edition.id}/{players}")
-    values = []
-    for _ in range(300):
-        dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
-        hand, rest = dealt[: edition.hand_size], dealt[edition.hand_size :]
-        values.append(seat_value(standing, 0, hand, _table(standing, hand, rest)))
+    with aside():   # remembered for the edition: charged to no decision (dsl/meter.py)
+        standing = standing_from_scores(edition, ScoreKeeper(edition, [str(i) for i in range(players)]))
+        rng = random.Random(f"spread/{edition.id}/{players}")
+        values = []
+        for _ in range(300):
+            dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
+            hand, rest = dealt[: edition.hand_size], dealt[edition.hand_size :]
+            values.append(seat_value(standing, 0, hand, _table(standing, hand, rest)))
     mean = sum(values) / len(values)
     return max(1.0, math.sqrt(sum((v - mean) ** 2 for v in values) / len(values)))
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 from ..edition.model import Edition
+from .allowance import Allowance
 from .determinize import from_view, round_sampler
 from .evaluate import Standing, round_gains
 from .rollout import RoundPlay, greedy_pick
@@ -27,8 +28,9 @@ MEMO_LIMIT = 200_000  # greedy picks remembered for one decision; past it the me
 class RoundPlayouts:
     """The rounds sampled for one decision of one seat, and the greedy model of every seat in them."""
 
-    def __init__(self, edition: Edition, view: dict, standing: Standing):
+    def __init__(self, edition: Edition, view: dict, standing: Standing, allowance: Allowance | None = None):
         self.edition, self.view, self.standing = edition, view, standing
+        self.allowance = allowance or Allowance(None)   # the decision's steps (allowance.py), checked at every pick
         self.memo: dict = {}
         self.sampler = round_sampler(edition, view)
         self.round_index = len(view["history"])
@@ -41,7 +43,8 @@ class RoundPlayouts:
         return RoundPlay(self.edition, self.round_index, hands, drafts)
 
     def pick(self, play: RoundPlay, seat: int):
-        """The card the greedy model takes from this seat's hand in this world (remembered)."""
+        """The card the greedy model takes from this seat's hand in this world (remembered); raises Spent
+        before working one out once the decision has spent its steps."""
         hand = play.hands[seat]
         if len(hand) == 1:
             return hand[0]
@@ -49,6 +52,7 @@ class RoundPlayouts:
         memo = self.memo
         card = memo.get(key)
         if card is None:
+            self.allowance.check()
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
             card = memo[key] = greedy_pick(self.standing, play, seat, None, 0)

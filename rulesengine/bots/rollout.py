@@ -16,6 +16,7 @@ from ..edition.model import Edition
 from ..edition.steps import PickAndPass
 from ..game.round_facts import others
 from ..game.state import play_picks
+from .allowance import Allowance
 from .evaluate import Standing, round_gains, seat_value
 
 
@@ -109,9 +110,10 @@ def play_out(
     policy: str,
     completions: int,
     known: dict | None = None,
+    allowance: Allowance | None = None,
 ) -> list:
     """Finish the round: `first` fixes some seats' next pick; then every seat follows the policy.
-    Returns each seat's gain from the round.
+    Returns each seat's gain from the round; raises Spent before a greedy pick once `allowance` is spent.
 
     A greedy pick is a function of the seat, its hand and the cards taken so far (its random
     completions are seeded by them), and `known` remembers it, so the options tried in one world
@@ -136,6 +138,8 @@ def play_out(
                     key = (seat, tuple(hand), tuple(map(tuple, play.drafts)))
                 pick = known.get(key) if known is not None else None
                 if pick is None:
+                    if allowance is not None:
+                        allowance.check()
                     seeded = random.Random(f"{key}") if completions else rng
                     pick = greedy_pick(standing, play, seat, seeded, completions)
                     if known is not None:

@@ -21,6 +21,7 @@ from ..edition.model import Edition
 from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW
 from ..game.blocks import round_plan
 from . import claims
+from .allowance import SEARCH_STEPS, Allowance, Spent, steps_option
 from .determinize import from_view
 from .evaluate import Standing, card_list, standing_from_view
 from .greedy import GreedyAgent, decide_by_value
@@ -78,6 +79,7 @@ class SearchAgent:
         rivals: str = "auto",
         width: int | None = 4,
         seeding: int = STEP_SEEDS,
+        steps: int | None = SEARCH_STEPS,
     ):
         if edition is None:
             raise ValueError("the search bot needs the edition")
@@ -96,6 +98,7 @@ class SearchAgent:
         self.completions = completions
         self.rivals = rivals
         self.width = width
+        self.steps = steps_option(steps)   # evaluation steps a decision may spend (allowance.py); None: no limit
 
     def decide(self, view: dict, decision):
         effect = round_plan(self.edition).asks[decision.kind].effect  # what its block declares answering does
@@ -103,15 +106,24 @@ class SearchAgent:
             return mulligan_answer(self.edition, view, decision)
         if effect in (CLAIM, BID, DECLARE):
             rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
-            return claims.search_answer(self.edition, view, decision, rng, self.rollouts or DEFAULT_ROLLOUTS)
+            rollouts = self.rollouts or DEFAULT_ROLLOUTS
+            return claims.search_answer(self.edition, view, decision, rng, rollouts, self.steps)
         if effect == DISCARD:  # as the greedy bot discards: the rollouts take every card a hand passes them
             return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains, effect)
         return decide_by_value(self, view, decision, self.values, effect)
 
     def values(self, view: dict, decision, rng: random.Random) -> dict:
+        """letter -> mean margin after the round over the sampled worlds, for the options searched; the
+        greedy bot's gains if the decision's steps were spent before one world was played out."""
+        searched = self.searched(view, decision, rng)
+        return searched or GreedyAgent(self.seed, self.edition).gains(view, decision, rng)
+
+    def searched(self, view: dict, decision, rng: random.Random) -> dict:
         """letter -> mean margin after the round over the sampled worlds, for the options searched:
-        with more options than `width`, only the greedy bot's `width` favourites get the budget."""
+        with more options than `width`, only the greedy bot's `width` favourites get the budget. Empty if
+        the decision's steps (`steps`) were spent before the first world was played out with every option."""
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None  # before any work
+        allowance = Allowance(self.steps)
         edition, seat = self.edition, view["seat"]
         standing = standing_from_view(edition, view)
         options = card_list(edition, decision.options)
@@ -127,16 +139,15 @@ class SearchAgent:
             world = RoundPlay.from_game(from_view(edition, view, rng, scored=False))
             rollout_seed = rng.randrange(2**31)
             known: dict = {}
-            for card in options:
-                gains = play_out(
-                    standing,
-                    world.copy(),
-                    {seat: card},
-                    random.Random(rollout_seed),
-                    self.policy,
-                    self.completions,
-                    known,
-                )
-                totals[card] += margin(standing, seat, gains, self.rivals)
+            try:
+                margins = [
+                    margin(standing, seat, play_out(standing, world.copy(), {seat: card}, random.Random(rollout_seed),
+                                                    self.policy, self.completions, known, allowance), self.rivals)
+                    for card in options
+                ]
+            except Spent:
+                break   # the decision has spent its steps: the world under way is dropped
+            for card, value in zip(options, margins, strict=True):
+                totals[card] += value
             played += 1
-        return {card.letter: total / played for card, total in totals.items()}
+        return {card.letter: total / played for card, total in totals.items()} if played else {}

@@ -16,6 +16,7 @@ its bots on a thread of their own.
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 
 from .budget import MAX_WORK
 from .builtins import DslRuntimeError
@@ -38,6 +39,18 @@ class OverBudget(DslRuntimeError):
 def begin() -> None:
     """An evaluation starts: it may charge RUNTIME_STEPS."""
     METER.left = RUNTIME_STEPS
+
+
+@contextmanager
+def aside():
+    """Work remembered once for many decisions (a memo of a pure function: a standing, an estimate fitted
+    once per edition): charged to its evaluations' own budgets as ever, but not to the thread's `spent`,
+    so a bot's decision spends the same steps whether an earlier one filled the memo or not."""
+    spent = METER.spent
+    try:
+        yield
+    finally:
+        METER.spent = spent
 
 
 def charge(steps: int, node=None) -> None:

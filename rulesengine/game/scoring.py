@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..dsl import DslRuntimeError
+from ..dsl.meter import aside
 from ..edition import scopes
 from ..edition.goals import GOAL_PREFIX, GOALS_KEY, goals_of
 from ..edition.in_words import in_words
@@ -307,8 +308,9 @@ class ScoreKeeper:
         if award is None:
             race, region = self._plan.race_pairs[index]
             try:
-                award = self._program.award(race, region, place=place, players=at.players, round=at.round,
-                                            rounds=at.rounds, sharing=sharing)
+                with aside():   # kept for the edition: charged to no bot's decision (dsl/meter.py)
+                    award = self._program.award(race, region, place=place, players=at.players, round=at.round,
+                                                rounds=at.rounds, sharing=sharing)
             except DslRuntimeError as exc:
                 raise self._located(exc, f"round {at.round}") from None
             self._awards[key] = award

@@ -1,0 +1,45 @@
+"""The evaluation steps a searching bot's decision may spend: on an edition whose evaluations are expensive, the
+search, ismcts and blend bots play fewer worlds instead of running for hours (issue #32).
+
+A step is what dsl/meter.py charges as an evaluation runs (each item a comprehension goes through, each item
+compared when lists are compared), counted per thread, so a budget in steps stops a decision at the same point
+on every machine and at every load: a game with a rollout budget still replays exactly from its seed (a clock
+would not). The searching bots check their allowance before every greedy pick of a rollout and stop the
+world under way when it is spent (a world half played is dropped, never averaged); with no world finished,
+the decision is the greedy bot's. The default is SEARCH_STEPS: 4 x the greedy bot's decision budget (about
+4 s on one core); the shipped editions' evaluations charge no step in their generated program, and the
+variants that charge spend at most 326,172 steps on an ismcts decision of 400 iterations (australia-europe,
+measured), so no shipped game reaches it: it changes nothing there. It never reads the clock.
+"""
+
+from __future__ import annotations
+
+from ..dsl.meter import METER
+from ..edition.guarantee import DECISION_WORK
+
+SEARCH_STEPS = 4 * DECISION_WORK   # steps of one searching decision (20,000,000): see the docstring
+
+
+class Spent(Exception):
+    """The decision has spent its steps: the world under way is dropped."""
+
+
+class Allowance:
+    """What one decision may still charge, from the moment it is made; None: no limit."""
+
+    __slots__ = ("until",)
+
+    def __init__(self, steps: int | None):
+        self.until = None if steps is None else METER.spent + steps
+
+    def check(self) -> None:
+        """Raise Spent once the decision has charged its steps."""
+        if self.until is not None and METER.spent > self.until:
+            raise Spent
+
+
+def steps_option(steps: int | None) -> int | None:
+    """A bot's `steps` option, checked: None (no limit) or a positive count."""
+    if steps is not None and steps < 1:
+        raise ValueError(f"a searching bot's step budget must be at least 1, not {steps}")
+    return steps
