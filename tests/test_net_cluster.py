@@ -186,3 +186,50 @@ def test_three_nodes_one_killed_mid_pick_lose_no_acknowledged_decision(nodes, po
             assert verified.exit_code == 0, verified.output
     finally:
         store.close()
+
+
+def test_a_followed_table_whose_log_no_longer_replays_is_stopped_alone_and_the_others_are_followed(nodes,
+                                                                                                    postgres_url):
+    """The only game a front touches is a table it follows for its spectators (its edition read, its log replayed):
+    done in a thread, never on the event loop. A log with a decision that does not replay (written by hand here:
+    a card nobody holds) stops that table for its spectators on the following node, with a message, and the
+    other tables it follows go on to their end (before, the follower's task died on it, and with it every
+    table followed there)."""
+    import psycopg
+
+    first, second = nodes(2, workers=0)
+
+    async def spectator(code: str, frames: list) -> None:
+        async with connect(second.url) as socket:
+            await socket.send(json.dumps({"type": "watch", "table": code}))
+            async for raw in socket:
+                frames.append(json.loads(raw))
+                if frames[-1]["type"] == "error" or frames[-1].get("view", {}).get("sheet", {}).get("winners"):
+                    return
+
+    async def scenario():
+        broken = (await host_table(first.url, "australia", 2, seed=3))["table"]
+        live = (await host_table(first.url, "australia", 3, bots=1, bot_kind="random", seed=11))["table"]
+        mallory, eve = RawPlayer(first.url, broken, "Mallory"), RawPlayer(first.url, broken, "Eve")
+        await asyncio.gather(mallory.play(stop_after=1), eve.play(stop_after=1))   # then the table waits for them
+        ana, ben = RawPlayer(first.url, live, "Ana"), RawPlayer(first.url, live, "Ben")
+        await asyncio.gather(ana.play(stop_after=1), ben.play(stop_after=1))
+        told, followed = [], []
+        watching = [asyncio.create_task(spectator(broken, told)), asyncio.create_task(spectator(live, followed))]
+        while len(told) < 2 or len(followed) < 2:   # both followed on the second node: `watching`, then the table
+            await asyncio.sleep(0.05)
+        with psycopg.connect(postgres_url, autocommit=True) as db:
+            number = db.execute("SELECT COUNT(*) FROM decisions WHERE code = %s", (broken,)).fetchone()[0]
+            db.execute("INSERT INTO decisions VALUES (%s, %s, 0, 'no such card', NULL)", (broken, number))
+            db.execute("SELECT pg_notify('boom_tables', %s)", (f"{broken} {number + 1}",))
+        await asyncio.wait_for(watching[0], 60)
+        await asyncio.gather(ana.play(), ben.play())
+        await asyncio.wait_for(watching[1], 60)
+        return told, followed, ana
+
+    told, followed, ana = asyncio.run(scenario())
+    assert [m["type"] for m in told[:2]] == ["watching", "spectate"]
+    assert told[-1]["type"] == "error" and told[-1]["code"] == "stopped"
+    assert "cannot be followed on this server (its log no longer replays here)" in told[-1]["message"]
+    assert followed[-1]["view"]["sheet"]["winners"] == ana.final["sheet"]["winners"]
+    assert second.process.poll() is None and "Traceback" not in second.log.read_text()

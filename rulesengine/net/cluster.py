@@ -9,7 +9,10 @@ run out (a node that died), the node the client reached claims the table and rep
 claims, every second, tables nobody's lease holds (bot tables, absent players). A spectator of a table owned
 elsewhere is served here from the decision log: LISTEN/NOTIFY says (table, length of its log), this node reads
 the new decisions and replays them, and a notice missed is made up at the next poll (a second later), so it
-costs latency, never correctness. It never plays a game for a seat: the owner does.
+costs latency, never correctness. It never plays a game for a seat: the owner does. A followed table is the
+only game this front touches, and never on its event loop: its edition is read, its log replayed and its frames
+made in a thread, one table at a time (a host's own edition may make that slow); a table whose log no longer
+replays here is stopped for its spectators here alone, and the others go on being followed.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import time
 import websockets
 from websockets.asyncio.client import connect
 
-from .protocol import PROTOCOL, ProtocolError, encode
+from .protocol import PROTOCOL, ProtocolError, encode, error
 from .spectators import NOBODY
 from .storage import Store
 from .table import Table
@@ -58,6 +61,7 @@ class Cluster:
         self.followed: dict[str, Table] = {}  # tables owned elsewhere with spectators here: replayed from the log
         self.notices: asyncio.Queue = asyncio.Queue()
         self._adopting: dict[str, asyncio.Lock] = {}  # tables being claimed and replayed, one at a time each
+        self._following = asyncio.Lock()  # the followed tables' replays, in a thread: one at a time
         self._tasks: list[asyncio.Task] = []
 
     async def start(self) -> None:
@@ -160,21 +164,26 @@ class Cluster:
         if served so, False when the table is this node's (the side serves it)."""
         if self.server.side.holds(code):
             return False
-        table = self.followed.get(code)
-        if table is None:
-            stored = await asyncio.to_thread(self.store.load, code)
-            if stored is None or stored.spectators == "off" or not all(s[1] for s in stored.seats):
-                return False  # unknown, closed to spectators, or still in its lobby: the side says so
-            from .editions import edition_from_data
-
-            table = Table.restore(stored, edition_from_data(stored.edition), self.store, 0.0)
-            self.followed[code] = table
+        async with self._following:
+            table = self.followed.get(code)
+            if table is None:
+                stored = await asyncio.to_thread(self.store.load, code)
+                if stored is None or stored.spectators == "off" or not all(s[1] for s in stored.seats):
+                    return False  # unknown, closed to spectators, or still in its lobby: the side says so
+            try:
+                if table is None:
+                    table = await asyncio.to_thread(_restored, stored, self.store)
+                    self.followed[code] = table
+                snapshot = await asyncio.to_thread(table.gallery.snapshot, code, table.game, table.round_starts)
+            except Exception as exc:  # noqa: BLE001 - a table that cannot be followed here, not the server
+                self.followed.pop(code, None)
+                raise ProtocolError("stopped", _unfollowed(code, exc), ref) from None
         watching = {"type": "watching", "protocol": PROTOCOL, "table": code, "delay": table.spectators}
         watching |= {"edition": table.edition_data()} | ({"ref": ref} if ref is not None else {})
         link.watching = code
         self.server.watchers.setdefault(code, set()).add(link)
         self.server._send(link, watching)
-        self.server._send(link, table.gallery.snapshot(code, table.game, table.round_starts))
+        self.server._send(link, snapshot)
         return True
 
     async def _listen(self) -> None:
@@ -207,18 +216,42 @@ class Cluster:
                 await self._catch_up(code)
 
     async def _catch_up(self, code: str) -> None:
-        table = self.followed.get(code)
-        if table is None:
-            return
-        if not self.server.watchers.get(code):
-            del self.followed[code]  # nobody watches it here any more
-            return
-        decisions = await asyncio.to_thread(self.store.decisions_since, code, len(table.game.decisions))
-        if not decisions:
-            return
-        table.replay(decisions)
-        news = table.gallery.news(code, table.game, table.round_starts)
-        if news is not None:
-            self.server._deliver([(code, NOBODY, encode(news), False)])
-        if table.over:  # its last frame is sent: nothing more will come
-            del self.followed[code]
+        async with self._following:
+            table = self.followed.get(code)
+            if table is None:
+                return
+            if not self.server.watchers.get(code):
+                del self.followed[code]  # nobody watches it here any more
+                return
+            try:
+                decisions = await asyncio.to_thread(self.store.decisions_since, code, len(table.game.decisions))
+                if not decisions:
+                    return
+                news = await asyncio.to_thread(_replayed, table, code, decisions)
+            except Exception as exc:  # noqa: BLE001 - this table's spectators are told; the others are followed on
+                del self.followed[code]
+                told = encode(error("stopped", _unfollowed(code, exc)))
+                self.server._deliver([(code, NOBODY, told, False)])
+                return
+            if news is not None:
+                self.server._deliver([(code, NOBODY, encode(news), False)])
+            if table.over:  # its last frame is sent: nothing more will come
+                del self.followed[code]
+
+
+def _restored(stored, store: Store) -> Table:
+    """A followed table read from the store: its edition compiled and its log replayed (in a thread)."""
+    from .editions import edition_from_data
+
+    return Table.restore(stored, edition_from_data(stored.edition), store, 0.0)
+
+
+def _replayed(table: Table, code: str, decisions) -> dict | None:
+    """The decisions played on the followed table, and what its spectators have not been sent (in a thread)."""
+    table.replay(decisions)
+    return table.gallery.news(code, table.game, table.round_starts)
+
+
+def _unfollowed(code: str, exc: Exception) -> str:
+    log.warning("table %s cannot be followed on this server: %s", code, exc)
+    return f"table {code} cannot be followed on this server (its log no longer replays here); watch it again later"
