@@ -64,7 +64,7 @@ def test_the_dense_edition_validates_with_the_work_edges_guarantee(dense):
 @pytest.mark.parametrize("kind", SEARCHING)
 def test_a_searching_decision_on_an_expensive_edition_stops_at_its_default_step_budget(dense, kind):
     """The default budget binds: a decision spends SEARCH_STEPS (20,000,000) and a little more, where its
-    rollouts alone would spend far more (search: 40 worlds x 4 options, about 130,000,000 steps, measured)."""
+    rollouts alone would spend far more (search: 40 worlds x 4 options, 138,952,044 steps, measured)."""
     view, decision = first_decision(dense)
     answer, spent = decided(kind, dense, view, decision)
     assert answer in decision.options
@@ -147,3 +147,26 @@ def test_a_shipped_variant_that_charges_steps_plays_the_same_game_with_and_witho
         games.append(play(Game(edition, ["Ana", "Ben"], 1), seats))
     assert games[0].decisions == games[1].decisions
     assert 0 < max(spent) < SEARCH_STEPS // 10
+
+
+def test_the_claims_search_of_the_2010_game_stops_at_its_steps_and_then_claims_as_the_greedy_bot(tmp_path):
+    """The 2010 game with a game-end category that goes through the deck (54 steps an evaluation, every sheet a
+    rollout works out): seat 0's first claim searched in full charges some 4,000,000 steps and claims Desert; with
+    200,000 steps it stops there, and with one step not a position is played out, so it claims as the greedy bot
+    does (River)."""
+    from rulesengine.edition.steps import CLAIM
+    from rulesengine.game.blocks import round_plan
+
+    house = tmp_path / "heavy.yaml"
+    house.write_text(f"extends: {ROOT / 'editions' / 'boomerang-2010.yaml'}\nid: heavy-2010\ncategories:\n"
+                     "  - {key: heavy, title: Heavy, when: game_end,\n"
+                     "     score: 'len([c for c in deck if c in deck]) // 100'}\n")
+    edition = load_edition(house)
+    game = Game(edition, ["Ana", "Ben", "Cy"], 4)
+    decision = next(d for d in game.pending() if round_plan(edition).asks[d.kind].effect == CLAIM and d.seat == 0)
+    view = game.view(0)
+    full, budget, none = (decided("search", edition, view, decision, steps=steps) for steps in (None, 200_000, 1))
+    assert full[0] == "Desert" and full[1] > 20 * 200_000
+    assert 200_000 < budget[1] < 2 * 200_000
+    assert none[0] == make_bot("greedy", edition, agent_seed(1, 0)).decide(view, decision) == "River"
+    assert none[1] < 200_000
