@@ -176,12 +176,16 @@ def test_a_generated_game_that_fails_where_the_engine_does_not_is_an_internal_er
     """A bug in the generated code never falls back silently (it would show only as lost speed): the engine
     plays the game through, so the failure is the compiler's, named with the seed."""
     import rulesengine.compiled as compiled
+    from rulesengine.compiled.sheet import sheet_maker
+
+    edition = load_edition(EDITIONS / "australia.yaml")
 
     class Broken:
+        sheets = sheet_maker(edition, 4)   # the sheets a generated game fills
+
         def play(self, *args):
             raise KeyError("T_cards")
 
-    edition = load_edition(EDITIONS / "australia.yaml")
     monkeypatch.setattr(compiled, "generated", lambda edition, players: Broken())
     with pytest.raises(compiled.GeneratedGameError, match="australia failed where the engine did not \\(seed 5\\)"):
         play_random(edition, NAMES[:4], 5)

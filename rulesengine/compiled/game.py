@@ -22,7 +22,7 @@ from collections import _count_elements
 from functools import cached_property
 
 from ..bots.seeding import agent_seed, seed_key
-from ..dsl.program import deck_order
+from ..dsl.program import deck_order, names
 from ..edition.scopes import moment, sheet_so_far
 from ..game.blocks import round_plan
 from ..game.program import program
@@ -30,6 +30,7 @@ from ..game.round_facts import all_seat_cards, others, table
 from ..game.scoring import ScoreKeeper
 from .forms import FORMS, GOLDEN, MIX_1, MIX_2, M, RoundSource, Unsupported, draw_choice
 from .scoring import seat_round
+from .sheet import sheet_maker
 
 
 class GeneratedGame:
@@ -41,6 +42,7 @@ class GeneratedGame:
     def __init__(self, edition, players: int, plan):
         self.source, self._constants = _source(edition, players, plan, record=False)
         self.recorded_source, _ = _source(edition, players, plan, record=True)
+        self.sheets = sheet_maker(edition, players)   # the sheets it fills (a game's own, fresh)
 
     @cached_property
     def play(self):
@@ -102,10 +104,14 @@ def _source(edition, players: int, plan, record: bool) -> tuple[str, dict]:
              *_keys(players),
              "    rounds = scores.rounds",
              f"    {', '.join(f'r{s}' for s in seats)}, = rounds",
-             "    used = scores.used_choices"]
+             "    used = scores.used_choices",
+             "    won = [state.winners for state in scores._race_states]"]
+    masked, sets = _visited_forms(edition)
     for s in seats:
         lines += [f"    used{s}_{c} = used[{s}][KEY_{c}]" for c in range(len(categories))]
-        lines.append(f"    seen{s} = EMPTY")
+        lines.append(f"    seen{s} = EMPTY" if sets else f"    sites{s} = []")
+        if masked:
+            lines.append(f"    m{s} = 0")
     leftover = 0
     for r in range(plan.rounds):
         round_ = RoundSource(edition, players, r, leftover, record)
@@ -122,22 +128,42 @@ def _source(edition, players: int, plan, record: bool) -> tuple[str, dict]:
             round_.emit(f"history.append(([{', '.join(f'd{s}' for s in seats)}], [{', '.join(chosen)}]))")
         lines += [f"    # round {r + 1}", *round_.lines]
         leftover = len(edition.cards) - players * round_.hand
-    lines += [f"    scores._seen = [{', '.join(f'seen{s}' for s in seats)}]",
-              "    scores.finish()",
-              "    return scores"]
+    seen = [f"seen{s}" if sets else f"frozenset(sites{s})" for s in seats]
+    lines += [f"    scores._seen = [{', '.join(seen)}]", *_game_end(edition, players), "    return scores"]
     constants = {"Random": random.Random, "EMPTY": frozenset(), "PLAYERS": players, "ROUNDS": edition.rounds,
                  "CARDS": tuple(edition.cards), "ZEROS": scoring.zeros, "NO_POINTS": {},
                  "count_icons": _count_elements, "EDITION": edition, "SEAT_KEYS": random_keys,
                  "sheet_so_far": sheet_so_far, "deck_order": deck_order, "all_seat_cards": all_seat_cards,
                  "others": others, "table": table, "_run_races": ScoreKeeper._run_races,
-                 "MOMENTS": tuple(moment(edition, players, r + 1) for r in range(plan.rounds))}
+                 "MOMENTS": tuple(moment(edition, players, r + 1) for r in range(plan.rounds)),
+                 "SITE_BIT": {card: 1 << card.site.index for card in edition.cards},
+                 "ICON_BYTES": seat_round(edition).packed[1] if seat_round(edition).packed else None,
+                 "CARD_INT": _card_ints(edition)[0]}
     for c, category in enumerate(categories):
         constants[f"KEY_{c}"] = category.key
     for k, key in enumerate(dict.fromkeys(race.key for race in edition.races)):
         constants[f"RACE_{k}"] = key
     constants.update(seat_round(edition).namespace())
-    constants["__builtins__"] = {"list": list, "set": set, "sorted": sorted}   # what the game's own lines call
+    constants["__builtins__"] = {"list": list, "set": set, "sorted": sorted,   # what the game's own lines call
+                                 "frozenset": frozenset}
     return "\n".join([*lines, ""]), constants
+
+
+def _game_end(edition, players: int) -> list[str]:
+    """The sheet's game end (ScoreKeeper.finish): each seat's game-end points, written in place where the
+    program's game end reads only what the game holds (compiled/scoring.SeatRound.end), else finish() called."""
+    written = seat_round(edition)
+    if written.end is None:
+        return ["    scores.finish()"]
+    lines = ["    scores._sheet = None"]
+    for s in range(players):
+        lines.append(f"    {names.MASK['visited']} = m{s}")
+        lines += [f"    {names.game(v)} = {source}" for v, source in (("players", "PLAYERS"), ("rounds", "ROUNDS"))
+                  if v in written.end_reads]
+        lines += [f"    {line}" for line in written.end]
+        lines.append(f"    e{s} = points")
+    lines.append(f"    scores.end_scores = [{', '.join(f'e{s}' for s in range(players))}]")
+    return lines
 
 
 def _keys(players: int) -> list[str]:
@@ -159,29 +185,75 @@ def _keys(players: int) -> list[str]:
     return lines
 
 
+def _card_ints(edition) -> tuple[dict | None, int, int]:
+    """Where the tally is packed and every card is its own site: each card as one int, its icons' bytes (the
+    packed tally's) and above them, from bit `shift`, its bit of the visited mask; a hand's cards added give
+    both its tally (the int's first `length` bytes) and its mask (the int >> shift), the cards of a hand
+    being distinct. (None, 0, 0) otherwise."""
+    packed = seat_round(edition).packed
+    if packed is None or not all(card.site is card for card in edition.cards):
+        return None, 0, 0
+    index, icons = packed
+    shift = 8 * (len(index) + 1)   # the tally's bytes, and one always 0 (an icon it lacks)
+    ints = {card: icons[card] + (1 << shift + card.index) for card in edition.cards}
+    return ints, len(index) + 1 + (len(edition.cards) + 7) // 8, shift
+
+
+def _tables(edition) -> bool:
+    """Whether a round reads the other seats' cards seat by seat (opponents, left, right): the engine's table."""
+    return program(edition).needs.table and bool(seat_round(edition).reads & {"opponents", "left", "right"})
+
+
+def _visited_forms(edition) -> tuple[bool, bool]:
+    """How the game holds each seat's visited sites: as a bitmask m{seat} (where the round's statements read
+    them as a mask answers), and as a set n{seat} made every round (where something reads them otherwise);
+    without the set, sites{seat} lists the sites taken, and the sheet gets their set at the end."""
+    masked = seat_round(edition).masked
+    return masked, not masked or program(edition).needs.visited or _tables(edition)
+
+
 def _write_inputs(round_: RoundSource) -> None:
     """What the program's statements read of every seat this round, as the engine's sheet makes it
-    (ScoreKeeper._seat_inputs): n{seat} its visited sites, t{seat} the tally of its cards, tb{seat} its table,
-    sh{seat} its sheet so far, `listed` the visited sites in deck order (each only where something reads it)."""
+    (ScoreKeeper._seat_inputs): n{seat} its visited sites (or m{seat} their mask, see _visited_forms),
+    t{seat} the tally of its cards, tb{seat} its table, sh{seat} its sheet so far, `listed` the visited sites
+    in deck order (each only where something reads it)."""
     edition, seats = round_.edition, range(round_.players)
     needs = program(edition).needs
     emit = round_.emit
+    kept = round_.hand   # the cards a seat takes this round (no discards)
     sites = all(card.site is card for card in edition.cards)   # no copies: a card is its own site
+    masked, as_sets = _visited_forms(edition)
+    packed = seat_round(edition).packed
     for s in seats:
-        emit(f"n{s} = seen{s}.union({f'd{s}' if sites else f'[c.site for c in d{s}]'})")
+        taken = f"d{s}" if sites else f"[c.site for c in d{s}]"
+        if as_sets:
+            emit(f"n{s} = seen{s}.union({taken})")
+        else:
+            emit(f"sites{s} += {taken}")
+        if masked and packed and sites:   # one int a card: its icons' bytes, its bit above them (see _card_ints)
+            emit(f"x = {' + '.join(f'CARD_INT[d{s}[{k}]]' for k in range(kept))}")
+            emit(f"t{s} = x.to_bytes({_card_ints(edition)[1]}, 'little')")
+            emit(f"m{s} = m{s} | x >> {_card_ints(edition)[2]}")
+        elif masked:
+            emit(f"m{s} = m{s} | {' | '.join(f'SITE_BIT[d{s}[{k}]]' for k in range(kept))}")
     # the other seats' cards: the engine's table (others, opponents, left, right); or, where nothing but
     # `others` is read, o{seat}: their cards in one list, seat by seat (the engine's Others, as a list)
-    tables = needs.table and bool(seat_round(edition).reads & {"opponents", "left", "right"})
+    tables = _tables(edition)
     pooled = needs.table and not tables
     if needs.visited or tables:
         emit(f"listed = [sorted(sites, key=deck_order) for sites in ({''.join(f'n{s}, ' for s in seats)})]")
     if tables:
         emit(f"drafts = [{', '.join(f'd{s}' for s in seats)}]")
         emit("seat_cards = all_seat_cards(drafts, listed)")
-    kept = round_.hand   # the cards a seat takes this round (no discards): its tally one C call over their icons
-    for s in seats:
-        emit(f"t{s} = ZEROS.copy()")
-        emit(f"count_icons(t{s}, {' + '.join(f'd{s}[{k}].icons' for k in range(kept))})")
+    for s in seats:   # the tally of the cards a seat takes: packed (an add a card), or one C call over their icons
+        if masked and packed and sites:
+            pass   # made with the mask, above
+        elif packed:
+            emit(f"t{s} = ({' + '.join(f'ICON_BYTES[d{s}[{k}]]' for k in range(kept))}).to_bytes({len(packed[0]) + 1}, "
+                 "'little')")
+        else:
+            emit(f"t{s} = ZEROS.copy()")
+            emit(f"count_icons(t{s}, {' + '.join(f'd{s}[{k}].icons' for k in range(kept))})")
         if tables:
             emit(f"tb{s} = table(others(drafts, {s}, listed, seat_cards))")
         elif pooled:
@@ -204,7 +276,7 @@ def _write_scoring(edition, round_: RoundSource) -> None:
     for s in seats:
         if written.previous or written.choices_previous:
             emit(f"previous = {f'r{s}[-1]' if round_.r else 'NO_POINTS'}")
-        emit(f"t = t{s}")
+        emit(f"seat, t = {s}, t{s}")
         for line in written.bind(s, round_.r + 1, visited.format(s), pooled):
             emit(line)
         for c, category in enumerate(categories):
@@ -228,7 +300,8 @@ def _write_scoring(edition, round_: RoundSource) -> None:
                 emit(f"used{s}_{c}.add(c{s}_{c})", 3)
             else:
                 emit(f"used{s}_{c}.add(c{s}_{c})", 2)
-        emit(f"seen{s} = n{s}")
+        if _visited_forms(edition)[1]:
+            emit(f"seen{s} = n{s}")
     race_keys = list(dict.fromkeys(race.key for race in edition.races))
     if race_keys:   # every seat's sheet has a line for each race, won or not; the races run when one qualifies
         for s in seats:

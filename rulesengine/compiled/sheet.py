@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..game.scoring import RaceState, ScoreKeeper
 
+_new = object.__new__
 # the fields a game changes, made afresh for every sheet (see fresh); every other field is shared
 _PER_GAME = frozenset({"players", "_seen", "rounds", "used_choices", "_chosen", "races", "end_scores",
                        "_last_drafts", "_sheet", "_facts", "holdings", "_race_states"})
@@ -24,7 +25,8 @@ class SheetMaker:
         self.edition = edition
         made = ScoreKeeper(edition, [str(seat) for seat in range(players)])
         fields = set(vars(made))
-        self.copies = _PER_GAME <= fields and all(_fresh_as_made(made, name) for name in _PER_GAME)
+        self.copies = _PER_GAME <= fields and all(_fresh_as_made(made, name) for name in _PER_GAME) \
+            and vars(RaceState()) == {"places_given": 0, "winners": set()}   # the fields fresh() gives a race
         self.shared = {name: value for name, value in vars(made).items() if name not in _PER_GAME}
         self.seats = range(players)
         self.keys = tuple(c.key for c in edition.choice_categories)
@@ -37,7 +39,10 @@ class SheetMaker:
         fields = sheet.__dict__
         fields.update(self.shared)
         seats, keys = self.seats, self.keys
-        races = {name: RaceState() for name in self.race_names}
+        races = {}
+        for name in self.race_names:   # RaceState() as its __init__ makes it, for less (a race slot a region)
+            state = races[name] = _new(RaceState)
+            state.places_given, state.winners = 0, set()
         fields.update(players=list(names), _seen=[frozenset()] * len(seats), rounds=[[] for _ in seats],
                       used_choices=[{key: set() for key in keys} for _ in seats], _chosen=[{} for _ in seats],
                       races=races, end_scores=None, _last_drafts=[[] for _ in seats], _sheet=None, _facts=None,

@@ -43,7 +43,9 @@ class Calls:
     def count_in_constant(self, tally: str, icon: str) -> str:
         full = self.held.full
         if full is not None and tally in full.tallies and icon in full.icons:
-            return f"{tally}[{self.constant(icon)}]"
+            return full.read(tally, icon, self.constant(icon) if full.index is None else "")
+        if full is not None and tally in full.tallies and full.index is not None:
+            return "0"   # a packed tally holds every icon a card shows
         return f"{tally}.get({self.constant(icon)}, 0)"
 
     def visit_Call(self, node):

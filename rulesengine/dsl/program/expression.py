@@ -163,7 +163,14 @@ class Generator(Calls, Scoped):
                 self.used.add(full.once[tally, key])
                 return full.once[tally, key]
             value = self.known(icon_node)
-            if key in full.keys or (type(value) is str and value in full.icons):
+            if type(value) is str and value in full.icons:
+                return full.read(tally, value, icon_source)
+            if full.index is not None:   # a packed tally: the icon's byte, the last (always 0) for an icon it lacks
+                index = self.constant(full.index)
+                if key in full.keys:
+                    return f"{tally}[{index}[{icon_source}]]"
+                return f"{tally}[{index}.get({icon_source}, {len(full.index)})]"
+            if key in full.keys:
                 return f"{tally}[{icon_source}]"
         return f"{tally}.get({icon_source}, 0)"
 

@@ -105,12 +105,36 @@ class Full:
     time went to those calls). tallies: their locals; keys: the paths of game values that always hold
     one of the icons (a choice's icon, looped over its family); once: counts the caller reads once into
     a local, (tally local, path of the icon) -> that local (the count of the choice's icon, which its
-    requires and its points both read)."""
+    requires and its points both read). index: where the tallies are packed (see packed_icons), each icon's
+    byte in them, one count a byte, and a byte more that is always 0 (an icon not in `icons`); None: they are
+    dicts."""
 
     tallies: frozenset
     icons: frozenset
     keys: frozenset = frozenset()
     once: dict = field(default_factory=dict)
+    index: dict | None = None
+
+    def read(self, tally: str, icon: str, source: str) -> str:
+        """The source reading the count of a constant icon (source: the source naming it) from a full tally."""
+        return f"{tally}[{source}]" if self.index is None else f"{tally}[{self.index[icon]}]"
+
+
+def packed_icons(icons, cards) -> tuple[dict, dict] | None:
+    """A packed tally's index (icon -> its byte, in sorted order) and each card's icons as one int of those bytes,
+    so that the tally of a hand is the sum of its cards' ints as bytes (int.to_bytes, little-endian, one byte more
+    than icons): one add a card where a dict of counts adds one an icon. None where some icon could be
+    counted more than 255 times in a hand (the whole deck taken), or a card shows an icon not in icons."""
+    index = {icon: i for i, icon in enumerate(sorted(icons))}
+    most = dict.fromkeys(index, 0)   # how often a hand may count an icon: the whole deck taken
+    for card in cards:
+        for icon in card.icons:
+            if icon not in most:
+                return None
+            most[icon] += 1
+    if max(most.values(), default=0) > 255:
+        return None
+    return index, {card: sum(1 << 8 * index[icon] for icon in card.icons) for card in cards}
 
 
 @dataclass(frozen=True)
