@@ -29,29 +29,38 @@ class HandCards(DraftCards):
 
     def __init__(self, deck, first, options, head, inside):
         self.deck, self.first, self.options, self.head, self.inside = deck, first, options, head, inside
-        self._by_icon, self._cards, self._mask, self._all = {}, None, None, None
-        self._counts = None
+        self._by_icon, self._cards, self._mask, self._shared_counts = {}, None, None, None
+        self._counts = self._added_cards = None
         self.shape = (head.shape[0], head.shape[1], options.shape[1])
 
-    def _parts(self) -> tuple:
-        """Every icon's count by part, made once: the cards so far with the head less its last card (lanes x
-        heads x icons), the head's last card (the same) and each option (lanes x options x icons)."""
-        if self._all is None:
-            counts = self.deck.counts
-            shared = counts[self.head[:, :, :-1]].sum(axis=2)   # (not a float matrix product: BLAS's threads
-            shared += counts[self.first].sum(axis=1)[:, None, :]   # cost 4x on a busy machine)
-            self._all = (shared, counts[self.head[:, :, -1]], counts[self.options])
-        return self._all
+    def _shared(self) -> np.ndarray:
+        """Every icon's count in what a seat's hands share, made once: the cards so far and the head less its
+        last card (lanes x heads x icons). Added card by card, each a gather of lanes x heads x icons: a gather
+        of them all and its sum over the cards made a temporary as many times larger, and numpy sums a middle
+        axis slowly (not a float matrix product either: BLAS's threads cost 4x on a busy machine)."""
+        if self._shared_counts is None:
+            counts, head = self.deck.counts, self.head
+            shared = np.repeat(counts[self.first].sum(axis=1)[:, None, :], head.shape[1], axis=1)
+            for i in range(head.shape[2] - 1):
+                shared += counts[head[:, :, i]]
+            self._shared_counts = shared
+        return self._shared_counts
 
     def count(self, icon: int) -> np.ndarray:
         found = self._by_icon.get(icon)
         if found is None:
-            shared, last, option = self._parts()
-            shared = shared[:, :, icon]
-            found = np.where(self.inside, (shared + last[:, :, icon])[:, :, None],
-                             shared[:, :, None] + option[:, None, :, icon])
+            shared = self._shared()[:, :, icon]
+            found = self.deck.counts[:, icon].take(self._added())   # the card each hand adds to what it shares
+            found += shared[:, :, None]
             found = self._by_icon[icon] = found.reshape(-1)
         return found
+
+    def _added(self) -> np.ndarray:
+        """lanes x heads x options: the card a hand holds beyond the cards so far and the head less its last card
+        (the option, or the head's last card where the option is in the head), made once for every icon."""
+        if self._added_cards is None:
+            self._added_cards = np.where(self.inside, self.head[:, :, -1:], self.options[:, None, :])
+        return self._added_cards
 
     def counts(self) -> np.ndarray:
         if self._counts is None:
@@ -88,7 +97,10 @@ class HandCards(DraftCards):
 
 def parts_mask(bits, first, options, head, inside) -> np.ndarray:
     lane = np.bitwise_or.reduce(bits[first], axis=1) if first.shape[1] else np.zeros(first.shape[0], np.uint64)
-    held = np.bitwise_or.reduce(bits[head[:, :, :-1]], axis=2)[:, :, None]
+    held = np.zeros(head.shape[:2], dtype=bits.dtype)   # card by card, as HandCards._shared adds their counts
+    for i in range(head.shape[2] - 1):
+        held |= bits[head[:, :, i]]
+    held = held[:, :, None]
     last = np.where(inside, bits[head[:, :, -1:]], bits[options][:, None, :])
     return (lane[:, None, None] | held | last).reshape(-1)
 
