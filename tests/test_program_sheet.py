@@ -24,6 +24,8 @@ NAMES = ["Ana", "Ben", "Cy", "Dee"]
 def rescore(edition, record) -> tuple[dict, list]:
     """The sheet of a record scored again, and the icons each seat could choose in each round."""
     keeper = ScoreKeeper(edition, record["players"])
+    if record.get("goals"):   # the public goals the game drew (game/records.py hands them to the sheet too)
+        keeper.set_goals(record["goals"])
     options = []
     for round_data in record["rounds"]:
         drafts = [[edition.card(x) for x in round_data["drafts"][name]] for name in record["players"]]
