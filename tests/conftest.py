@@ -13,12 +13,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pg_support import postgres_server, postgres_url  # noqa: E402, F401 - a real PostgreSQL for the tests that need it
 
-from rulesengine import load_edition  # noqa: E402
+from rulesengine import Game, load_edition  # noqa: E402
+from rulesengine.bots.registry import RandomAgent, agent_seed  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def australia():
     return load_edition(EDITIONS / "australia.yaml")
+
+
+def position(edition, players, seed, picks):
+    """A game after `picks` rounds of decisions by random bots."""
+    game = Game(edition, [f"p{i}" for i in range(players)], seed)
+    agents = [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+    for _ in range(picks):
+        for decision in game.pending():
+            game.apply(decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision),
+                       decision.category)
+    return game
 
 
 def cards(edition, letters: str):

@@ -5,25 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import position
 
-from rulesengine import Game
 from rulesengine.bots.blend import BlendAgent
 from rulesengine.bots.greedy import GreedyAgent
-from rulesengine.bots.registry import RandomAgent, agent_seed, bot_options, make_bot
+from rulesengine.bots.registry import bot_options, make_bot
 from rulesengine.bots.search import SearchAgent
 from rulesengine.bots.seeding import STEP_SEEDS, decision_rng
 from rulesengine.simulate.games import bot_kind
-
-
-def position(edition, players, seed, picks):
-    """A game after `picks` rounds of decisions by random bots."""
-    game = Game(edition, [f"p{i}" for i in range(players)], seed)
-    agents = [RandomAgent(agent_seed(seed, s)) for s in range(players)]
-    for _ in range(picks):
-        for decision in game.pending():
-            game.apply(decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision),
-                       decision.category)
-    return game
 
 
 def test_a_pick_is_valued_by_the_search_margin_plus_the_greedy_expectation(australia):
@@ -51,3 +40,16 @@ def test_its_budget_is_the_search_bots(australia):
     assert (timed.rollouts, timed.seconds, timed.width) == (None, 0.05, None)
     with pytest.raises(ValueError, match="needs a budget"):
         BlendAgent(1, australia, rollouts=None)
+
+
+def test_with_a_time_budget_the_greedy_estimate_comes_first(australia):
+    """So the search, last, stops at the decision's deadline (60 s: never reached by 30 rollouts)."""
+    game = position(australia, 4, 5, 2)
+    decision = game.pending()[0]
+    view = game.view(decision.seat)
+    blend = BlendAgent(3, australia, rollouts=30, seconds=60, samples=4, completions=2)
+    rng = random.Random(7)
+    expected = GreedyAgent(3, australia, samples=4, completions=2).gains(view, decision, rng)
+    searched = SearchAgent(3, australia, rollouts=30, width=None).values(view, decision, rng)
+    assert blend.values(view, decision, random.Random(7)) == {
+        letter: expected[letter] + searched[letter] for letter in decision.options}

@@ -7,12 +7,12 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import EDITIONS
+from conftest import EDITIONS, position
 
-from rulesengine import Game, load_edition
+from rulesengine import load_edition
 from rulesengine.bots.determinize import round_sampler
 from rulesengine.bots.ismcts import IsmctsAgent, _round_spread, _Worth
-from rulesengine.bots.registry import RandomAgent, agent_seed, make_bot
+from rulesengine.bots.registry import make_bot
 
 
 def worth(before, spread, me=0):
@@ -38,17 +38,6 @@ def test_earlier_rounds_are_valued_by_the_normal_chance_to_stay_ahead():
 
 def test_the_spread_of_a_round_is_fixed_per_edition_and_positive(australia):
     assert _round_spread(australia, 4) == _round_spread(australia, 4) > 1
-
-
-def position(edition, players, seed, picks):
-    """A game after `picks` rounds of decisions by random bots."""
-    game = Game(edition, [f"p{i}" for i in range(players)], seed)
-    agents = [RandomAgent(agent_seed(seed, s)) for s in range(players)]
-    for _ in range(picks):
-        for decision in game.pending():
-            game.apply(decision.seat, agents[decision.seat].decide(game.view(decision.seat), decision),
-                       decision.category)
-    return game
 
 
 def test_an_iteration_budget_is_spent_exactly_and_replays(australia):

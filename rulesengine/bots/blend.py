@@ -22,12 +22,14 @@ the greedy bot with 24 x 6 won 32.2% (27.9-37.0%), with 1 x 1 2.0% (1.0-3.9%), w
 of 400. The blend: see docs/bots.md (the figures, their dates and numbers of games).
 It keeps no state between decisions; its randomness comes from decision_rng (the search's worlds first,
 then the greedy's, from one generator), so a game with a rollout budget replays exactly; a time budget
-(`seconds`, --think) bounds the search's part only, and is not reproducible.
+(`seconds`, --think) is the whole decision's (the greedy estimate first, then the search to the deadline),
+and is not reproducible.
 """
 
 from __future__ import annotations
 
 import random
+import time
 
 from ..edition.model import Edition
 from .allowance import SEARCH_STEPS
@@ -63,9 +65,16 @@ class BlendAgent(SearchAgent):
 
     def values(self, view: dict, decision, rng: random.Random) -> dict:
         """letter -> the search's mean margin plus the greedy expectation of this round's gain; the greedy
-        expectation alone if the decision's steps were spent before the search played out one world."""
-        searched = self.searched(view, decision, rng)
-        expected = self.expected.gains(view, decision, rng)
+        expectation alone if the decision's steps were spent before the search played out one world.
+        With a time budget the greedy estimate comes first and the search stops at the decision's deadline
+        (the search first would end the pick a greedy estimate late); a rollout budget keeps the seeded order."""
+        if self.seconds is not None:
+            deadline = time.perf_counter() + self.seconds
+            expected = self.expected.gains(view, decision, rng)
+            searched = self.searched(view, decision, rng, deadline)
+        else:
+            searched = self.searched(view, decision, rng)
+            expected = self.expected.gains(view, decision, rng)
         if not searched:
             return expected
         return {letter: expected[letter] + margin for letter, margin in searched.items()}

@@ -118,11 +118,13 @@ class SearchAgent:
         searched = self.searched(view, decision, rng)
         return searched or GreedyAgent(self.seed, self.edition).gains(view, decision, rng)
 
-    def searched(self, view: dict, decision, rng: random.Random) -> dict:
+    def searched(self, view: dict, decision, rng: random.Random, deadline: float | None = None) -> dict:
         """letter -> mean margin after the round over the sampled worlds, for the options searched:
         with more options than `width`, only the greedy bot's `width` favourites get the budget. Empty if
-        the decision's steps (`steps`) were spent before the first world was played out with every option."""
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None  # before any work
+        the decision's steps (`steps`) were spent before the first world was played out with every option.
+        deadline: the time.perf_counter() it stops at (by default `seconds` from now), one world at least."""
+        if deadline is None and self.seconds is not None:
+            deadline = time.perf_counter() + self.seconds  # before any work
         allowance = Allowance(self.steps)
         edition, seat = self.edition, view["seat"]
         standing = standing_from_view(edition, view)
