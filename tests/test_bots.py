@@ -15,8 +15,10 @@ from hypothesis import strategies as st
 from rulesengine import Game, load_edition
 from rulesengine.bots.determinize import from_view
 from rulesengine.bots.evaluate import round_values, standing_from_view
+from rulesengine.bots.one_ply import GREEDY_EFFECTS
 from rulesengine.bots.registry import BOTS, RandomAgent, agent_seed, make_bot
 from rulesengine.bots.tournament import run_tournament, wilson
+from rulesengine.edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW
 from rulesengine.errors import BoomError
 from rulesengine.game.blocks import round_plan
 from rulesengine.game.loop import play
@@ -231,3 +233,20 @@ def test_seat_values_are_remembered_except_the_categories_that_read_others(austr
     assert many and seat_value(standing, 0, mine, many) > seat_value(standing, 0, mine, [])
     for others in ([], many):
         assert seat_value(standing, 0, mine, others) == sum(breakdown(standing, 0, mine, others).values())
+
+
+@pytest.mark.parametrize("name", ["australia-mulligan", "australia-declared-activity", "australia-keep-one-discard-one",
+                                  "boomerang-2010"])
+def test_the_one_ply_bot_answers_all_but_its_picks_as_the_greedy_bot(name):
+    """A mulligan, a declaration, a discard, a claim and a bid: the greedy bot's answer, from the same seed."""
+    edition = edition_of(ROOT / "editions" / ("" if name == "boomerang-2010" else "variants") / f"{name}.yaml")
+    asked = set()
+    for game, decision in states(edition, edition.players_min, 8):
+        effect = round_plan(edition).asks[decision.kind].effect
+        if effect in GREEDY_EFFECTS:
+            view = game.view(decision.seat)
+            assert make_bot("greedy1", edition, 5).decide(view, decision) == make_bot("greedy", edition, 5).decide(
+                view, decision)
+            asked.add(effect)
+    assert asked == {"australia-mulligan": {REDRAW}, "australia-declared-activity": {DECLARE},
+                     "australia-keep-one-discard-one": {DISCARD}, "boomerang-2010": {CLAIM, BID}}[name]

@@ -13,11 +13,13 @@ from ..edition.model import Edition
 from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW
 from ..game.blocks import round_plan
 from ..game.round_facts import others
-from . import claims
 from .evaluate import card_list, seat_value, standing_from_view
 from .greedy import GreedyAgent, decide_by_value, my_drafts
-from .mulligan import mulligan_answer
-from .seeding import STEP_SEEDS, decision_rng
+from .seeding import STEP_SEEDS
+
+# the effects it answers as the greedy bot does, by the greedy bot's own dispatch: a mulligan, a claim, a bid,
+# a declaration, and a discard (the card added is not the card kept)
+GREEDY_EFFECTS = (REDRAW, CLAIM, BID, DECLARE, DISCARD)
 
 
 class OnePlyAgent:
@@ -30,16 +32,12 @@ class OnePlyAgent:
         if edition is None:
             raise ValueError("the greedy1 bot needs the edition")
         self.seed, self.edition, self.seeding = seed, edition, seeding
+        self.greedy = GreedyAgent(seed, edition, seeding=seeding)   # answers all but its picks (GREEDY_EFFECTS)
 
     def decide(self, view: dict, decision):
         effect = round_plan(self.edition).asks[decision.kind].effect  # what its block declares answering does
-        if effect == REDRAW:
-            return mulligan_answer(self.edition, view, decision)
-        if effect in (CLAIM, BID, DECLARE):
-            rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
-            return claims.greedy_answer(self.edition, view, decision, rng)
-        if effect == DISCARD:  # a discard is the greedy bot's: the card added is not the card kept
-            return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains, effect)
+        if effect in GREEDY_EFFECTS:
+            return self.greedy.decide(view, decision)
         return decide_by_value(self, view, decision, self.values, effect)
 
     def values(self, view: dict, decision, rng) -> dict:
