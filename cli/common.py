@@ -268,12 +268,17 @@ def seat_options_for(values, edition, players: list[str], option: str = "--seat-
     return named
 
 
-def seat_kinds(values, kinds, option: str) -> list[str]:
-    """Seat kinds from an option given several times, each a kind or a comma-separated list of kinds."""
+def seat_kinds(values, kinds, option: str, *, budgets: bool = False) -> list[str]:
+    """Seat kinds from an option given several times, each a kind or a comma-separated list of kinds;
+    budgets: a searching bot's kind may carry its budget (blend:40, bots.registry.bot_kind)."""
+    from rulesengine.bots.registry import KINDS_HELP, unknown_kind
+
     seats = [k.lower() for k in list_values(values) if k]
-    unknown = [k for k in seats if k not in kinds]
+    unknown = [k for k in seats if k not in kinds and not (budgets and unknown_kind([k]) is None)]
     if unknown:
-        raise click.BadParameter(f"unknown seat kind '{unknown[0]}' (kinds: {', '.join(kinds)})", param_hint=option)
+        hint = f"; {KINDS_HELP}" if budgets else ""
+        raise click.BadParameter(f"unknown seat kind '{unknown[0]}' (kinds: {', '.join(kinds)}{hint})",
+                                 param_hint=option)
     return seats
 
 

@@ -27,7 +27,7 @@ from .common import (
 
 def parse_seats(texts, players: int | None) -> tuple[str, ...]:
     """The line-up: the kinds given (--seats a,b or --seat a --seat b), then random bots up to --players."""
-    kinds = seat_kinds([texts] if isinstance(texts, str) else texts or (), list(BOTS), "--seats")
+    kinds = seat_kinds([texts] if isinstance(texts, str) else texts or (), list(BOTS), "--seats", budgets=True)
     if players is None:
         if not kinds:
             raise click.UsageError("give --players, or one seat kind per player with --seats")
@@ -166,7 +166,7 @@ def print_comparison(console, data: dict) -> None:
     metavar="BOT[,BOT...]",
     help="The line-up, rotated every game: repeat it or give a list, e.g. greedy,random (kinds: "
     + ", ".join(BOTS)
-    + "); seats not given are random bots.",
+    + "; a searching bot's budget as blend:40, search:40, ismcts:100); seats not given are random bots.",
 )
 @click.option(
     "--seed",

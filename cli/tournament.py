@@ -23,7 +23,7 @@ from .common import (
 
 def parse_seats(texts) -> list[str]:
     """The line-up from --seats a,b,c, or --seat a --seat b (both forms, as in `boom run`)."""
-    kinds = seat_kinds([texts] if isinstance(texts, str) else texts, list(BOTS), "--seats")
+    kinds = seat_kinds([texts] if isinstance(texts, str) else texts, list(BOTS), "--seats", budgets=True)
     if not kinds:
         raise click.BadParameter("name at least one bot", param_hint="--seats")
     return kinds
@@ -71,7 +71,7 @@ def result_table(result):
     multiple=True,
     metavar="BOT[,BOT...]",
     help="The line-up, one bot per seat: greedy,random,random,random, or --seat greedy --seat random ... "
-    "(bots: " + ", ".join(BOTS) + ").",
+    "(bots: " + ", ".join(BOTS) + "; a searching bot with its own budget: blend:40, search:40, ismcts:100).",
 )
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True, help="Number of games.")
 @click.option(

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from cli.main import main
 from cli.playing import default_save_path
+from rulesengine.bots.tournament import seat_bot
 from rulesengine.game.saves import Session
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,6 +42,19 @@ def test_tournament_takes_the_seats_as_a_list_or_repeated():
     repeated = invoke("tournament", AUSTRALIA, "--seat", "greedy", "--seat", "random", "-n", 2, "--format", "json")
     assert [e["kind"] for e in json.loads(listed.output)["entries"]] == ["greedy", "random"]
     assert [e["kind"] for e in json.loads(repeated.output)["entries"]] == ["greedy", "random"]
+
+
+def test_tournament_seats_take_a_budget(australia):
+    """blend:3 is a blend bot of 3 rollouts, its own budget over the command line's for its kind."""
+    played = invoke("tournament", AUSTRALIA, "--seats", "blend:3,search:2", "-n", 1, "--format", "json")
+    assert played.exit_code == 0
+    assert [e["kind"] for e in json.loads(played.output)["entries"]] == ["blend:3", "search:2"]
+    bot = seat_bot("blend:40", australia, 1, {"blend": {"seconds": 0.05, "rollouts": None}})
+    assert (bot.kind, bot.rollouts, bot.seconds) == ("blend", 40, 0.05)
+    refused = invoke("tournament", AUSTRALIA, "--seats", "blend:0,greedy")
+    assert refused.exit_code == 2
+    assert ("Invalid value for --seats: unknown seat kind 'blend:0' (kinds: random, greedy1, greedy, search, ismcts, "
+            "blend; a budget as search:ROLLOUTS, blend:ROLLOUTS or ismcts:ITERATIONS)") in refused.output
 
 
 def test_an_unknown_seat_kind_is_a_usage_error():

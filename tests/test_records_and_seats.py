@@ -25,10 +25,14 @@ def test_a_record_is_written_as_json_or_yaml_by_its_name(tmp_path):
 
 def test_a_line_up_names_one_bot_per_seat():
     assert parse_seats(" greedy, random,,search ") == ["greedy", "random", "search"]
+    assert parse_seats("blend:20,greedy") == ["blend:20", "greedy"]
 
 
 @pytest.mark.parametrize("text, message", [
-    ("greedy,grredy", "unknown bot 'grredy' (bots: random, greedy1, greedy, search, ismcts, blend)"),
+    ("greedy,grredy", "unknown bot 'grredy' (bots: random, greedy1, greedy, search, ismcts, blend; a budget as "
+                      "search:ROLLOUTS, blend:ROLLOUTS or ismcts:ITERATIONS)"),
+    ("greedy,blend:0", "unknown bot 'blend:0' (bots: random, greedy1, greedy, search, ismcts, blend; a budget as "
+                       "search:ROLLOUTS, blend:ROLLOUTS or ismcts:ITERATIONS)"),
     (" , ", "name at least one bot"),
 ])
 def test_a_wrong_line_up_says_what_is_wrong(text, message):

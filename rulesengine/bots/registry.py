@@ -115,16 +115,40 @@ def bot_options(kind: str, rollouts: int | None = None, seconds: float | None = 
     return {}
 
 
+# what the number of a searching seat kind counts
+BUDGET = {"search": "rollouts", "ismcts": "iterations", "blend": "rollouts"}
+KINDS_HELP = "a budget as search:ROLLOUTS, blend:ROLLOUTS or ismcts:ITERATIONS"
+
+
+def bot_kind(kind: str) -> tuple[str, dict]:
+    """A seat kind as the bot's kind and options: 'search:40' is a search bot of 40 rollouts, 'ismcts:100'
+    an ismcts bot of 100 iterations; ValueError(kind) for anything else."""
+    name, _, budget = kind.partition(":")
+    if name not in BOTS or (budget and (name not in BUDGET or not budget.isdigit() or int(budget) < 1)):
+        raise ValueError(kind)
+    return name, ({BUDGET[name]: int(budget)} if budget else {})
+
+
+def unknown_kind(kinds) -> str | None:
+    """The first of these seat kinds that bot_kind refuses, or None."""
+    for kind in kinds:
+        try:
+            bot_kind(kind)
+        except ValueError:
+            return kind
+    return None
+
+
 def parse_seats(text: str) -> list[str]:
-    """The bot of each seat from a line-up such as "greedy,random,random"; ValueError says what is wrong."""
+    """The bot of each seat from a line-up such as "greedy,random,blend:40"; ValueError says what is wrong."""
     kinds = [k.strip() for k in text.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in BOTS]
-    if unknown:
-        raise ValueError(f"unknown bot '{unknown[0]}' (bots: {', '.join(BOTS)})")
+    unknown = unknown_kind(kinds)
+    if unknown is not None:
+        raise ValueError(f"unknown bot '{unknown}' (bots: {', '.join(BOTS)}; {KINDS_HELP})")
     if not kinds:
         raise ValueError("name at least one bot")
     return kinds
 
 
-__all__ = ["BOTS", "SEARCHING", "RandomAgent", "agent_seed", "bot_options", "decision_rng", "decision_seed",
-           "make_bot", "parse_seats"]
+__all__ = ["BOTS", "SEARCHING", "RandomAgent", "agent_seed", "bot_kind", "bot_options", "decision_rng",
+           "decision_seed", "make_bot", "parse_seats"]

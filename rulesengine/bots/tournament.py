@@ -19,7 +19,7 @@ from ..edition.loader import load_edition
 from ..edition.model import Edition
 from ..game.loop import play
 from ..game.state import Game
-from .registry import BOTS, agent_seed, make_bot
+from .registry import BOTS, KINDS_HELP, agent_seed, bot_kind, make_bot, unknown_kind
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -93,9 +93,16 @@ class Tournament:
 
 
 def check_kinds(kinds) -> None:
-    unknown = [k for k in kinds if k not in BOTS]
-    if unknown:
-        raise ValueError(f"unknown bot {unknown[0]!r} (bots: {', '.join(BOTS)})")
+    unknown = unknown_kind(kinds)
+    if unknown is not None:
+        raise ValueError(f"unknown bot {unknown!r} (bots: {', '.join(BOTS)}; {KINDS_HELP})")
+
+
+def seat_bot(kind: str, edition: Edition, seed: int, options: dict):
+    """The bot of a line-up entry: 'blend:40' is a blend bot of 40 rollouts, its own budget over the
+    command line's for its kind (options: kind -> keyword options)."""
+    name, budget = bot_kind(kind)
+    return make_bot(name, edition, seed, **{**options.get(name, {}), **budget})
 
 
 GENERATED = "the generated game (rulesengine/compiled)"
@@ -129,9 +136,7 @@ def play_one(edition: Edition, kinds: tuple, number: int, seed: int, options: di
 
         scores = play_random(edition, names, game_seed).scores
     else:
-        agents = [make_bot(kinds[entry_at[seat]], edition, agent_seed(game_seed, seat),
-                           **options.get(kinds[entry_at[seat]], {}))
-                  for seat in range(n)]
+        agents = [seat_bot(kinds[entry_at[seat]], edition, agent_seed(game_seed, seat), options) for seat in range(n)]
         scores = play(Game(edition, names, game_seed, events=False), agents).scores
     wins, points = [0.0] * n, [0] * n
     winners = scores.winners()

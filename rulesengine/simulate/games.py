@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from ..bots.registry import BOTS, agent_seed, make_bot
+from ..bots.registry import agent_seed, bot_kind, make_bot
 from ..edition.model import Edition
 from .batched import engine_reason, play_batch
 from .figures import GameFigures, Play, game_figures, holding_figures
@@ -41,19 +41,6 @@ class Deal:
 
 def seat_names(players: int) -> list[str]:
     return [f"P{seat + 1}" for seat in range(players)]
-
-
-# what the number of a searching seat kind counts
-BUDGET = {"search": "rollouts", "ismcts": "iterations", "blend": "rollouts"}
-
-
-def bot_kind(kind: str) -> tuple[str, dict]:
-    """A seat kind as the bot's kind and options: 'search:40' is a search bot of 40 rollouts, 'ismcts:100'
-    an ismcts bot of 100 iterations."""
-    name, _, budget = kind.partition(":")
-    if name not in BOTS or (budget and (name not in BUDGET or not budget.isdigit() or int(budget) < 1)):
-        raise ValueError(kind)
-    return name, ({BUDGET[name]: int(budget)} if budget else {})
 
 
 class _Watched:
