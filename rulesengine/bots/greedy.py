@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 from ..dsl.meter import METER, aside
-from ..edition.guarantee import DECISION_WORK
+from ..edition.guarantee import DECISION_WORK, GREEDY_COMPLETIONS, GREEDY_SAMPLES
 from ..edition.model import Edition
 from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW, SCORE
 from ..game.blocks import round_plan
@@ -184,8 +184,10 @@ class GreedyAgent:
         edition = self.edition
         standing = standing_from_view(edition, view)
         worlds, completions = self.samples, self.completions
-        allowed = edition.guarantee  # an edition whose one evaluation is expensive: fewer worlds a decision
-        if allowed is not None:
+        allowed = edition.guarantee
+        if allowed is not None and (allowed.samples, allowed.completions) != (GREEDY_SAMPLES, GREEDY_COMPLETIONS):
+            # an edition whose one evaluation is expensive (its guarantee lowered the greedy bot's worlds): no more
+            # worlds a decision than that; elsewhere a bot that asks for more (the blend bot's 24 x 6) gets them
             worlds, completions = min(worlds, allowed.samples), min(completions, allowed.completions)
         samples = sample_rounds(edition, view, rng, worlds)
         options = card_list(edition, decision.options)
