@@ -24,8 +24,9 @@ from rulesengine.game.blocks import round_plan
 from rulesengine.game.loop import play
 
 ROOT = Path(__file__).resolve().parent.parent
-# the searching bots at tiny budgets
-TINY = {"search": {"rollouts": 2}, "ismcts": {"iterations": 3}, "blend": {"rollouts": 2}}
+# the searching bots at tiny budgets (the blend's greedy estimate at the greedy bot's 6 x 3, not its 24 x 6)
+TINY = {"search": {"rollouts": 2}, "ismcts": {"iterations": 3}, "blend": {"rollouts": 2, "samples": 6,
+                                                                          "completions": 3}}
 
 
 def loadable_editions() -> list[Path]:
