@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from ports import free_port  # noqa: E402
+from processes import family, memory_mib  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import InvalidMessage, InvalidStatus  # noqa: E402
 
@@ -41,11 +42,6 @@ from rulesengine.bots.registry import make_bot  # noqa: E402
 from rulesengine.game.state import Decision  # noqa: E402
 from rulesengine.net import host_table  # noqa: E402
 from rulesengine.net.editions import edition_from_data  # noqa: E402
-
-
-def family(pid: int) -> list[int]:
-    """The process and its children (the server's workers)."""
-    return [pid] + children(pid)
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -57,25 +53,6 @@ def cpu_seconds(pids: list[int]) -> float:
         except OSError:
             continue
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
-
-
-def children(pid: int) -> list[int]:
-    try:
-        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []
-
-
-def peak_memory_mib(pids: list[int]) -> float:
-    total = 0.0
-    for pid in pids:
-        try:
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmHWM:"):
-                    total += int(line.split()[1]) / 1024
-        except OSError:
-            continue
     return total
 
 
@@ -250,7 +227,7 @@ def main() -> None:
             wall = time.perf_counter() - started
             client_cpu = time.process_time() - client_started
             decisions, done, _ = counts(db)
-            memory = peak_memory_mib(pids)
+            memory = memory_mib(pids, "VmHWM")
             cpu = cpu_seconds(pids) - cpu_before
             front = cpu_seconds(fronts) - front_before
         finally:

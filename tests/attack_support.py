@@ -21,28 +21,10 @@ from pathlib import Path
 import websockets
 from net_support import ROOT, RawPlayer
 from ports import free_port
+from processes import family, memory_mib
 from websockets.asyncio.client import connect
 
 IDLE_SOCKETS = 2000
-
-
-def resident_mib(pids) -> float:
-    total = 0.0
-    for pid in pids:
-        try:
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1]) / 1024
-        except OSError:
-            pass
-    return total
-
-
-def server_pids(pid: int) -> list[int]:
-    try:
-        return [pid] + [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return [pid]
 
 
 async def idle_sockets(port: int, stop, report: dict) -> None:
@@ -149,7 +131,7 @@ def play_under_attack(folder: Path) -> tuple[list, list, list[float], dict]:
             await asyncio.to_thread(ready.wait, 300)  # every attack under way
             game = asyncio.gather(*(p.play() for p in players))
             while not game.done():
-                memory.append(resident_mib(server_pids(server.pid)))
+                memory.append(memory_mib(family(server.pid), "VmRSS"))
                 await asyncio.sleep(0.25)
             return quiet, await game
 
