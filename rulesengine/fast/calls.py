@@ -78,27 +78,21 @@ class Calls:
         return run
 
     def _call_all(self, args, node):
-        (a,) = args
-        deck = self.deck
-
-        def run(env, live):
-            result = True
-            for weight, value in as_items(a(env, live), deck).items:
-                present = _present(weight)
-                result = _both(result, value if present is None else (~present) | value)
-            return result
-
-        return run
+        return self._truth(args, True, _both, lambda present, value: (~present) | value)
 
     def _call_any(self, args, node):
+        return self._truth(args, False, _either, lambda present, value: present & value)
+
+    def _truth(self, args, start, join, counted):
+        """all() and any(): fold the items' truth with `join`; an item present in some rows only counts there."""
         (a,) = args
         deck = self.deck
 
         def run(env, live):
-            result = False
+            result = start
             for weight, value in as_items(a(env, live), deck).items:
                 present = _present(weight)
-                result = _either(result, value if present is None else present & value)
+                result = join(result, value if present is None else counted(present, value))
             return result
 
         return run
