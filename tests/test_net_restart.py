@@ -64,9 +64,12 @@ def test_a_killed_server_restarted_on_its_database_resumes_every_table(tmp_path,
             first = (await host_table(url, "australia", 3, 1, "greedy", 31))["table"]
             second = (await host_table(url, "australia", 2, 0, "greedy", 32))["table"]
             seats = [(first, "Ana"), (first, "Ben"), (second, "Cy"), (second, "Dee")]
+            # up to ~50 s of reconnecting: a restart on a machine at load 15 took longer than 20 tries (~9 s)
             games = [
                 asyncio.create_task(
-                    play_seat(url, code, name, lambda edition: SlowFirst(), retries=20, first_pause=0.05, max_pause=0.5)
+                    play_seat(
+                        url, code, name, lambda edition: SlowFirst(), retries=100, first_pause=0.05, max_pause=0.5
+                    )
                 )
                 for code, name in seats
             ]
