@@ -17,9 +17,8 @@ file and never checks meaning (build.py does).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..errors import Diagnostic, Span, suggest
+from .schema import is_edit_place
 
 KEYED_LISTS = {"cards": "letter", "regions": "name", "categories": "key", "races": "key"}
 NAMED_MAPS = ("families", "tables", "card_sets")
@@ -73,41 +72,6 @@ def is_edit(value) -> bool:
     (so that an icon named 'add' with a value, or a table row, is never taken for one)."""
     return (isinstance(value, dict) and bool(value) and all(k in EDIT_KEYS for k in value)
             and all(isinstance(v, list | dict) for v in value.values()))
-
-
-@lru_cache(maxsize=1)
-def edit_places() -> tuple[tuple, ...]:
-    """The paths where the schema allows an edit (`$ref: #/$defs/listEdit`): '*' any key, '[]' any index."""
-    from .schema import schema_document
-
-    out = []
-
-    def walk(node, path):
-        if not isinstance(node, dict):
-            return
-        branches = node.get("anyOf") or node.get("oneOf") or ()
-        if any(b.get("$ref") == "#/$defs/listEdit" for b in branches if isinstance(b, dict)):
-            out.append(path)
-        for branch in branches:
-            walk(branch, path)
-        for key, sub in (node.get("properties") or {}).items():
-            walk(sub, path + (key,))
-        if isinstance(node.get("additionalProperties"), dict):
-            walk(node["additionalProperties"], path + ("*",))
-        if isinstance(node.get("items"), dict):
-            walk(node["items"], path + ("[]",))
-
-    walk(schema_document(), ())
-    return tuple(out)
-
-
-def is_edit_place(path) -> bool:
-    def fits(part, pattern):
-        if pattern in ("[]", "*"):
-            return isinstance(part, int if pattern == "[]" else str)
-        return part == pattern
-
-    return any(len(place) == len(path) and all(map(fits, path, place)) for place in edit_places())
 
 
 def edits_without_parent(data, source_map) -> list[Diagnostic]:

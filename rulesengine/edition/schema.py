@@ -64,6 +64,42 @@ def _without_edits(node):
 SINGULAR = {"regions": "region", "cards": "card", "categories": "category", "races": "race"}
 
 
+@lru_cache(maxsize=1)
+def edit_places() -> tuple[tuple, ...]:
+    """The paths where the schema allows an edit (`$ref: #/$defs/listEdit`): '*' any key, '[]' any index."""
+    out = []
+
+    def walk(node, path):
+        if not isinstance(node, dict):
+            return
+        branches = node.get("anyOf") or node.get("oneOf") or ()
+        if any(b.get("$ref") == "#/$defs/listEdit" for b in branches if isinstance(b, dict)):
+            out.append(path)
+        for branch in branches:
+            walk(branch, path)
+        for key, sub in (node.get("properties") or {}).items():
+            walk(sub, path + (key,))
+        if isinstance(node.get("additionalProperties"), dict):
+            walk(node["additionalProperties"], path + ("*",))
+        if isinstance(node.get("items"), dict):
+            walk(node["items"], path + ("[]",))
+
+    walk(schema_document(), ())
+    return tuple(out)
+
+
+def is_edit_place(path) -> bool:
+    """Whether a house rule may write an edit ({add, remove, replace}) at this path of keys and indexes: the
+    merge applies edits there, and the schema's errors there hint at them."""
+
+    def fits(part, pattern):
+        if pattern in ("[]", "*"):
+            return isinstance(part, int if pattern == "[]" else str)
+        return part == pattern
+
+    return any(len(place) == len(path) and all(map(fits, path, place)) for place in edit_places())
+
+
 def _where(path, data=None) -> str:
     """The place in words: `players.max`, or `score of the category 'koalas'` inside a named entry."""
     path = tuple(path)
@@ -167,7 +203,7 @@ def _diagnose(error, source_map: SourceMap, data=None):
     if kind == "type":
         expected = schema.get("type")
         quote = expected == "string" and isinstance(error.instance, (int, float, bool))
-        edit = isinstance(error.instance, dict) and _edit_place(path)
+        edit = isinstance(error.instance, dict) and is_edit_place(path)
         yield Diagnostic(
             span,
             f"{where} must be {_article(expected)}, not {_describe(error.instance)}",
@@ -232,12 +268,6 @@ def _diagnose(error, source_map: SourceMap, data=None):
         yield Diagnostic(span, f"{where} lists the same item twice", "S105", hint=_repeated(error.instance))
     else:
         yield Diagnostic(span, f"{where}: {error.message}", "S100")
-
-
-def _edit_place(path) -> bool:
-    from .merge import is_edit_place
-
-    return is_edit_place(path)
 
 
 def _edit_hint(mapping: dict) -> str:
