@@ -126,7 +126,7 @@ def skill_lines(data: dict) -> list[str]:
 
 def print_comparison(console, data: dict) -> None:
     """The paired differences a player would notice, then those only the test sees."""
-    from rulesengine.simulate.report import describe_change
+    from rulesengine.simulate.words import describe_change
 
     comparison = data["comparison"]
     names = [edition["name"] for edition in data["editions"]]

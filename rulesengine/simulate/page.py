@@ -9,8 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from .plots import all_plots
-from .report import describe_change
-from .words import amount, change, measure_rows, p_value
+from .words import amount, change, describe_change, measure_rows, p_value
 
 STYLE = """
 body { font-family: sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }

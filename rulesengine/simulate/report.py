@@ -20,7 +20,7 @@ from .runner import SettingsError
 from .statistics import correlation_interval, describe, paired_test, pearson, rate
 from .tally import EditionTally, Layout
 from .verdict import verdict
-from .words import amount, change, measure_of, p_value, title_of
+from .words import describe_change, measure_of, title_of
 
 GAME_SEEDS = "game g plays with seed runner.game_seed(seed, g); line-up entry i sits at seat (i + g) mod players"
 PAIRED_TEST = (
@@ -162,17 +162,6 @@ def paired_comparison(paired, tallies: tuple, layout: Layout) -> dict:
     flagged = [describe_change(name, tests[name]) for name in names if tests[name]["flagged"]]
     noticeable = [name for name in names if tests[name]["noticeable"]]
     return {"games": paired.games, "test": PAIRED_TEST, "measures": tests, "flagged": flagged, "noticeable": noticeable}
-
-
-def describe_change(name: str, test: dict) -> str:
-    """A flagged difference in words: 'the share of the points from Animals 22.0% → 45.7% (+23.7
-    percentage points, 95% CI +23.6 to +23.9, p < 0.001)'."""
-    low, high = test["ci95"]
-    interval = f"{change(name, low).split()[0]} to {change(name, high).split()[0]}"
-    return (
-        f"{test['title']} {amount(name, test['first'])} → {amount(name, test['second'])} "
-        f"({change(name, test['difference'])}, 95% CI {interval}, {p_value(test['p'])})"
-    )
 
 
 def versions() -> dict:

@@ -124,3 +124,14 @@ def measure_rows(figures: dict) -> list[tuple[str, str, str]]:
         if figures.get(key):
             rows.append((what, f"{figures[key]['mean']:.2f}", _interval(figures[key])))
     return rows
+
+
+def describe_change(name: str, test: dict) -> str:
+    """A flagged difference in words: 'the share of the points from Animals 22.0% → 45.7% (+23.7
+    percentage points, 95% CI +23.6 to +23.9, p < 0.001)'."""
+    low, high = test["ci95"]
+    interval = f"{change(name, low).split()[0]} to {change(name, high).split()[0]}"
+    return (
+        f"{test['title']} {amount(name, test['first'])} → {amount(name, test['second'])} "
+        f"({change(name, test['difference'])}, 95% CI {interval}, {p_value(test['p'])})"
+    )
