@@ -32,7 +32,7 @@ from rulesengine.edition.extends import load_with_extends  # noqa: E402
 from rulesengine.game.loop import play  # noqa: E402
 from rulesengine.simulate import Settings, run_simulation  # noqa: E402
 from rulesengine.simulate.knobs import read_knobs  # noqa: E402
-from rulesengine.simulate.runner import game_seed  # noqa: E402
+from rulesengine.simulate.shards import game_seed  # noqa: E402
 from rulesengine.simulate.tune import Search, Targets, tune_rule  # noqa: E402
 
 AUSTRALIA = ROOT / "editions" / "australia.yaml"

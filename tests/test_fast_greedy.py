@@ -230,7 +230,7 @@ def test_greedy_batch_games_score_as_the_engines_greedy_games_within_what_a_play
 def test_a_games_greedy_figures_are_fixed_by_its_seed_whichever_batch_plays_it():
     from rulesengine.simulate.batched import play_batch
     from rulesengine.simulate.games import Deal
-    from rulesengine.simulate.runner import layout_of
+    from rulesengine.simulate.shards import layout_of
 
     edition = load_edition(EDITIONS / "australia.yaml")
     layout = layout_of(edition, ("greedy",) * 3)

@@ -20,7 +20,7 @@ from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.game.loop import play
 from rulesengine.simulate import Settings, report_data, run_simulation
 from rulesengine.simulate.figures import WIN_UNIT, game_figures
-from rulesengine.simulate.runner import game_seed
+from rulesengine.simulate.shards import game_seed
 from rulesengine.simulate.source import EditionSource
 
 AUSTRALIA = str(EDITIONS / "australia.yaml")

@@ -18,7 +18,7 @@ from cli.main import main
 from rulesengine import load_edition
 from rulesengine.simulate import Settings, report_data, run_simulation
 from rulesengine.simulate.games import Deal, play_game
-from rulesengine.simulate.runner import layout_of
+from rulesengine.simulate.shards import layout_of
 
 pytest.importorskip("numpy")
 

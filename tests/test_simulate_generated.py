@@ -18,7 +18,7 @@ from rulesengine import load_edition
 from rulesengine.simulate import Settings, report_data, run_simulation
 from rulesengine.simulate.games import Deal, play_game
 from rulesengine.simulate.generated import play_generated
-from rulesengine.simulate.runner import layout_of
+from rulesengine.simulate.shards import layout_of
 
 AUSTRALIA = str(EDITIONS / "australia.yaml")
 CATCH_UP = str(EDITIONS / "variants" / "australia-catch-up.yaml")

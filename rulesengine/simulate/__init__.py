@@ -7,6 +7,7 @@ every figure from each finished game's public record, events and score sheet.
 """
 
 from .report import report_data, write_report
-from .runner import Settings, SettingsError, Simulation, run_simulation
+from .runner import Simulation, run_simulation
+from .settings import Settings, SettingsError
 
 __all__ = ["Settings", "SettingsError", "Simulation", "report_data", "run_simulation", "write_report"]

@@ -21,7 +21,9 @@ from collections.abc import Callable
 
 from .figures import WIN_UNIT
 from .games import Deal, play_games
-from .runner import SHARD_GAMES, Settings, game_seed, map_shards, prepare, run_simulation
+from .runner import map_shards, prepare, run_simulation
+from .settings import Settings
+from .shards import SHARD_GAMES, game_seed
 from .source import compiled
 from .statistics import rate
 

@@ -33,7 +33,9 @@ from ..game.blocks import round_plan
 from ..game.loop import play
 from ..game.state import Game
 from .games import bot_kind, seat_names
-from .runner import Settings, game_seed, map_shards, prepare
+from .runner import map_shards, prepare
+from .settings import Settings
+from .shards import game_seed
 from .source import compiled
 
 DRAFTING_RUNGS = ("random", "greedy1", "greedy", "search", "ismcts:100", "ismcts", "blend")

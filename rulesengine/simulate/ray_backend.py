@@ -19,7 +19,8 @@ import sys
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
-from .runner import SHARD_GAMES, Settings, SettingsError, ShardResult, play_shards_from_sources, shard_count
+from .settings import Settings, SettingsError
+from .shards import SHARD_GAMES, ShardResult, play_shards_from_sources, shard_count
 
 SHARDS_PER_TASK = 4  # 200 games a task: seconds of work against milliseconds of scheduling
 CONNECT_SECONDS = 10  # to open a connection to --address: an unreachable cluster is an error, not a wait

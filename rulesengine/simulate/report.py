@@ -16,13 +16,13 @@ from .. import DISTRIBUTION
 from ..game.outputs import check_outputs, create_new, write_atomic
 from .batched import GREEDY_BATCH, GREEDY_STREAM
 from .figures import WIN_UNIT
-from .runner import SettingsError
+from .settings import SettingsError
 from .statistics import correlation_interval, describe, paired_test, pearson, rate
 from .tally import EditionTally, Layout
 from .verdict import verdict
 from .words import describe_change, measure_of, title_of
 
-GAME_SEEDS = "game g plays with seed runner.game_seed(seed, g); line-up entry i sits at seat (i + g) mod players"
+GAME_SEEDS = "game g plays with seed shards.game_seed(seed, g); line-up entry i sits at seat (i + g) mod players"
 PAIRED_TEST = (
     "paired large-sample t-test on the per-game differences (second edition minus first) of each measure, "
     "both editions playing the same games (same seeds, same seats); 95% intervals; a difference is flagged "

@@ -13,44 +13,33 @@ its own, so the figures are the engine's to the last digit; elsewhere a task is 
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..bots.registry import BOTS
-from ..edition.model import Edition
 from ..edition.seat_options import as_named, problems
 from ..edition.shipped import resolve_edition
 from ..errors import BoomError, Diagnostic
 from ..game.blocks import round_plan
-from .batched import BATCH, BATCHES, GREEDY_BATCH, batch_seats, engine_reason, without_collector
-from .games import Deal, bot_kind, play_games, seat_names
+from .batched import BATCH, BATCHES, GREEDY_BATCH, batch_seats, engine_reason
+from .games import bot_kind, seat_names
 from .generated import GENERATED, GENERATED_BY, generated_reason
-from .source import EditionSource, compiled, remember
-from .tally import EditionTally, Layout, PairedTally
-
-SHARD_GAMES = 50
-BLOCK_SHARDS = 40   # shards a batch plays at once (2,000 games: numpy's cost a step is spread over enough games)
-
-
-class SettingsError(ValueError):
-    """Settings that cannot be simulated; `option` names the command-line option at fault."""
-
-    def __init__(self, message: str, option: str | None = None):
-        super().__init__(message)
-        self.option = option
-
-
-@dataclass(frozen=True)
-class Settings:
-    """Everything that fixes a simulation's figures (the backend and the number of jobs do not)."""
-
-    editions: tuple  # one or two edition paths
-    kinds: tuple  # the line-up, one bot kind per seat
-    games: int
-    seed: int = 0
-    seat_options: dict = field(default_factory=dict)  # name (P1..Pn) -> option -> number, as --seat-option set them
+from .settings import Settings, SettingsError
+from .shards import (
+    BLOCK_SHARDS,
+    SHARD_GAMES,
+    ShardFailure,
+    ShardResult,
+    layout_of,
+    play_shard,
+    play_shard_from_sources,
+    play_shards,
+    play_shards_from_sources,
+    shard_count,
+)
+from .source import EditionSource, remember
+from .tally import PairedTally
 
 
 @dataclass
@@ -70,115 +59,6 @@ class Simulation:
     @property
     def games_per_second(self) -> float:
         return self.settings.games / self.seconds if self.seconds else 0.0
-
-
-def game_seed(run_seed: int, index: int) -> int:
-    """The seed of game `index` of a run: fixed by the run's seed and the index alone."""
-    digest = hashlib.blake2b(f"boom-simulate/{run_seed}/{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 33  # 31 bits
-
-
-def layout_of(edition: Edition, kinds: tuple, seat_options: dict | None = None) -> Layout:
-    return Layout(
-        edition.id,
-        tuple(edition.sheet_keys),
-        tuple(r.key for r in edition.races),
-        tuple(edition.tie_breaks),
-        tuple(c.letter for c in edition.cards),
-        tuple(kinds),
-        edition.rounds,
-        not round_plan(edition).scores_rounds,
-        tuple(edition.stocks),
-        tuple(item.title for item in (*edition.categories, *edition.races)),
-        tuple(card.name for card in edition.cards),
-        edition.name,
-        tuple(key for key in edition.sheet_keys if key not in edition.counting_keys),
-        tuple((name, tuple(values.items())) for name, values in (seat_options or {}).items()),
-    )
-
-
-@dataclass
-class ShardResult:
-    index: int
-    tallies: tuple
-    paired: PairedTally | None
-
-
-def play_shard(editions: list, layouts: tuple, seed: int, index: int, games: int,
-               batched: tuple | None = None) -> ShardResult:
-    """Games index*SHARD_GAMES up to (not including) the next shard or `games`, on every edition."""
-    return play_shards(editions, layouts, seed, index, index + 1, games, batched)[0]
-
-
-def play_shards(editions: list, layouts: tuple, seed: int, first: int, last: int, games: int,
-                batched: tuple | None = None) -> list[ShardResult]:
-    """Shards first..last-1, their games played together (one batch, where batched says the batch plays
-    that edition's games: run_simulation decides it once for the run), each shard tallied on its own."""
-    deals = [deal for index in range(first, last) for deal in shard_deals(seed, index, games, layouts[0].players)]
-    batched = batched or (None,) * len(editions)
-    if any(batched):
-        with without_collector():
-            return _tallied(editions, layouts, deals, first, last, games, batched)
-    return _tallied(editions, layouts, deals, first, last, games, batched)
-
-
-def _tallied(editions: list, layouts: tuple, deals: list, first: int, last: int, games: int, batched: tuple) -> list:
-    played = [play_games(edition, layout, deals, batch)
-              for edition, layout, batch in zip(editions, layouts, batched, strict=True)]
-    results, at = [], 0
-    for index in range(first, last):
-        tallies = tuple(EditionTally(layout) for layout in layouts)
-        paired = PairedTally() if len(editions) == 2 else None
-        for number in range(at, at + min(SHARD_GAMES, games - index * SHARD_GAMES)):
-            entry_at = list(deals[number].entry_at)
-            values = [tally.add(games_of[number], entry_at) for tally, games_of in zip(tallies, played, strict=True)]
-            if paired is not None:
-                paired.add(values[0], values[1])
-        at = number + 1
-        results.append(ShardResult(index, tallies, paired))
-    return results
-
-
-def shard_deals(seed: int, index: int, games: int, players: int) -> list[Deal]:
-    """The games of shard `index`: game g plays with game_seed(seed, g), entry i at seat (i + g) mod n."""
-    return [
-        Deal(game_seed(seed, number), tuple((seat - number) % players for seat in range(players)))
-        for number in range(index * SHARD_GAMES, min((index + 1) * SHARD_GAMES, games))
-    ]
-
-
-@dataclass
-class ShardFailure:
-    """A shard whose games broke a rule in a worker (e.g. a division by zero in a scoring expression).
-
-    Errors do not travel between processes intact (and their positions point into the worker's copy
-    of the text), so the driver plays the shard again itself to raise the same error, located in
-    the edition's own file."""
-
-    index: int
-    message: str
-    code: str
-
-
-def play_shard_from_sources(sources: tuple, layouts: tuple, seed: int, index: int, games: int,
-                            batched: tuple | None = None):
-    """play_shard in a worker: the editions compiled from their text, once per worker."""
-    return play_shards_from_sources(sources, layouts, seed, index, index + 1, games, batched)[0]
-
-
-def play_shards_from_sources(sources: tuple, layouts: tuple, seed: int, first: int, last: int, games: int,
-                             batched: tuple | None = None) -> list:
-    """play_shards in a worker; a failure is reported at the block's last shard (the driver then plays
-    every shard up to it again, in order, to raise the first error where it is)."""
-    try:
-        return play_shards([compiled(source) for source in sources], layouts, seed, first, last, games, batched)
-    except BoomError as exc:
-        diagnostic = exc.diagnostics[0]
-        return [ShardFailure(last - 1, diagnostic.message, diagnostic.code)]
-
-
-def shard_count(games: int) -> int:
-    return (games + SHARD_GAMES - 1) // SHARD_GAMES
 
 
 ENGINE_ASKED = "the engine (--engine)"

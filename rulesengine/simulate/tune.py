@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 
 from .knobs import change_size, with_values
 from .report import edition_figures
-from .runner import SHARD_GAMES, ShardFailure, ShardResult, layout_of, map_shards, prepare
+from .runner import map_shards, prepare
+from .shards import SHARD_GAMES, ShardFailure, ShardResult, layout_of
 from .source import EditionSource, compiled
 
 SCALES = (0.2, 0.25, 0.33, 0.4, 0.5, 0.6, 0.67, 0.75, 0.85, 1.2, 1.5)
@@ -236,7 +237,7 @@ class Search:
 def tune(base_path: str, rule_path: str, search: Search) -> Candidate:
     """Run the search for the rule at rule_path (already read into search.rule) against the base at base_path;
     the best candidate (its values, change and misses; search.base holds the base's figures)."""
-    from .runner import Settings
+    from .settings import Settings
 
     sources, layouts, _ = prepare(Settings((base_path, rule_path), search.kinds, search.games, search.seed))
     return search.run(sources[0], layouts[0])
@@ -276,7 +277,8 @@ def tune_rule(base_path: str, rule_path: str, out_path: str, search: Search) -> 
     from ..game.outputs import write_atomic
     from .knobs import house_rule
     from .report import report_data
-    from .runner import Settings, run_simulation
+    from .runner import run_simulation
+    from .settings import Settings
 
     start = time.perf_counter()
     best = tune(base_path, rule_path, search)
