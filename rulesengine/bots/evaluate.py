@@ -147,6 +147,12 @@ def declared(standing: Standing, seat: int, key: str, icon: str) -> Standing:
     return replace(standing, seats=seats, values=values, memo={}, costs={})
 
 
+def reads_the_table(edition: Edition) -> bool:
+    """Whether some round category that counts reads the other seats' cards (Europe's National Treasures):
+    every evaluation of a hand then works out that part again (seat_value), at about twice the cost."""
+    return bool(edition.kept("bots' categories", lambda: _categories(edition))[2])
+
+
 def _categories(edition: Edition) -> tuple:
     """The round categories; of those that count, the seat's own (they read only its cards) and the shared
     (they read the other seats' too), from their trees; and what the shared ones read."""

@@ -47,6 +47,16 @@ def margin(standing: Standing, seat: int, gains: list, rivals: str = "auto") -> 
     return gains[seat] - sum(others) / (n - 1) / (n - 1)
 
 
+def win_share(standing: Standing, seat: int, gains: list) -> float:
+    """In the game's last round, this seat's share of the win once the round's gains are added to the
+    sheet so far and the game-end categories (1, 1/k for a win shared by k, else 0); 0 in an earlier round
+    or in a game whose number of rounds is not fixed. (A tie broken by the edition's rule counts shared.)"""
+    if standing.round != round_plan(standing.edition).rounds:
+        return 0.0
+    totals = [past.total + past.end_points + gain for past, gain in zip(standing.seats, gains, strict=True)]
+    best = max(totals)
+    return 1 / totals.count(best) if totals[seat] == best else 0.0
+
 
 
 def search_budget(rollouts: int | None, seconds: float | None) -> dict:
@@ -80,6 +90,7 @@ class SearchAgent:
         width: int | None = 4,
         seeding: int = STEP_SEEDS,
         steps: int | None = SEARCH_STEPS,
+        win: float = 0.0,
     ):
         if edition is None:
             raise ValueError("the search bot needs the edition")
@@ -99,6 +110,7 @@ class SearchAgent:
         self.rivals = rivals
         self.width = width
         self.steps = steps_option(steps)   # evaluation steps a decision may spend (allowance.py); None: no limit
+        self.win = win   # points a win in the last round is worth beside the margin (win_share); 0: none
 
     def decide(self, view: dict, decision):
         effect = round_plan(self.edition).asks[decision.kind].effect  # what its block declares answering does
@@ -133,6 +145,7 @@ class SearchAgent:
             gains = GreedyAgent(self.seed, edition, samples=2, completions=3).gains(view, decision, rng)
             options = sorted(options, key=lambda card: -gains[card.letter])[: self.width]
         totals = dict.fromkeys(options, 0.0)
+        win = self.win if self.win and standing.round == round_plan(edition).rounds else 0.0
         worlds = max(1, self.rollouts // len(options)) if self.rollouts is not None else None
         played = 0
         while worlds is None or played < worlds:
@@ -143,8 +156,9 @@ class SearchAgent:
             known: dict = {}
             try:
                 margins = [
-                    margin(standing, seat, play_out(standing, world.copy(), {seat: card}, random.Random(rollout_seed),
-                                                    self.policy, self.completions, known, allowance), self.rivals)
+                    self.worth(standing, seat, win,
+                               play_out(standing, world.copy(), {seat: card}, random.Random(rollout_seed),
+                                        self.policy, self.completions, known, allowance))
                     for card in options
                 ]
             except Spent:
@@ -153,3 +167,9 @@ class SearchAgent:
                 totals[card] += value
             played += 1
         return {card.letter: total / played for card, total in totals.items()} if played else {}
+
+    def worth(self, standing: Standing, seat: int, win: float, gains: list) -> float:
+        """What one rollout's end of round is worth: the margin, plus `win` points times this seat's share of
+        the win (win is 0 before the game's last round)."""
+        value = margin(standing, seat, gains, self.rivals)
+        return value + win * win_share(standing, seat, gains) if win else value
