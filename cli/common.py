@@ -227,7 +227,8 @@ def search_budget_options(command):
         "--search-rollouts",
         type=ROLLOUTS,
         default=None,
-        help=f"Search bots: rollouts per decision (default {DEFAULT_ROLLOUTS}).",
+        help=f"Search bots: rollouts per decision (default {DEFAULT_ROLLOUTS}; the blend bot's 100 in an edition "
+             "whose round categories read the other seats' cards, as Europe's).",
     )(command)
 
 
