@@ -114,3 +114,56 @@ def test_a_worker_killed_mid_call_costs_that_table_alone(tmp_path):
     assert stopped == [mallory.table]
     assert [e["code"] for e in mallory.errors][-1] == "stopped"
     assert ana.final is not None and ana.final == ben.final
+
+
+def test_the_table_a_worker_died_on_is_closed_off_the_event_loop(tmp_path):
+    """WorkerPool.lost wrote the stopped table's closing on the front's event loop: while the database waited
+    (the workers' writes hold their turn; a PostgreSQL server far away), every connection waited with it. Now
+    the loop goes on while the closing waits for its turn, and the table is closed once it has it."""
+    import fcntl
+    import threading
+
+    from rulesengine.net.storage import open_store
+    from rulesengine.net.workers import WorkerPool
+
+    db = tmp_path / "boom.sqlite"
+    store = open_store(db)
+    released_by_guard: list = []
+
+    async def scenario():
+        pool = WorkerPool(store, str(db), False, Limits(), 1)
+        await pool.start()
+        try:
+            opened = json.loads(await pool.open({"type": "host", "edition": "australia", "players": 3}, "127.0.0.9"))
+            dead = pool.workers[0]
+            turn = os.open(db.with_name(f".{db.name}.writers"), os.O_RDWR)
+            fcntl.flock(turn, fcntl.LOCK_EX)  # another writer's turn: the closing waits for it
+
+            def guard():  # the closing on the loop would hold the loop here until this (a hung test otherwise)
+                released_by_guard.append(True)
+                fcntl.flock(turn, fcntl.LOCK_UN)
+
+            timer = threading.Timer(60, guard)
+            timer.start()
+            dead.culprit = opened["table"]  # as the watchdog names the table of a call that does not end
+            dead.process.kill()
+            while dead.alive:
+                await asyncio.sleep(0.01)
+            for _ in range(20):  # the loop turns while the closing waits
+                await asyncio.sleep(0.01)
+            while_waiting = (pool.stopped[:], released_by_guard[:], store.closed(opened["table"]))
+            fcntl.flock(turn, fcntl.LOCK_UN)
+            timer.cancel()
+            while not pool.stopped:
+                await asyncio.sleep(0.01)
+            os.close(turn)
+            return opened["table"], while_waiting, pool.stopped
+        finally:
+            await pool.close()
+
+    try:
+        code, while_waiting, stopped = asyncio.run(scenario())
+        assert while_waiting == ([], [], False)
+        assert stopped == [code] and store.closed(code)
+    finally:
+        store.close()

@@ -114,6 +114,77 @@ def test_a_node_whose_lease_ran_out_loses_its_tables_to_the_node_that_claims_the
         second.close()
 
 
+
+@pytest.mark.postgres
+def test_a_node_that_lost_its_table_writes_no_seat_clock_end_or_closing_to_it(postgres_url, tmp_path):
+    """Every write to a table checks its owner, not only the append: a node back after its lease ran out and
+    the table was claimed cannot seat a player, move its clock, finish or close it (#32)."""
+    first = opened(postgres_url, tmp_path)
+    second = open_store(postgres_url, key=tmp_path / "cluster.key")
+    second.serve_as("ws://127.0.0.1:2")
+    try:
+        first.add_table("OWNEDABC", "{}", 3, 1, "random", 5, 1.0, 2, clock='{"move": 30}')
+        first.add_seat("OWNEDABC", 2, "Bot 2", "bot", None)
+        first.add_seat("OWNEDABC", 0, "Ana", "player", "token-of-ana")
+        first.db.execute("UPDATE nodes SET expires = now() - interval '1 second' WHERE name = %s", (first.node,))
+        assert second.claim("OWNEDABC")
+        with pytest.raises(TableMoved) as moved:
+            first.add_seat("OWNEDABC", 1, "Mallory", "player", "token-of-mallory")
+        assert moved.value.diagnostics[0].code == "N209"
+        with pytest.raises(TableMoved):
+            first.save_clock("OWNEDABC", '{"move": 1}')
+        with pytest.raises(TableMoved):
+            first.finish("OWNEDABC", 5)
+        with pytest.raises(TableMoved):
+            first.close_lobby("OWNEDABC")
+        stored = second.load("OWNEDABC")
+        assert stored.seats == ((0, "Ana", "player", token_hash("token-of-ana")), (2, "Bot 2", "bot", None))
+        assert (stored.clock, stored.finished, stored.seed) == ('{"move": 30}', False, 5)
+        assert not second.closed("OWNEDABC")
+        second.add_seat("OWNEDABC", 1, "Ben", "player", "token-of-ben")  # the owner writes as before
+        second.save_clock("OWNEDABC", '{"move": 20}')
+        assert [s[1] for s in second.load("OWNEDABC").seats] == ["Ana", "Ben", "Bot 2"]
+        assert second.load("OWNEDABC").clock == '{"move": 20}'
+        second.close_lobby("OWNEDABC")
+        assert second.closed("OWNEDABC")
+    finally:
+        first.close()
+        second.close()
+
+
+@pytest.mark.postgres
+def test_a_node_that_lost_a_lobby_seats_nobody_and_closes_nothing_and_says_moved(postgres_url, tmp_path):
+    """The same through a node's tables (net/tables.py): a join refused `moved` (not an internal error), its
+    seat never written; the lobby's timeout closes nothing (the owner's table now); the seated player is sent
+    to the owner at the next tick."""
+    from rulesengine.net.protocol import Limits, ProtocolError
+    from rulesengine.net.tables import CLOSE, Tables
+
+    first = opened(postgres_url, tmp_path)
+    second = open_store(postgres_url, key=tmp_path / "cluster.key")
+    second.serve_as("ws://127.0.0.1:2")
+    now = [0.0]
+    tables = Tables(first, Limits(lobby_timeout=60.0), clock=lambda: now[0])
+    try:
+        code = tables.open({"type": "host", "edition": "australia", "players": 3, "bots": 1}, "127.0.0.9")["table"]
+        seat, _, _ = tables.join(code, "Ana", None)
+        first.db.execute("UPDATE nodes SET expires = now() - interval '1 second' WHERE name = %s", (first.node,))
+        assert second.claim(code)
+        with pytest.raises(ProtocolError) as refused:
+            tables.join(code, "Mallory", None)
+        assert refused.value.code == "moved" and code not in tables.tables
+        assert [s[1] for s in second.load(code).seats] == ["Ana", "Bot 1"]
+        frames = tables.tick()
+        told = [(c, n, json.loads(text)["code"], detach) for c, n, text, detach in frames]
+        assert told == [(code, seat, "moved", CLOSE)]
+        tables._restore(code)  # read back (as a resume with Ana's token would): its lobby times out here
+        now[0] = 61.0
+        assert tables.tick() == [] and code not in tables.tables  # forgotten here (nobody seated here to tell)
+        assert not second.closed(code)
+    finally:
+        first.close()
+        second.close()
+
 @pytest.mark.postgres
 def test_a_node_leaving_gives_its_tables_up_at_once_and_each_append_is_announced(postgres_url, tmp_path):
     import psycopg

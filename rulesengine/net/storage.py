@@ -84,7 +84,8 @@ class Store(ABC):
     """Where tables are kept; every write is committed before the call returns.
 
     One node alone (SQLite) owns every table it opens; in a cluster (PostgreSQL) a table belongs to the node
-    named in its row while that node's lease holds, and `add_decision` refuses (TableMoved) once it does not."""
+    named in its row while that node's lease holds, and every write to a table (a decision, a seat, the clock, its
+    end, its closing) refuses (TableMoved) once another node has claimed it."""
 
     node: str | None = None  # this server's name in a cluster; None for a store one server owns alone
 

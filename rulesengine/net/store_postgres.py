@@ -3,7 +3,8 @@
 Every node registers itself (`nodes`: its name, the address other nodes reach it at, and when its lease runs
 out) and renews its lease by heartbeat; a table's row names the node owning it. A decision is appended only
 by the table's owner, in one statement that locks the table's row and checks the owner (so a node that lost
-the table while it was away writes nothing: TableMoved), and the same statement announces it with NOTIFY
+the table while it was away writes nothing: TableMoved); a seat, the clock, the end of the game and the closing
+of a lobby are written under the same check. The append announces itself with NOTIFY
 carrying only (table, number): a node that misses the notice reads the log later, so a missed notice costs
 latency, never correctness. A node that finds a table whose owner's lease ran out takes it over (`claim`, one
 UPDATE that races safely) and replays its log. Times are the database's (now()), so the nodes' clocks need not
@@ -55,7 +56,19 @@ added AS (
     SELECT code, %(number)s, %(seat)s, %(answer)s, %(category)s FROM mine RETURNING number)
 SELECT pg_notify(%(channel)s, %(code)s || ' ' || (number + 1)) FROM added
 """
+# a seat added to a table this node owns: the row locked as for a decision (a seat is never added to a table taken over)
+ADD_SEAT = """
+WITH mine AS (SELECT code FROM tables WHERE code = %(code)s AND owner = %(node)s FOR UPDATE)
+INSERT INTO seats (code, seat, name, kind, token_hash)
+SELECT code, %(seat)s, %(name)s, %(kind)s, %(hash)s FROM mine RETURNING seat
+"""
+# the table's own row changed by its owner only (an UPDATE waits for a takeover's lock, then checks the owner again)
+OWNED = "code = %(code)s AND owner = %(node)s RETURNING code"
 ALIVE = "EXISTS (SELECT 1 FROM nodes n WHERE n.name = tables.owner AND n.expires > now())"
+
+
+def moved(code: str) -> TableMoved:
+    return TableMoved(Diagnostic(None, f"table {code} is now served by another node", "N209"))
 
 
 def refused(url: str, exc: Exception) -> BoomError:
@@ -181,10 +194,9 @@ class PostgresStore(Store):
         )
 
     def add_seat(self, code, seat, name, kind, token) -> None:
-        self.db.execute(
-            "INSERT INTO seats (code, seat, name, kind, token_hash) VALUES (%s, %s, %s, %s, %s)",
-            (code, seat, name, kind, token_hash(token) if token else None),
-        )
+        args = {"code": code, "node": self.node, "seat": seat, "name": name, "kind": kind,
+                "hash": token_hash(token) if token else None}
+        self._owned(ADD_SEAT, args)
 
     def add_decision(self, code, number, seat, answer, category) -> None:
         args = {
@@ -201,16 +213,24 @@ class PostgresStore(Store):
         except psycopg.errors.UniqueViolation:  # the number is taken: another node appended it
             written = None
         if written is None:
-            raise TableMoved(Diagnostic(None, f"table {code} is now served by another node", "N209"))
+            raise moved(code)
+
+    def _owned(self, sql: str, args: dict) -> None:
+        """One write that names the table's code and this node: TableMoved when it changed nothing, the table
+        being another node's now (the lease ran out and the table was claimed)."""
+        if self._one(sql, args) is None:
+            raise moved(args["code"])
 
     def save_clock(self, code: str, clock: str) -> None:
-        self.db.execute("UPDATE tables SET clock = %s WHERE code = %s", (clock, code))
+        self._owned(f"UPDATE tables SET clock = %(clock)s WHERE {OWNED}",
+                    {"code": code, "node": self.node, "clock": clock})
 
     def finish(self, code: str, seed: int) -> None:
-        self.db.execute("UPDATE tables SET finished = true, seed = %s, sealed = false WHERE code = %s", (seed, code))
+        self._owned(f"UPDATE tables SET finished = true, seed = %(seed)s, sealed = false WHERE {OWNED}",
+                    {"code": code, "node": self.node, "seed": seed})
 
     def close_lobby(self, code: str) -> None:
-        self.db.execute("UPDATE tables SET closed = true WHERE code = %s", (code,))
+        self._owned(f"UPDATE tables SET closed = true WHERE {OWNED}", {"code": code, "node": self.node})
 
     def prune_bot_games(self, keep: int) -> int:
         with self.db.transaction():

@@ -12,6 +12,7 @@ import fcntl
 import json
 import os
 import sqlite3
+import threading
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -62,6 +63,7 @@ class SQLiteStore(Store):
         self.path = str(path)
         self.lock: ServerLock | None = None
         self.turns: int | None = None
+        self.writing = threading.Lock()  # this process's threads, one write at a time (the file lock is per process)
         try:
             if not read_only:
                 self.turns = os.open(path.with_name(f".{path.name}.writers"), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW,
@@ -79,7 +81,9 @@ class SQLiteStore(Store):
             if read_only:  # read as a file anyone may have crafted (boom export): never changed, bounded
                 self.db = _read_only(path)
                 return
-            self.db = sqlite3.connect(str(path), isolation_level=None, timeout=30)
+            # a server with workers writes from a thread of its front too (a lobby closed off its event loop): one
+            # connection, its writes one at a time (self.writing); SQLite's serialized mode guards the rest
+            self.db = sqlite3.connect(str(path), isolation_level=None, timeout=30, check_same_thread=False)
             self.db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
             if owner:
                 self.db.execute("PRAGMA journal_mode=WAL")
@@ -136,14 +140,15 @@ class SQLiteStore(Store):
         """Wait for this process's turn to write. SQLite's own wait for its lock polls with sleeps of up to
         100 ms, so with several processes writing (--workers) a decision waited behind the others' sleeps;
         a lock on a file beside the database is handed over by the kernel as soon as it is released."""
-        if self.turns is None:
-            yield
-            return
-        fcntl.flock(self.turns, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(self.turns, fcntl.LOCK_UN)
+        with self.writing:
+            if self.turns is None:
+                yield
+                return
+            fcntl.flock(self.turns, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(self.turns, fcntl.LOCK_UN)
 
     def add_table(
         self,

@@ -53,6 +53,7 @@ class Tables:
         # tables), and those with a bot decision to make
         self.stirred: set[str] = set()
         self.bot_ready: set[str] = set()
+        self.later: list[Frame] = []  # frames a request could not return (a table lost on a join): the next tick
 
     # -- restoring -------------------------------------------------------------------------------
     def restore_all(self) -> None:
@@ -89,6 +90,12 @@ class Tables:
         log.warning("table %s is served by another node now", code)
         moved = encode(error("moved", f"table {code} is served by another server now; reconnecting takes you there"))
         return [(code, n, moved, CLOSE) for n in self._present(table)]
+
+    def _moved(self, code: str, ref) -> ProtocolError:
+        """A seat's write refused because another node took the table over (TableMoved): the table is forgotten,
+        its seats here are sent there at the next tick, and the asker is told where its table went."""
+        self.later += self.lost(code)
+        return ProtocolError("moved", f"table {code} is served by another server now; ask there again", ref)
 
     def _table(self, code: str, ref, *, token: str | None = None) -> Table:
         """The table of this code. One not in memory is read back from the store only for a token that opens
@@ -178,7 +185,10 @@ class Tables:
     def join(self, code: str, name: str, ref, advice: bool = False) -> tuple[int, list[str], list[Frame]]:
         """Seat a new player: its seat, the frames for it (`joined` with the token) and for the table."""
         table = self._table(code, ref)
-        seat, token = table.join(name, advice)
+        try:
+            seat, token = table.join(name, advice)
+        except TableMoved:
+            raise self._moved(code, ref) from None
         self.connected.add((code, seat))
         self.stirred.add(code)
         out = _frames(code, [(n, table.lobby()) for n in self._present(table)])
@@ -194,7 +204,10 @@ class Tables:
         self.stirred.add(code)
         state = table.seats[seat]
         state.connected, state.gone_since, state.stand_in, state.advice = True, None, False, advice
-        table.wind()  # a seat a bot stood in for has its clock again
+        try:
+            table.wind()  # a seat a bot stood in for has its clock again
+        except TableMoved:
+            raise self._moved(code, ref) from None
         mine = [encode(self._joined(table, seat, None, ref))]
         if table.game is None:
             return seat, mine, _frames(code, [(n, table.lobby()) for n in self._present(table)])
@@ -253,7 +266,10 @@ class Tables:
         self.stirred.add(code)
         state = table.seats[seat]
         state.connected, state.gone_since, state.stand_in = True, None, False
-        table.wind()
+        try:
+            table.wind()
+        except TableMoved:
+            return self.lost(code)
         state.cursor = len(table.game.events) if table.game is not None else 0  # it has them already
         return _frames(code, [(seat, table.state(seat) if table.game is not None else table.lobby())])
 
@@ -280,29 +296,36 @@ class Tables:
     def tick(self) -> list[Frame]:
         """Seats gone past the away timeout go to bots (at a table without a clock; with one, seats whose time
         ran out do); lobbies past theirs close; finished tables leave memory."""
-        now, wall, out = self.clock(), self.wall(), []
+        now, wall, out = self.clock(), self.wall(), self.later
+        self.later = []
         for table in list(self.tables.values()):
-            waits = (
-                self.limits.lobby_timeout if table.clock is None else max(self.limits.lobby_timeout, table.clock.move)
-            )
-            if table.game is None and now - table.opened >= waits:
-                out += self._close_lobby(table)
-            elif table.clock is not None and not table.over:
-                for number in table.clock.late(wall):
-                    table.ran_out(number)
-                    self.stirred.add(table.code)
-                    out += _frames(table.code, [(n, table.seat_status(number)) for n in self._present(table)])
-            elif table.game is not None and not table.over:
-                for number, seat in enumerate(table.seats):
-                    gone = seat.gone_since is not None and now - seat.gone_since >= self.limits.away_timeout
-                    if seat.kind == "player" and not seat.connected and not seat.stand_in and gone:
-                        seat.stand_in = True
-                        self.stirred.add(table.code)
-                        out += _frames(table.code, [(n, table.seat_status(number)) for n in self._present(table)])
+            try:
+                out += self._tick_table(table, now, wall)
+            except TableMoved:  # another node took it over: its clock and its lobby are that node's now
+                out += self.lost(table.code)
         for table in [t for t in self.tables.values() if t.over and not any(s.connected for s in t.seats)]:
             del self.tables[table.code]
         if self.limits.keep_bot_games:
             self.store.prune_bot_games(self.limits.keep_bot_games)
+        return out
+
+    def _tick_table(self, table: Table, now: float, wall: float) -> list[Frame]:
+        out = []
+        waits = self.limits.lobby_timeout if table.clock is None else max(self.limits.lobby_timeout, table.clock.move)
+        if table.game is None and now - table.opened >= waits:
+            out += self._close_lobby(table)
+        elif table.clock is not None and not table.over:
+            for number in table.clock.late(wall):
+                table.ran_out(number)
+                self.stirred.add(table.code)
+                out += _frames(table.code, [(n, table.seat_status(number)) for n in self._present(table)])
+        elif table.game is not None and not table.over:
+            for number, seat in enumerate(table.seats):
+                gone = seat.gone_since is not None and now - seat.gone_since >= self.limits.away_timeout
+                if seat.kind == "player" and not seat.connected and not seat.stand_in and gone:
+                    seat.stand_in = True
+                    self.stirred.add(table.code)
+                    out += _frames(table.code, [(n, table.seat_status(number)) for n in self._present(table)])
         return out
 
     def _close_lobby(self, table: Table) -> list[Frame]:
@@ -317,11 +340,14 @@ class Tables:
     def stop(self, code: str, reason: str) -> list[Frame]:
         """Stop one table for good (it went over a limit, or its bots failed): its seats are told, and the
         store never serves it again; every other table goes on."""
-        table = self.tables.pop(code, None)
-        self.bot_ready.discard(code)
-        if table is None:
+        if code not in self.tables:
             return []
-        self.store.close_lobby(code)
+        try:
+            self.store.close_lobby(code)
+        except TableMoved:  # another node plays it now: its limits are that node's to judge
+            return self.lost(code)
+        table = self.tables.pop(code)
+        self.bot_ready.discard(code)
         told = error("stopped", f"table {code} is stopped: {reason}. The other tables go on.")
         return [(code, n, encode(told), True) for n in self._present(table)]
 

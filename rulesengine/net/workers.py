@@ -22,7 +22,8 @@ import zlib
 from itertools import count
 
 from .protocol import Limits, ProtocolError, encode, error
-from .storage import Store
+from .storage import Store, TableMoved
+from .tables import CLOSE
 from .worker import HEADER, OPENING, read_slot, run_worker
 
 log = logging.getLogger("boom.net")
@@ -261,15 +262,10 @@ class WorkerPool:
                 future.set_exception(ProtocolError("stopped", f"table {code} is stopped: {reason}"))
             else:
                 future.set_exception(ProtocolError("retry", "the table's process was restarted; answer again"))
-        codes = [c for c, w in self.owner.items() if w is dead]
-        if culprit is not None and culprit in codes:
-            codes.remove(culprit)
-            del self.owner[culprit]
-            self.store.close_lobby(culprit)
-            self.stopped.append(culprit)
-            told = encode(error("stopped", f"table {culprit} is stopped: {reason}. The other tables go on."))
-            self.deliver([(culprit, seat, told, True) for seat in self.held(culprit)])
-        dead.process.join(1)
+        if culprit is not None and self.owner.get(culprit) is dead:
+            await self._stop(culprit, reason)
+        await asyncio.to_thread(dead.process.join, 1)
+        codes = [c for c, w in self.owner.items() if w is dead]  # after the waits: a table adopted meanwhile too
         fresh = WorkerHandle(self, dead.number, codes)
         self.workers[dead.number] = fresh
         for code in codes:
@@ -281,3 +277,19 @@ class WorkerPool:
                     self.deliver(await fresh.request("attach", code, seat))
                 except ProtocolError:
                     pass
+
+    async def _stop(self, culprit: str, reason: str) -> None:
+        """Close the table a dead worker died on, its seats told. The store is written in a thread, never on the
+        event loop (a database busy with the workers' writes, or far away, would hold every connection); until
+        then the table stays the dead worker's, whose requests are answered `retry`. A table another node has
+        claimed meanwhile (a cluster) is that node's: its seats are sent there."""
+        try:
+            await asyncio.to_thread(self.store.close_lobby, culprit)
+        except TableMoved:
+            moved = f"table {culprit} is served by another server now; reconnecting takes you there"
+            told, detach = error("moved", moved), CLOSE
+        else:
+            self.stopped.append(culprit)
+            told, detach = error("stopped", f"table {culprit} is stopped: {reason}. The other tables go on."), True
+        del self.owner[culprit]
+        self.deliver([(culprit, seat, encode(told), detach) for seat in self.held(culprit)])
