@@ -124,11 +124,30 @@ def write(folder: Path, name: str, data: dict) -> Path:
     return path
 
 
-def counted_game(edition, players: int, seed: int) -> tuple[object, int]:
+class Metered:
+    """A bot whose decisions' charged steps (dsl/meter.py: what either runner counts as it evaluates) are
+    written down in `spent`, one a decision."""
+
+    def __init__(self, agent, spent: list):
+        self.agent, self.spent = agent, spent
+
+    def decide(self, view, decision):
+        from rulesengine.dsl.meter import METER
+
+        before = METER.spent
+        answer = self.agent.decide(view, decision)
+        self.spent.append(METER.spent - before)
+        return answer
+
+    def __getattr__(self, name):
+        return getattr(self.agent, name)
+
+
+def counted_game(edition, players: int, seed: int, spent: list | None = None) -> tuple[object, int]:
     """One game of greedy seats played with the reference runner, which runs every evaluation through its
     expression's run (the compiled program places several in one function), and the steps it took: each
     evaluation counted at its worst case (edition.guarantee.evaluation_steps), the unit of the per-game
-    guarantee. Returns the game and the steps."""
+    guarantee. Returns the game and the steps; `spent`, if given, gets the steps each decision charged."""
     import dataclasses
 
     from rulesengine import Game
@@ -157,7 +176,8 @@ def counted_game(edition, players: int, seed: int) -> tuple[object, int]:
     interpreted = dataclasses.replace(edition, runner="reference")   # the same expressions, interpreted
     try:
         game = Game(interpreted, [f"P{seat}" for seat in range(players)], seed)
-        play(game, [GreedyAgent(agent_seed(seed, seat), interpreted) for seat in range(players)])
+        agents = [GreedyAgent(agent_seed(seed, seat), interpreted) for seat in range(players)]
+        play(game, agents if spent is None else [Metered(agent, spent) for agent in agents])
     finally:
         for expression, run in originals.values():
             object.__setattr__(expression, "run", run)

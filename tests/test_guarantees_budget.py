@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from edge_editions import bidding_edition, counted_game, edge_sizes, edition_data, write
+from edge_editions import Metered, bidding_edition, counted_game, edge_sizes, edition_data, write
 
 from cli.main import main
 from rulesengine import Game, check_edition, load_edition
 from rulesengine.bots.greedy import GreedyAgent
 from rulesengine.bots.registry import agent_seed
+from rulesengine.dsl.meter import METER
 from rulesengine.edition.guarantee import (
     DECISION_WORK,
     GREEDY_COMPLETIONS,
@@ -212,14 +213,26 @@ SLOW = {"hand", "work", "players"}
 )
 def test_an_edition_at_the_edge_of_a_limit_plays_a_greedy_game_within_its_guarantee(tmp_path, limit):
     """One greedy game with every seat the edition allows, every evaluation counted at its worst case (with the
-    reference runner), and the same game with the compiled program: the same decisions and sheet."""
+    reference runner), and the same game with the compiled program: the same decisions and sheet. The steps
+    the two runners charge (dsl/meter.py) differ, by a bound that holds for both: decision by decision the
+    compiled program charges at most what the reference charges, which is at most the decision's worst case,
+    so the greedy bot's cut (DECISION_STEPS) binds neither where the guarantee holds."""
     path = write(tmp_path, limit, edition_data(**edge_sizes()[limit], ident=limit.replace("_", "-")))
     edition = load_edition(path)
-    game, steps = counted_game(edition, edition.players_max, 1)
+    charged: dict = {"reference": [], "compiled": []}
+    before = METER.spent
+    game, steps = counted_game(edition, edition.players_max, 1, charged["reference"])
+    in_game = {"reference": METER.spent - before}
     assert game.over
+    before = METER.spent
     compiled = play(Game(edition, [f"P{seat}" for seat in range(edition.players_max)], 1),
-                    [GreedyAgent(agent_seed(1, seat), edition) for seat in range(edition.players_max)])
+                    [Metered(GreedyAgent(agent_seed(1, seat), edition), charged["compiled"])
+                     for seat in range(edition.players_max)])
+    in_game["compiled"] = METER.spent - before
     assert (compiled.decisions, compiled.scores.sheet()) == (game.decisions, game.scores.sheet())
+    assert all(c <= r for c, r in zip(charged["compiled"], charged["reference"], strict=True))
+    assert max(charged["reference"]) <= edition.guarantee.decision_work <= DECISION_WORK
+    assert in_game["compiled"] <= in_game["reference"] <= steps
     assert 0 < steps <= edition.guarantee.game_work <= MAX_GAME_WORK
     assert len(game.decisions) <= edition.guarantee.decisions
     save = json.dumps(game.decisions)

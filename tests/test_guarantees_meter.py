@@ -72,6 +72,25 @@ def test_each_evaluation_has_its_own_budget_and_the_thread_counts_them_all(runne
     assert METER.spent - before == 3 * 90_300
 
 
+
+@pytest.mark.parametrize("runner", RUNNERS)
+def test_a_comprehension_over_icons_charges_each_icon_of_the_family_in_both_runners(runner):
+    """The reference runner goes through icons(cards, family), a step an icon of the family; the generated
+    program walks the cards' icons in place, and charged a step a card instead: 7 for Australia's A to G
+    where the reference charged 5 (A and D show no animal), 2 for A and D where it charged none. Both
+    charge the icons now, so the compiled program never charges more than the reference (dsl/meter.py)."""
+    from rulesengine.dsl import CARDS
+
+    language = AUSTRALIA.language
+    checked = dsl.check("len([i for i in icons(cards, animal) if i != 'Emus'])", Scope({"cards": CARDS},
+                        language.constants), language)
+    assert not checked.problems, checked.problems
+    run = dsl.compile(checked, language, runner)
+    for letters, animals, not_emus in [("ABCDEFG", 5, 4), ("AD", 0, 0), ("BEE", 3, 1)]:
+        before = METER.spent
+        assert run({"cards": [AUSTRALIA.card(letter) for letter in letters]}) == not_emus
+        assert METER.spent - before == animals
+
 def test_the_greedy_bot_stops_sampling_worlds_when_a_decision_has_spent_its_steps(tmp_path, monkeypatch):
     """Its decision budget (DECISION_WORK) measured as the evaluations go: at 0, one world a decision."""
     from rulesengine import Game

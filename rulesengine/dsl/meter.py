@@ -11,6 +11,13 @@ RUNTIME_STEPS. Both runners charge it: the reference closures (compiler.py) and 
 (program/expression.py), which begins an evaluation only in a statement that charges (a statement without
 a comprehension or a comparison of lists costs nothing more). One meter a thread: a server's worker plays
 its bots on a thread of their own.
+
+The runners do not charge alike: the generated program writes out comprehensions over the edition's own
+lists (uncharged), counts through tallies, and hoists what a comprehension's items share. What holds for both
+(docs/limits.md, tests/test_guarantees_budget.py): for each decision of the same game, compiled <= reference
+<= the work budget's worst case, so a cut reached by the compiled program is reached by the reference first;
+where no cut binds (the greedy bot on any validated edition) they play the same games. icon_steps keeps the
+program's in-place walk of icons(cards, family) within that bound.
 """
 
 from __future__ import annotations
@@ -68,6 +75,14 @@ def steps(items, node=None):
     """items, charged one step each (a comprehension's source)."""
     charge(len(items), node)
     return items
+
+
+def icon_steps(cards, members, node=None):
+    """cards whose icons of a family (members) a comprehension over icons(cards, family) goes through in place
+    (the generated program): charged one step an icon of the family, as the reference runner charges the list
+    icons() gives, not one a card."""
+    charge(sum(1 for card in cards for icon in card.icons if icon in members), node)
+    return cards
 
 
 def size(value, seen: dict | None = None) -> int:

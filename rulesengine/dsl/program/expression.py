@@ -271,11 +271,12 @@ class Generator(Calls, Scoped):
             self.in_source -= 1
         local = self.fresh()
         self.metered = True   # each item of the source charged (dsl/meter.py)
-        cards = f"_steps({cards}, {self.constant(node)})"
-        if card is not None:
-            loop = f"{card} in {cards} for {local} in {card}.icons if {local} in {self.constant(family.icon_set)}"
+        if card is not None:   # charged an icon of the family at a time, as the reference goes through icons()
+            members = self.constant(family.icon_set)
+            cards = f"_icon_steps({cards}, {members}, {self.constant(node)})"
+            loop = f"{card} in {cards} for {local} in {card}.icons if {local} in {members}"
         else:
-            loop = f"{local} in {cards}"
+            loop = f"{local} in _steps({cards}, {self.constant(node)})"
         with self.binding({node.name: Bound(UNSET, local)}):
             element = self.visit(node.element)
             condition = f" if {self.visit(node.condition)}" if node.condition is not None else ""

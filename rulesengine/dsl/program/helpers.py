@@ -15,7 +15,7 @@ from operator import attrgetter
 from ..budget import MAX_NUMBER
 from ..builtins import DslRuntimeError
 from ..compiler import _equal
-from ..meter import begin, steps, within
+from ..meter import begin, icon_steps, steps, within
 
 
 class Unsupported(Exception):
@@ -94,7 +94,8 @@ def located(function, node):
 
 HELPERS = {"_multiply": _multiply, "_too_large": _too_large, "_floordiv": _floordiv, "_mod": _mod, "_equal": _equal,
            "_tally": tally, "_count": _count, "_subset": _subset, "_intersects": _intersects, "_abs": abs,
-           "_no_row": _no_row, "_begin": begin, "_steps": steps, "_within": within, "__builtins__": {}}
+           "_no_row": _no_row, "_begin": begin, "_steps": steps, "_icon_steps": icon_steps, "_within": within,
+           "__builtins__": {}}
 FASTER = {"subset": "_subset", "intersects": "_intersects", "abs": "_abs"}   # builtins with a faster equal here
 
 
