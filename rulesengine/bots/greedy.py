@@ -169,9 +169,10 @@ class GreedyAgent:
         self.edition = edition
         self.samples = samples
         self.completions = completions
+        self.asks = round_plan(edition).asks   # decision kind -> what its block declares answering it does
 
     def decide(self, view: dict, decision):
-        effect = round_plan(self.edition).asks[decision.kind].effect  # what its block declares answering does
+        effect = self.asks[decision.kind].effect
         if effect == REDRAW:
             return mulligan_answer(self.edition, view, decision)
         if effect in (CLAIM, BID, DECLARE):

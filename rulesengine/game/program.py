@@ -72,11 +72,19 @@ def _make(edition: Edition):
     return CompiledProgram(edition)
 
 
+def run(expression, env: dict):
+    """The expression's value in env, interpreted (the reference's call); a failure raises, carrying the node it
+    points at."""
+    try:
+        return expression.run(env)
+    except DslRuntimeError as exc:
+        exc.node = exc.node or expression.tree[0]
+        raise
+
+
 def award(race, region, *, place, players, round, rounds, sharing=1):
     """What a place of a race pays, to each of the `sharing` seats that take it together (the race's award
     expression, interpreted: the sheet keeps each award it works out, so none is worth compiling)."""
-    from .reference import run
-
     return run(race.award, {"place": place, "sharing": sharing, "players": players, "round": round, "rounds": rounds,
                             "region": region})
 

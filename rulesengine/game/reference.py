@@ -14,7 +14,7 @@ program's; the bots' functions give its default instead (0 points, not allowed, 
 
 from __future__ import annotations
 
-from ..dsl import FAILED, DslRuntimeError
+from ..dsl import FAILED
 from ..dsl.program import Needs, visited_after
 from ..edition.model import GAME_END, ROUND
 from ..edition.scopes import GAME_END as GAME_END_SCOPE
@@ -30,18 +30,9 @@ from ..edition.scopes import (
     sheet_env,
     sheet_lines,
 )
-from .program import SeatValue, award
+from .program import SeatValue, award, run
 
 SHEET_NAMES = tuple(v.name for v in SHEET)
-
-
-def run(expression, env: dict):
-    """The expression's value in env; a failure raises, carrying the node it points at."""
-    try:
-        return expression.run(env)
-    except DslRuntimeError as exc:
-        exc.node = exc.node or expression.tree[0]
-        raise
 
 
 def judge(expression, env: dict, default):

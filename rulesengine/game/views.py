@@ -86,23 +86,23 @@ class LazyView(Mapping):
         self._game, self._seat, self._values, self._fields = game, seat, {}, fields(game)
 
     def __getitem__(self, key):
-        try:
-            return self._values[key]
-        except KeyError:
-            if self._game is None or key not in self._fields:
-                raise
-        value = self._values[key] = self._fields[key](self._game, self._seat)
+        values = self._values
+        if key in values:   # (a test, not a caught KeyError: most keys a bot reads are read first here)
+            return values[key]
+        if self._game is None or key not in self._fields:
+            raise KeyError(key)
+        value = values[key] = self._fields[key](self._game, self._seat)
         return value
 
     def get(self, key, default=None):
         """Mapping.get, without its Python call of __getitem__ (a bot reads a few entries at every decision)."""
+        values = self._values
+        if key in values:
+            return values[key]
+        if self._game is None or key not in self._fields:
+            return default
         try:
-            return self._values[key]
-        except KeyError:
-            if self._game is None or key not in self._fields:
-                return default
-        try:
-            value = self._values[key] = self._fields[key](self._game, self._seat)
+            value = values[key] = self._fields[key](self._game, self._seat)
         except KeyError:   # (as Mapping.get answers it)
             return default
         return value
