@@ -170,3 +170,28 @@ def test_the_meter_costs_the_shipped_editions_nothing_in_their_generated_program
         play(Game(played, ["Ana", "Ben", "Cy", "Dee"], 1), [GreedyAgent(seat + 1, played) for seat in range(4)])
         spent.append(METER.spent - before)
     assert spent[0] == 0 < spent[1]
+
+
+@pytest.mark.parametrize("path, charges", [
+    ("australia.yaml", False), ("europe.yaml", False), ("usa.yaml", False),
+    ("variants/australia-koala-majority.yaml", True),   # a comprehension over the other seats' cards, counted
+    ("house", True),                                    # a comprehension over the seat's own cards
+])
+def test_a_seat_value_says_whether_valuing_hands_may_charge_the_meter(path, charges, tmp_path):
+    """The greedy bot reads the thread's meter after each world only where the generated order function charges
+    (SeatValue.charges, from the statements generated); the reference runner's closures may always charge."""
+    import dataclasses
+
+    from rulesengine.bots.evaluate import hand_values, standing_from_scores
+    from rulesengine.game.scoring import ScoreKeeper
+
+    if path == "house":   # the edition of the greedy bot's test above
+        (tmp_path / "house.yaml").write_text(
+            f"extends: {ROOT / 'editions' / 'australia.yaml'}\nid: house\ncategories:\n"
+            "  - key: high\n    title: High\n    score: len([c for c in cards if c.number > 3])\n"
+        )
+    edition = load_edition(tmp_path / "house.yaml" if path == "house" else ROOT / "editions" / path)
+    for runner, expected in (("compiled", charges), ("reference", True)):
+        played = dataclasses.replace(edition, runner=runner)
+        standing = standing_from_scores(played, ScoreKeeper(played, ["Ana", "Ben", "Cy", "Dee"]))
+        assert [hand_values(standing, seat).charges for seat in range(4)] == [expected] * 4

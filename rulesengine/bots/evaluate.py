@@ -318,6 +318,7 @@ class HandValues:
     # for each option i and head, the hand first + [option] + head[:rest], or for an option in head
     # first + [option] + the rest of head
     order: Callable
+    charges: bool     # whether order's functions may charge the step meter (SeatValue.charges)
 
 
 def hand_values(standing: Standing, seat: int) -> HandValues:
@@ -334,7 +335,7 @@ def hand_values(standing: Standing, seat: int) -> HandValues:
         found = own(cards, _visited_after(before, seen, cards))
         return found + _shared_value(standing, seat, cards, others) if shared else found
 
-    return HandValues(one, values.order)
+    return HandValues(one, values.order, values.charges)
 
 
 def round_gains(standing: Standing, drafts: list) -> list:

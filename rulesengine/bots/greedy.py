@@ -60,9 +60,10 @@ def expected_gains(
     comparison between options is much less noisy than each value."""
     rest = cards_kept(standing.edition, standing.round - 1) - len(drafts) - 1
     count = 0
-    by_order = hand_values(standing, seat).order(drafts, options, rest)
+    values = hand_values(standing, seat)
+    by_order, charges = values.order(drafts, options, rest), values.charges
     sums = [0.0] * len(options)  # option by option, as totals
-    start = METER.spent
+    start = METER.spent if charges else 0   # (a thread's meter read costs 0.13% of a greedy game: only if charged)
     for sample in samples:
         shuffled = shuffler(rng, len(sample.in_hands))
         heads = []
@@ -72,7 +73,7 @@ def expected_gains(
             heads.append(order[: rest + 1])
         count += completions
         by_order(sums, heads, sample.dealt)   # the orders of a world valued in one call, added in the same order
-        if METER.spent - start > DECISION_STEPS:
+        if charges and METER.spent - start > DECISION_STEPS:
             break   # the decision has spent its steps (an evaluation costlier than its edition's guarantee said)
     return {card: total / max(count, 1) for card, total in zip(options, sums, strict=True)}
 

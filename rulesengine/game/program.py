@@ -48,11 +48,13 @@ class SeatValue:
     cards with these, in deck order); shared(cards, visited, others): what the categories that read
     the other seats' cards add (None when there are none); order(first, options, rest) ->
     for_world(sums, heads, dealt): adds to sums[i] the value of option i's hand in each order of
-    heads (see dsl.program.order), the other seats holding what was dealt less the hand."""
+    heads (see dsl.program.order), the other seats holding what was dealt less the hand; charges: whether
+    order's functions may charge the step meter (dsl/meter.py), which a bot then reads after each world."""
 
     own: Callable
     shared: Callable | None
     order: Callable
+    charges: bool = True
 
 
 def program(edition: Edition, goals: tuple = ()):
@@ -202,13 +204,13 @@ class CompiledProgram:
     def seat_value(self, own: tuple, shared: tuple, *, previous, choosable, races, players, round, rounds,
                    end_points, size, before, seen, sheet=None) -> SeatValue:
         """A seat's value of hands (SeatValue), generated (sheet: its SheetSoFar)."""
-        own_of, shared_of, order_of, by_seat, together = self._value_functions(own, shared)
+        own_of, shared_of, (order_of, charges), by_seat, together = self._value_functions(own, shared)
         standing = {"previous": previous, "choosable": choosable, "players": players, "round": round,
                     "rounds": rounds, "sheet": sheet}
         own_value = own_of(**standing, races=races, end_points=end_points, size=size)
         for_decision = order_of(**standing, races=races, end_points=end_points, size=size, before=before, seen=seen)
         if shared_of is None:
-            return SeatValue(own_value, None, for_decision)
+            return SeatValue(own_value, None, for_decision, charges)
         shared_value = shared_of(**standing)
 
         def with_table(cards, visited, others) -> float:
@@ -218,7 +220,7 @@ class CompiledProgram:
             return shared_value(cards, visited, (others, None, None, None))
 
         if together:
-            return SeatValue(own_value, with_table, for_decision)
+            return SeatValue(own_value, with_table, for_decision, charges)
 
         def order(first: list, options: list, rest: int):
             """The own values of one order from the order function, the shared categories option by option:

@@ -13,6 +13,7 @@ ever show what the blocks declare hidden from the seat (Game.hidden), or the see
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from types import MethodType
 
 
 def _round(game, seat: int) -> int:
@@ -39,16 +40,11 @@ PUBLIC_GAME_KEYS = ("edition", "players", "round", "rounds", "phase", "history",
 
 def game_keys(edition, keys: tuple = GAME_KEYS) -> tuple:
     """The game's own keys of a view of this edition (of keys: GAME_KEYS, or PUBLIC_GAME_KEYS), `seat_options`
-    after the phase in an edition that declares some (see fields)."""
+    after the phase in an edition that declares some (see view_fields)."""
     if not edition.seat_options:
         return keys
     at = keys.index("phase") + 1
     return (*keys[:at], "seat_options", *keys[at:])
-
-
-def _from_block(index: int, function):
-    return lambda game, seat: function(game.blocks[index], game, seat)
-
 
 
 def _seat_options(game, seat: int) -> dict:
@@ -58,23 +54,22 @@ def _seat_options(game, seat: int) -> dict:
             for name, mine in zip(game.players, values, strict=True)}
 
 
-def fields(game) -> dict:
-    """key -> (game, seat) -> value, in the order a full view lists them (the same for every game of an edition;
-    `seat_options` only in an edition that declares some)."""
-    return game.edition.kept("view fields", _fields, game.edition, game.plan)
-
-
-def _fields(edition, plan) -> dict:
+def view_fields(game) -> dict:
+    """key -> (game, seat) -> value, in the order a full view lists them: the game's own entries and each block's
+    view_<key> bound to that block of this game (the same keys in every game of an edition; `seat_options` only
+    in an edition that declares some). Made once a game, at its first view (Game.view)."""
     out = dict(HEAD)
-    if edition.seat_options:
+    if game.edition.seat_options:
         out["seat_options"] = _seat_options
-    out.update((key, _from_block(index, function)) for key, index, function in plan.view)
+    blocks = game.blocks
+    out.update((key, MethodType(function, blocks[index])) for key, index, function in game.plan.view)
     out.update(TAIL)
     return out
 
 
-def full_view(game, seat: int) -> dict:
-    return {key: field(game, seat) for key, field in fields(game).items()}
+def full_view(game, seat: int, fields: dict) -> dict:
+    """Every entry of the seat's view now (fields: view_fields(game))."""
+    return {key: field(game, seat) for key, field in fields.items()}
 
 
 class LazyView(Mapping):
@@ -82,8 +77,9 @@ class LazyView(Mapping):
 
     __slots__ = ("_game", "_seat", "_values", "_fields", "__weakref__")
 
-    def __init__(self, game, seat: int):
-        self._game, self._seat, self._values, self._fields = game, seat, {}, fields(game)
+    def __init__(self, game, seat: int, fields: dict):
+        """fields: view_fields(game)."""
+        self._game, self._seat, self._values, self._fields = game, seat, {}, fields
 
     def __getitem__(self, key):
         values = self._values

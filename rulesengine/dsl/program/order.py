@@ -15,6 +15,8 @@ order, their counts) is made for each hand only where a statement reads it.
 
 from __future__ import annotations
 
+from functools import partial
+
 from . import names
 from .helpers import Full, Masks, card_mask, deck_order, every_icon, icon_counts, visited_after, visited_with_site
 from .reads import MASK, analyse, merged
@@ -48,14 +50,15 @@ def _masks(rules, locals_: dict) -> Masks:
 
 def write_order(rules, own: tuple, shared: tuple, variables: frozenset, inputs: tuple, end_constants: dict,
                 zeros: dict, sheet: frozenset = frozenset()):
-    """order_of(**inputs) -> for_decision(first, options, rest) -> for_world(sums, heads, dealt): adds to
-    sums, option by option, the value of its hand in every sampled order of the cards in hands of which
-    one of heads holds the first rest + 1 cards: an option not in head completes the hand with
+    """(order_of, charges): order_of(**inputs) -> for_decision(first, options, rest) -> for_world(sums, heads,
+    dealt) adds to sums, option by option, the value of its hand in every sampled order of the cards in hands of
+    which one of heads holds the first rest + 1 cards: an option not in head completes the hand with
     head[:rest], one in head with the rest of head (all hold first + head then, in other orders). With
     shared categories, the other seats hold what was dealt less the hand, counted from dealt. Inputs:
     the seat's standing (previous, choosable, races, players, round, rounds, end_points: its game-end
     points before the round, size and before: how many and which cards it visited before it, in deck
-    order, seen: their set). zeros: icon -> 0 of every icon (the tallies hold every icon)."""
+    order, seen: their set). zeros: icon -> 0 of every icon (the tallies hold every icon). charges: whether
+    some statement charges the step meter (dsl/meter.py), so that a bot reads the meter only then."""
     is_masked = masked(rules, own, shared)
     others = bool(shared)
     full = Full(frozenset({_T["cards"], _T["others"]}), every_icon(rules), frozenset({"choice"}),
@@ -90,8 +93,8 @@ def write_order(rules, own: tuple, shared: tuple, variables: frozenset, inputs: 
             "    return order_of"]
     helpers = {"_with_site": visited_with_site, "len": len, "enumerate": enumerate, "set": set, "_sorted": sorted,
                "_deck_order": deck_order, "_visited_after": visited_after, "_card_mask": card_mask,
-               "_counts": lambda cards: icon_counts(zeros, cards)}
-    return writer.compile(body, helpers)
+               "_counts": partial(icon_counts, zeros)}
+    return writer.compile(body, helpers), writer.charges
 
 
 def _loop(is_masked: bool, listed: bool, others: bool, hand: bool, counted: bool, as_set: bool,

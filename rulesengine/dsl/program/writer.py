@@ -35,6 +35,7 @@ class Writer:
         self.read_variables: set = set()   # the game variables some statement reads
         self.hand_reads: frozenset | None = None   # of those, what a hand's rounds read (value.write_standing)
         self.used: set = set()     # the forms (tallies, sets, masks...) some statement reads
+        self.charges = False       # some statement charges the step meter (dsl/meter.py: it begins an evaluation)
         masked = masks.locals if masks is not None else {}
         self.held = Held(self.read, dict(tallies or {}), {k: v for k, v in (sets or {}).items() if k not in masked},
                          dict(lengths or {}), full, masks, caught)
@@ -68,6 +69,7 @@ class Writer:
         finally:
             self._allowed = self.variables
         self.used |= used
+        self.charges = self.charges or metered
         assign = f"{target} += {source}" if add else f"{target} = {source}"
         if default is None and not add:
             if metered:
