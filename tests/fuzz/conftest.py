@@ -10,7 +10,6 @@ give every test the profile's own count.
 from __future__ import annotations
 
 import os
-from datetime import timedelta
 
 from hypothesis import HealthCheck, Phase, Verbosity, settings
 
@@ -23,8 +22,11 @@ NO_EXPLAIN = [
     Phase.shrink,
 ]  # explaining a failure can take minutes
 
-# deadline: in `large`, an example taking this long is reported as a hang (with its input); ci asserts no
-# wall-clock time at all (a busy 2-core machine is slow, not wrong)
+# deadline: no profile asserts a wall-clock time (a busy 2-core machine is slow, not wrong). `large` had a 20 s
+# deadline, and failed once on test_mutated_house_rule_data at nice 19 beside load 15-19; run again at nice 10
+# (load 5-9) its 10,000 examples took 0.71 s of CPU at most (2.1 s wall): a niced process on a busy machine gets
+# a few percent of a core, so the deadline measured the load. The work is bounded in steps instead: an
+# edition that validates plays within its guarantee (test_fuzz_editions, test_fuzz_games)
 # ci is derandomized: the merge gate sees the same examples on every run; `large` explores anew each time
 settings.register_profile(
     "ci",
@@ -38,7 +40,7 @@ settings.register_profile(
 settings.register_profile(
     "large",
     max_examples=10_000,
-    deadline=timedelta(seconds=20),
+    deadline=None,
     suppress_health_check=SLOW,
     print_blob=True,
     phases=NO_EXPLAIN,
