@@ -77,6 +77,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/commands.py
 	$(BIN)/python bench/games_per_second.py
 	$(BIN)/python bench/bots.py
+	$(BIN)/python bench/search_rollouts.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -17,8 +17,8 @@ import pytest
 from edge_editions import dense_data, write
 
 from rulesengine import Game, load_edition
-from rulesengine.bots import search
 from rulesengine.bots.allowance import SEARCH_STEPS
+from rulesengine.bots.backend import CompiledRollouts
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.dsl.meter import METER
 from rulesengine.game.loop import play
@@ -85,8 +85,8 @@ def test_the_search_bot_plays_fewer_worlds_within_its_steps(dense, monkeypatch):
     """160 rollouts over the greedy bot's 4 favourite options: 40 worlds; 5,000,000 steps end the search sooner,
     and the world under way is dropped (one started more than were averaged)."""
     started = []
-    real = search.from_view
-    monkeypatch.setattr(search, "from_view", lambda *args, **kw: started.append(1) or real(*args, **kw))
+    real = CompiledRollouts.world
+    monkeypatch.setattr(CompiledRollouts, "world", lambda *args, **kw: started.append(1) or real(*args, **kw))
     view, decision = first_decision(dense)
     bot = make_bot("search", dense, agent_seed(1, 0), steps=5_000_000)
     searched = bot.searched(view, decision, random.Random(5))

@@ -88,6 +88,22 @@ def round_sampler(edition: Edition, view: dict):
     return lambda rng: known.deal(rng)[:2]
 
 
+def world_sampler(edition: Edition, view: dict):
+    """round_sampler's worlds, drawing every number from_view draws for its game: the game's seed before the
+    deal, the other seats' secret choices after it (unread by a rollout), so that what the caller draws next
+    is what it draws after from_view. None where round_sampler has none."""
+    if view["phase"] not in (THROW, DRAFT) or view.get("picked"):
+        return None
+    known = _Known(edition, view)
+
+    def sample(rng: random.Random) -> tuple[list, list]:
+        rng.randrange(2**31)   # the world's game seed
+        hands, drafts, _ = known.deal(rng)
+        _secrets(edition, view, rng)
+        return hands, drafts
+    return sample
+
+
 class _Known:
     """What a view in the Throw or the draft fixes of every world sampled from it."""
 

@@ -6,7 +6,8 @@ the end of the round in every sampled world with greedy (or random) bots at ever
 the option with the best mean value: its own gain less its rivals' (see margin). Only the greedy
 bot's few favourite options are searched (`width`), so the budget goes where it can matter.
 Every option meets the same worlds and the same rollout randomness, so options are compared on
-equal terms.
+equal terms. The worlds and rollouts are a backend's (backend.py): compiled by default, the engine's parts
+as their oracle, the same numbers either way.
 Choices at round end are taken as the greedy bot takes them: every card is face up by then.
 It keeps no state between decisions; its randomness comes from decision_rng, so a game with a
 rollout budget replays exactly (a time budget does not: how far it gets depends on the machine).
@@ -22,12 +23,11 @@ from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW
 from ..game.blocks import round_plan
 from . import claims
 from .allowance import SEARCH_STEPS, Allowance, Spent, steps_option
-from .determinize import from_view
+from .backend import BACKENDS
 from .evaluate import Standing, card_list, standing_from_view
 from .greedy import GreedyAgent, decide_by_value
 from .mulligan import mulligan_answer
 from .registry import DEFAULT_ROLLOUTS
-from .rollout import RoundPlay, play_out
 from .seeding import STEP_SEEDS, decision_rng
 
 
@@ -91,9 +91,12 @@ class SearchAgent:
         seeding: int = STEP_SEEDS,
         steps: int | None = SEARCH_STEPS,
         win: float = 0.0,
+        rollouts_by: str = "compiled",
     ):
         if edition is None:
             raise ValueError("the search bot needs the edition")
+        if rollouts_by not in BACKENDS:
+            raise ValueError(f"unknown rollout backend {rollouts_by!r} ({' or '.join(BACKENDS)})")
         if rivals not in ("auto", "none", "max"):
             raise ValueError(f"unknown rivals {rivals!r} (auto, none or max)")
         if policy not in ("greedy", "random"):
@@ -109,6 +112,7 @@ class SearchAgent:
         self.completions = completions
         self.rivals = rivals
         self.width = width
+        self.rollouts_by = rollouts_by   # backend.py: "compiled", or "engine" (the oracle): the same numbers
         self.steps = steps_option(steps)   # evaluation steps a decision may spend (allowance.py); None: no limit
         self.win = win   # points a win in the last round is worth beside the margin (win_share); 0: none
 
@@ -146,21 +150,17 @@ class SearchAgent:
             options = sorted(options, key=lambda card: -gains[card.letter])[: self.width]
         totals = dict.fromkeys(options, 0.0)
         win = self.win if self.win and standing.round == round_plan(edition).rounds else 0.0
+        backend = BACKENDS[self.rollouts_by](edition, view, standing, allowance, self.policy, self.completions)
         worlds = max(1, self.rollouts // len(options)) if self.rollouts is not None else None
         played = 0
         while worlds is None or played < worlds:
             if deadline is not None and played and time.perf_counter() >= deadline:
                 break
-            world = RoundPlay.from_game(from_view(edition, view, rng, scored=False))
+            world = backend.world(rng)
             rollout_seed = rng.randrange(2**31)
-            known: dict = {}
             try:
-                margins = [
-                    self.worth(standing, seat, win,
-                               play_out(standing, world.copy(), {seat: card}, random.Random(rollout_seed),
-                                        self.policy, self.completions, known, allowance))
-                    for card in options
-                ]
+                margins = [self.worth(standing, seat, win, backend.gains(world, seat, card, rollout_seed))
+                           for card in options]
             except Spent:
                 break   # the decision has spent its steps: the world under way is dropped
             for card, value in zip(options, margins, strict=True):

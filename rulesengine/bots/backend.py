@@ -1,0 +1,144 @@
+"""The search bot's rollout backends: its sampled worlds and their rollouts, by the engine or compiled, alike.
+
+The search bot (search.py) samples a world consistent with its view for each of its rollouts and plays every
+option it searches out to the end of the round in it. EngineRollouts does it with the engine's parts: a world
+is a full Game (determinize.from_view, then rollout.RoundPlay.from_game: a fifth of a pick) and a rollout works
+out every greedy pick its own world has not met yet, card by card through evaluate.seat_value
+(rollout.play_out: three quarters of a pick). It is the oracle. CompiledRollouts gives the same numbers faster:
+- a world is dealt straight into hands and cards taken (determinize.world_sampler: what the view fixes worked
+  out once a decision), drawing the same numbers from the decision's generator as from_view draws for its game,
+  so every later draw and every world are the same;
+- with greedy rollouts without completions and no round category reading the other seats' cards, a seat's
+  pick is a function of its hand and the cards it has taken alone (rollout.greedy_pick reads nothing else), so
+  a pick worked out in one world serves every world of the decision that meets the same hand and cards; and
+  the options of a pick are valued in one call of the edition's order function (program.SeatValue.order, the
+  greedy bot's inner loop: each card's hand gets exactly what own_value gives it).
+Each world still asks for its picks where play_out asks (its own memo of every seat's cards) and checks the
+decision's step allowance there (allowance.py); a pick from the decision's memo charges the evaluation steps
+it charged when worked out, and where an evaluation charges steps at all (dsl/meter.py) the picks are worked
+out by greedy_pick as play_out does, so the allowance runs out at the same pick. A seed thus gives the same
+worlds, rollouts, margins and decisions by either backend (tests/test_search_backend.py checks them).
+A random rollout policy, greedy completions, and a view with cards picked on a pass of several are played by
+the engine's parts in both.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..dsl.meter import METER
+from ..edition.model import Edition
+from .allowance import Allowance
+from .determinize import from_view, world_sampler
+from .evaluate import Standing, round_gains
+from .rollout import RoundPlay, greedy_pick, play_out
+
+MEMO_LIMIT = 200_000   # greedy picks remembered for one decision; past it the memo starts afresh
+
+
+class EngineRollouts:
+    """The worlds and rollouts of one decision of one seat by the engine's parts (the oracle)."""
+
+    def __init__(self, edition: Edition, view: dict, standing: Standing, allowance: Allowance, policy: str = "greedy",
+                 completions: int = 0):
+        self.edition, self.view, self.standing, self.allowance = edition, view, standing, allowance
+        self.policy, self.completions = policy, completions
+        self.memo: dict = {}       # the world's greedy picks: play_out's `known`, every seat's cards in its key
+
+    def world(self, rng: random.Random) -> RoundPlay:
+        """A world consistent with the view, from this moment of the round to its end."""
+        self.memo = {}
+        return RoundPlay.from_game(from_view(self.edition, self.view, rng, scored=False))
+
+    def gains(self, world: RoundPlay, seat: int, card, rollout_seed: int) -> list:
+        """Each seat's gain from the round once `seat` takes `card` now and every seat then follows the policy;
+        raises Spent before a pick once the decision's allowance is spent."""
+        return play_out(self.standing, world.copy(), {seat: card}, random.Random(rollout_seed), self.policy,
+                        self.completions, self.memo, self.allowance)
+
+
+class CompiledRollouts(EngineRollouts):
+    """EngineRollouts' numbers without a Game a world, each pick worked out once a decision (module docstring)."""
+
+    def __init__(self, edition: Edition, view: dict, standing: Standing, allowance: Allowance, policy: str = "greedy",
+                 completions: int = 0):
+        super().__init__(edition, view, standing, allowance, policy, completions)
+        self.round_index = len(view["history"])
+        self.sampler = world_sampler(edition, view)   # None: a view with cards picked on a pass of several
+        self.fast = policy == "greedy" and not completions   # a pick from the decision's memo
+        self.own = self.fast and not standing.shared   # ... keyed by the seat's own cards, valued by the order function
+        self.picks: dict = {}      # (seat, hand, its cards taken, or every seat's) -> (its pick, the steps it charged)
+
+    def world(self, rng: random.Random) -> RoundPlay:
+        if self.sampler is None:
+            return super().world(rng)
+        self.memo = {}
+        return RoundPlay(self.edition, self.round_index, *self.sampler(rng))
+
+    def gains(self, world: RoundPlay, seat: int, card, rollout_seed: int) -> list:
+        if not self.fast:
+            return super().gains(world, seat, card, rollout_seed)
+        play, memo, check, first = world.copy(), self.memo, self.allowance.check, seat
+        while play.hands[0]:
+            picks = []
+            every = None   # every seat's cards taken, as play_out keys its memo: made once a pass
+            for at, hand in enumerate(play.hands):
+                if at == first:
+                    picks.append(card)
+                elif len(hand) == 1:
+                    picks.append(hand[0])
+                else:
+                    if every is None:
+                        every = tuple(map(tuple, play.drafts))
+                    held = tuple(hand)
+                    key = (at, held, every)
+                    pick = memo.get(key)
+                    if pick is None:   # where play_out works one out: the allowance checked there
+                        check()
+                        pick = memo[key] = self._pick(play, at, held, every)
+                    picks.append(pick)
+            first = None
+            play.step(picks)
+        return round_gains(self.standing, play.drafts)
+
+    def _pick(self, play: RoundPlay, seat: int, held: tuple, every: tuple):
+        """The greedy pick of a seat (rollout.greedy_pick), from the decision's memo where another world met it,
+        charging the steps it charged then."""
+        key = (seat, held, every[seat] if self.own else every)
+        found = self.picks.get(key)
+        if found is not None:
+            if found[1]:
+                METER.spent += found[1]
+            return found[0]
+        if len(self.picks) >= MEMO_LIMIT:
+            self.picks.clear()
+        before = METER.spent
+        pick = self._ordered_pick(seat, held, play.drafts[seat]) if self.own else None
+        if pick is None:
+            pick = greedy_pick(self.standing, play, seat, None, 0)
+        self.picks[key] = pick, METER.spent - before
+        return pick
+
+    def _ordered_pick(self, seat: int, hand: tuple, drafts: list):
+        """rollout.greedy_pick by the order function, every card of the hand in one call: the card whose hand (the
+        cards taken, the card before the latest of them) is worth most, the first of equals. None, having
+        charged nothing, where an evaluation charges steps: greedy_pick then, for the rest of the decision."""
+        if len(drafts) >= 2:   # its hands are first + [card] + head[:rest]
+            first, head, rest = drafts[:-1], drafts[-1:], 1
+        else:
+            first, head, rest = drafts, [], 0
+        sums = [0] * len(hand)
+        before = METER.spent
+        self.standing.values[seat].order(first, list(hand), rest)(sums, (head,), [])
+        if METER.spent != before:   # a metered evaluation: its steps charged to nothing, greedy_pick charges them
+            METER.spent = before
+            self.own = False
+            return None
+        best, best_value = hand[0], None
+        for card, value in zip(hand, sums, strict=True):
+            if best_value is None or value > best_value:
+                best, best_value = card, value
+        return best
+
+
+BACKENDS = {"compiled": CompiledRollouts, "engine": EngineRollouts}   # the search bot's `rollouts_by`
