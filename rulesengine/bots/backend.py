@@ -68,6 +68,7 @@ class CompiledRollouts(EngineRollouts):
         self.fast = policy == "greedy" and not completions   # a pick from the decision's memo
         self.own = self.fast and not standing.shared   # ... keyed by the seat's own cards, valued by the order function
         self.picks: dict = {}      # (seat, hand, its cards taken, or every seat's) -> (its pick, the steps it charged)
+        self.values: dict = {}     # (seat, its cards taken) -> {card: the value of its hand with that card}
 
     def world(self, rng: random.Random) -> RoundPlay:
         if self.sampler is None:
@@ -113,29 +114,40 @@ class CompiledRollouts(EngineRollouts):
         if len(self.picks) >= MEMO_LIMIT:
             self.picks.clear()
         before = METER.spent
-        pick = self._ordered_pick(seat, held, play.drafts[seat]) if self.own else None
+        pick = self._ordered_pick(seat, held, every[seat], play.drafts[seat]) if self.own else None
         if pick is None:
             pick = greedy_pick(self.standing, play, seat, None, 0)
         self.picks[key] = pick, METER.spent - before
         return pick
 
-    def _ordered_pick(self, seat: int, hand: tuple, drafts: list):
-        """rollout.greedy_pick by the order function, every card of the hand in one call: the card whose hand (the
-        cards taken, the card before the latest of them) is worth most, the first of equals. None, having
-        charged nothing, where an evaluation charges steps: greedy_pick then, for the rest of the decision."""
-        if len(drafts) >= 2:   # its hands are first + [card] + head[:rest]
-            first, head, rest = drafts[:-1], drafts[-1:], 1
-        else:
-            first, head, rest = drafts, [], 0
-        sums = [0] * len(hand)
-        before = METER.spent
-        self.standing.values[seat].order(first, list(hand), rest)(sums, (head,), [])
-        if METER.spent != before:   # a metered evaluation: its steps charged to nothing, greedy_pick charges them
-            METER.spent = before
-            self.own = False
-            return None
+    def _ordered_pick(self, seat: int, hand: tuple, taken: tuple, drafts: list):
+        """rollout.greedy_pick by the order function: the card whose hand (the cards taken, the card before the
+        latest of them) is worth most, the first of equals. Each card's value is remembered for the seat and its
+        cards taken (another hand of the decision with the same cards taken shares most of its cards); those not
+        yet valued are valued in one call. None, having charged nothing, where an evaluation charges steps:
+        greedy_pick then, for the rest of the decision."""
+        known = self.values.get((seat, taken))
+        if known is None:
+            if len(self.values) >= MEMO_LIMIT:
+                self.values.clear()
+            known = self.values[seat, taken] = {}
+        missing = [card for card in hand if card not in known]
+        if missing:
+            if len(drafts) >= 2:   # its hands are first + [card] + head[:rest]
+                first, head, rest = drafts[:-1], drafts[-1:], 1
+            else:
+                first, head, rest = drafts, [], 0
+            sums = [0] * len(missing)
+            before = METER.spent
+            self.standing.values[seat].order(first, missing, rest)(sums, (head,), [])
+            if METER.spent != before:   # a metered evaluation: its steps charged to nothing, greedy_pick charges them
+                METER.spent = before
+                self.own = False
+                return None
+            known.update(zip(missing, sums, strict=True))
         best, best_value = hand[0], None
-        for card, value in zip(hand, sums, strict=True):
+        for card in hand:
+            value = known[card]
             if best_value is None or value > best_value:
                 best, best_value = card, value
         return best

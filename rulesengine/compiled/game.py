@@ -134,7 +134,7 @@ def _source(edition, players: int, plan, record: bool) -> tuple[str, dict]:
                  "CARDS": tuple(edition.cards), "ZEROS": scoring.zeros, "NO_POINTS": {},
                  "count_icons": _count_elements, "EDITION": edition, "SEAT_KEYS": random_keys,
                  "sheet_so_far": sheet_so_far, "deck_order": deck_order, "all_seat_cards": all_seat_cards,
-                 "others": others, "table": table, "_run_races": ScoreKeeper._run_races,
+                 "others": others, "table": table, "_run_races": _run_races,
                  "MOMENTS": tuple(moment(edition, players, r + 1) for r in range(plan.rounds)),
                  "SITE_BIT": {card: 1 << card.site.index for card in edition.cards},
                  "ICON_BYTES": seat_round(edition).packed[1] if seat_round(edition).packed else None,
@@ -224,6 +224,7 @@ def _write_inputs(round_: RoundSource) -> None:
     sites = all(card.site is card for card in edition.cards)   # no copies: a card is its own site
     masked, as_sets = _visited_forms(edition)
     packed = seat_round(edition).packed
+    counted = seat_round(edition).counts_others   # the other seats' tally: all the round's ints less the seat's
     for s in seats:
         taken = f"d{s}" if sites else f"[c.site for c in d{s}]"
         if as_sets:
@@ -231,11 +232,15 @@ def _write_inputs(round_: RoundSource) -> None:
         else:
             emit(f"sites{s} += {taken}")
         if masked and packed and sites:   # one int a card: its icons' bytes, its bit above them (see _card_ints)
-            emit(f"x = {' + '.join(f'CARD_INT[d{s}[{k}]]' for k in range(kept))}")
-            emit(f"t{s} = x.to_bytes({_card_ints(edition)[1]}, 'little')")
-            emit(f"m{s} = m{s} | x >> {_card_ints(edition)[2]}")
+            emit(f"x{s} = {' + '.join(f'CARD_INT[d{s}[{k}]]' for k in range(kept))}")
+            emit(f"t{s} = x{s}.to_bytes({_card_ints(edition)[1]}, 'little')")
+            emit(f"m{s} = m{s} | x{s} >> {_card_ints(edition)[2]}")
         elif masked:
             emit(f"m{s} = m{s} | {' | '.join(f'SITE_BIT[d{s}[{k}]]' for k in range(kept))}")
+    if counted and masked and packed and sites:
+        emit(f"x = {' + '.join(f'x{s}' for s in seats)}")
+        for s in seats:
+            emit(f"to{s} = (x - x{s}).to_bytes({_card_ints(edition)[1]}, 'little')")
     # the other seats' cards: the engine's table (others, opponents, left, right); or, where nothing but
     # `others` is read, o{seat}: their cards in one list, seat by seat (the engine's Others, as a list)
     tables = _tables(edition)
@@ -249,11 +254,15 @@ def _write_inputs(round_: RoundSource) -> None:
         if masked and packed and sites:
             pass   # made with the mask, above
         elif packed:
-            emit(f"t{s} = ({' + '.join(f'ICON_BYTES[d{s}[{k}]]' for k in range(kept))}).to_bytes({len(packed[0]) + 1}, "
-                 "'little')")
+            emit(f"x{s} = {' + '.join(f'ICON_BYTES[d{s}[{k}]]' for k in range(kept))}")
+            emit(f"t{s} = x{s}.to_bytes({len(packed[0]) + 1}, 'little')")
         else:
             emit(f"t{s} = ZEROS.copy()")
             emit(f"count_icons(t{s}, {' + '.join(f'd{s}[{k}].icons' for k in range(kept))})")
+        if counted and packed and not (masked and sites) and s == seats[-1]:
+            emit(f"x = {' + '.join(f'x{other}' for other in seats)}")
+            for other in seats:
+                emit(f"to{other} = (x - x{other}).to_bytes({len(packed[0]) + 1}, 'little')")
         if tables:
             emit(f"tb{s} = table(others(drafts, {s}, listed, seat_cards))")
         elif pooled:
@@ -314,6 +323,28 @@ def _write_scoring(edition, round_: RoundSource) -> None:
         emit(f"r{s}.append(p{s})")
     if program(edition).needs.end_table:
         emit(f"scores._last_drafts = [{', '.join(f'list(d{s})' for s in seats)}]")
+
+
+def _run_races(scores: ScoreKeeper, results: list, qualified: list, at) -> None:
+    """ScoreKeeper._run_races for the generated game, less what it has done already: every seat's sheet has its
+    race lines, and a seat's qualified slots leave out those it won before (its statements test `won`). Each
+    slot's next place is given to every seat that qualified for it, slot by slot in order, as the sheet gives it."""
+    taken: dict = {}
+    for seat, slots in enumerate(qualified):
+        for index in slots:
+            if index in taken:
+                taken[index].append(seat)
+            else:
+                taken[index] = [seat]
+    states, pairs = scores._race_states, scores._plan.race_pairs
+    for index in sorted(taken) if len(taken) > 1 else taken:
+        state, seats = states[index], taken[index]
+        state.places_given += 1
+        award = scores._award(index, at, state.places_given, len(seats))
+        key = pairs[index][0].key
+        for seat in seats:
+            state.winners.add(seat)
+            results[seat][key] += award
 
 
 def _compile(source: str, constants: dict):

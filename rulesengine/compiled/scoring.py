@@ -36,14 +36,18 @@ class SeatRound:
         icons = every_icon(edition)
         # the tally of a seat's cards packed (dsl/program/helpers.packed_icons): its cards' ints added, as bytes
         self.packed = packed_icons(icons, edition.cards)
-        full = Full(frozenset({names.TALLY["cards"]}), icons, frozenset({"choice"}),
+        # where packed, the other seats' cards are counted from a packed tally too (theirs: all the round's ints
+        # added, less the seat's), where a statement counts them only (count(icon, others)): no walk of their cards
+        tallied = {"cards": names.TALLY["cards"], "visited": names.TALLY["visited"]}
+        if self.packed:
+            tallied["others"] = names.TALLY["others"]
+        full = Full(frozenset({names.TALLY["cards"], names.TALLY["others"]}), icons, frozenset({"choice"}),
                     index=self.packed[0] if self.packed else None)
         masks = _masks(edition)
         # the visited cards as a bitmask (names.MASK, bit card.site.index of each), where every statement reads
         # them only as a mask answers (reads.MASK): one | a card, where a set is copied every round
         self.masked = merged(analyse(*e.tree[:2], masks) for e in _statements(edition)).answered("visited", {MASK})
-        self.writer = writer = Writer(edition, scopes["round"], tallies={"cards": names.TALLY["cards"],
-                                                                          "visited": names.TALLY["visited"]},
+        self.writer = writer = Writer(edition, scopes["round"], tallies=tallied,
                                       sets={"cards": names.SET["cards"], "visited": names.SET["visited"]},
                                       lengths={"visited": names.SET["visited"]}, full=full,
                                       masks=masks if self.masked else None)
@@ -138,17 +142,24 @@ class SeatRound:
     def bind(self, seat: int, round_number: int, visited: str, pooled: bool = False) -> list[str]:
         """The lines binding what the statements read for this seat (locals of game.py: d{seat} its cards,
         t its tally, n{seat} its visited set, m{seat} their mask where `masked`, tb{seat} its table, or o{seat}
-        the other seats' cards where `pooled`, sh{seat} its sheet so far)."""
+        the other seats' cards where `pooled`, to{seat} their packed tally where `counts_others`, sh{seat} its
+        sheet so far)."""
         bindings = {"cards": f"d{seat}", "throw": f"d{seat}[0]", "catch": f"d{seat}[-1]", "visited": visited,
                     "players": "PLAYERS", "round": str(round_number), "rounds": "ROUNDS",
                     **{name: f"tb{seat}[{i}]" for i, name in enumerate(TABLE)},
                     **({"others": f"o{seat}"} if pooled else {}),
                     **{name: f"sh{seat}.{name}" for name in sorted(self.sheet)}}
-        forms = {names.TALLY["cards"]: ("t", None), names.SET["visited"]: (f"n{seat}", None),
+        forms = {names.TALLY["cards"]: ("t", None), names.TALLY["others"]: (f"to{seat}", None),
+                 names.SET["visited"]: (f"n{seat}", None),
                  names.MASK["visited"]: (f"m{seat}", None),
                  names.TALLY["visited"]: (f"_tally({names.VISITED})", "visited"),
                  names.SET["cards"]: (f"frozenset({names.CARDS})", "cards")}
         return [line.strip() for line in self.writer.prologue(bindings, forms, 0)]
+
+    @property
+    def counts_others(self) -> bool:
+        """Whether a statement counts the other seats' cards from their packed tally (to{seat})."""
+        return names.TALLY["others"] in self.writer.used
 
     def namespace(self) -> dict:
         """What the statements read: the program's helpers and the constants they were written with."""
