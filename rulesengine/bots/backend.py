@@ -13,10 +13,13 @@ out every greedy pick its own world has not met yet, card by card through evalua
   a pick worked out in one world serves every world of the decision that meets the same hand and cards; and
   the options of a pick are valued in one call of the edition's order function (program.SeatValue.order, the
   greedy bot's inner loop: each card's hand gets exactly what own_value gives it).
-Each world still asks for its picks where play_out asks (its own memo of every seat's cards) and checks the
-decision's step allowance there (allowance.py); a pick from the decision's memo charges the evaluation steps
-it charged when worked out, and where an evaluation charges steps at all (dsl/meter.py) the picks are worked
-out by greedy_pick as play_out does, so the allowance runs out at the same pick. A seed thus gives the same
+A world whose rollouts charge no evaluation step (dsl/meter.py: the shipped editions charge none) takes every
+pick from the decision's memo and checks the decision's step allowance (allowance.py) once, before its first
+pick: with nothing charged, every check play_out makes in it answers as that one does. A world where something
+was charged is played again from the steps it started at as play_out plays it (its own memo of every seat's
+cards, the allowance checked where play_out checks it; a pick from the decision's memo charging the steps it
+charged when worked out; where an evaluation charges steps, the picks worked out by greedy_pick as play_out
+works them out), so the allowance runs out at the same pick. A seed thus gives the same
 worlds, rollouts, margins and decisions by either backend (tests/test_search_backend.py checks them).
 A random rollout policy, greedy completions, and a view with cards picked on a pass of several are played by
 the engine's parts in both.
@@ -50,9 +53,13 @@ class EngineRollouts:
         self.memo = {}
         return RoundPlay.from_game(from_view(self.edition, self.view, rng, scored=False))
 
+    def play(self, world: RoundPlay, seat: int, options: list, rollout_seed: int) -> list:
+        """For each option, each seat's gain from the round once `seat` takes it now and every seat then follows
+        the policy; raises Spent before a pick once the decision's allowance is spent."""
+        return [self.gains(world, seat, card, rollout_seed) for card in options]
+
     def gains(self, world: RoundPlay, seat: int, card, rollout_seed: int) -> list:
-        """Each seat's gain from the round once `seat` takes `card` now and every seat then follows the policy;
-        raises Spent before a pick once the decision's allowance is spent."""
+        """play()'s gains of one option."""
         return play_out(self.standing, world.copy(), {seat: card}, random.Random(rollout_seed), self.policy,
                         self.completions, self.memo, self.allowance)
 
@@ -75,6 +82,45 @@ class CompiledRollouts(EngineRollouts):
             return super().world(rng)
         self.memo = {}
         return RoundPlay(self.edition, self.round_index, *self.sampler(rng))
+
+    def play(self, world: RoundPlay, seat: int, options: list, rollout_seed: int) -> list:
+        """By the decision's memo alone where that charges nothing (with the allowance checked once, before the
+        world's first pick: nothing charged, every check of the world answers alike); where something was charged,
+        the world is played again from the steps it started at as play_out plays it, checking where play_out does."""
+        if self.own:
+            start = METER.spent
+            self.checked = False
+            gains = [self._unchecked(world, seat, card) for card in options]
+            if METER.spent == start:
+                return gains
+            METER.spent = start
+        return super().play(world, seat, options, rollout_seed)
+
+    def _unchecked(self, world: RoundPlay, seat: int, card) -> list:
+        """gains() without the world's memo: every pick from the decision's."""
+        play, picks, first = world.copy(), self.picks, seat
+        while play.hands[0]:
+            chosen = []
+            for at, hand in enumerate(play.hands):
+                if at == first:
+                    chosen.append(card)
+                elif len(hand) == 1:
+                    chosen.append(hand[0])
+                else:
+                    if not self.checked:
+                        self.allowance.check()
+                        self.checked = True
+                    held, taken = tuple(hand), tuple(play.drafts[at])
+                    found = picks.get((at, held, taken))
+                    if found is None:
+                        chosen.append(self._work_out(play, at, held, taken))
+                    else:
+                        chosen.append(found[0])
+                        if found[1]:
+                            METER.spent += found[1]
+            first = None
+            play.step(chosen)
+        return round_gains(self.standing, play.drafts)
 
     def gains(self, world: RoundPlay, seat: int, card, rollout_seed: int) -> list:
         if not self.fast:
@@ -105,19 +151,23 @@ class CompiledRollouts(EngineRollouts):
     def _pick(self, play: RoundPlay, seat: int, held: tuple, every: tuple):
         """The greedy pick of a seat (rollout.greedy_pick), from the decision's memo where another world met it,
         charging the steps it charged then."""
-        key = (seat, held, every[seat] if self.own else every)
-        found = self.picks.get(key)
+        taken = every[seat] if self.own else every
+        found = self.picks.get((seat, held, taken))
         if found is not None:
             if found[1]:
                 METER.spent += found[1]
             return found[0]
+        return self._work_out(play, seat, held, taken)
+
+    def _work_out(self, play: RoundPlay, seat: int, held: tuple, taken: tuple):
+        """A greedy pick not in the decision's memo, remembered with the steps it charged."""
         if len(self.picks) >= MEMO_LIMIT:
             self.picks.clear()
         before = METER.spent
-        pick = self._ordered_pick(seat, held, every[seat], play.drafts[seat]) if self.own else None
+        pick = self._ordered_pick(seat, held, taken, play.drafts[seat]) if self.own else None
         if pick is None:
             pick = greedy_pick(self.standing, play, seat, None, 0)
-        self.picks[key] = pick, METER.spent - before
+        self.picks[seat, held, taken] = pick, METER.spent - before
         return pick
 
     def _ordered_pick(self, seat: int, hand: tuple, taken: tuple, drafts: list):

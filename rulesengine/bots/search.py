@@ -159,8 +159,8 @@ class SearchAgent:
             world = backend.world(rng)
             rollout_seed = rng.randrange(2**31)
             try:
-                margins = [self.worth(standing, seat, win, backend.gains(world, seat, card, rollout_seed))
-                           for card in options]
+                margins = [self.worth(standing, seat, win, gains)
+                           for gains in backend.play(world, seat, options, rollout_seed)]
             except Spent:
                 break   # the decision has spent its steps: the world under way is dropped
             for card, value in zip(options, margins, strict=True):
