@@ -144,6 +144,7 @@ def build_flow(builder, families: dict, constants: dict, symbol_table, stocks: d
     flow = Flow(tuple(steps), end)
     if kind == "drafting":
         _check_hands(builder, flow, seen)
+        _check_thrown_and_caught(builder, flow, seen)
         _check_picks(builder, flow, seen)
         _check_deal(builder, flow, seen, deck)
         _check_mulligan(builder, flow, seen, deck)
@@ -283,6 +284,23 @@ def _end(builder, end, kind: str):
         return builder.data["rounds"]
     builder.error(("flow", "end"), "a drafting round needs its number of rounds", "M334", "write `end: {rounds: 4}`")
     return 0
+
+
+def _check_thrown_and_caught(builder, flow: Flow, seen: dict) -> None:
+    """Every hand dealt holds the cards the round takes from it without asking: the Throw's and the Catch's (a
+    hand of 1 with both validated, and the Catch then took a card from an empty hand: #32's fuzzing)."""
+    deal = flow.step(Deal)
+    needed = (flow.step(Throw) is not None) + (flow.step(Catch) is not None)
+    if deal is None or needed < 2 or "deal" not in seen:
+        return
+    smallest = min(deal.by_round or (deal.cards,))
+    if isinstance(smallest, int) and smallest < needed:
+        builder.error(
+            ("flow", "round", seen["deal"], "deal", "cards"),
+            f"a hand of {smallest} card{'s' if smallest != 1 else ''} cannot give both the Throw and the Catch",
+            "M333",
+            f"deal at least {needed} cards a round",
+        )
 
 
 def _check_picks(builder, flow: Flow, seen: dict) -> None:

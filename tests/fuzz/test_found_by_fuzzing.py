@@ -187,3 +187,19 @@ def test_options_alone_at_game_end_conforms_to_its_type():
     assert not conforms(SimpleNamespace(handicap=-5), OptionsType(()), australia)
     assert conforms(SimpleNamespace(handicap=-5), OptionsType(("handicap",)), australia)
     assert not conforms(SimpleNamespace(handicap="-5"), OptionsType(("handicap",)), australia)
+
+
+def test_a_hand_of_one_card_with_a_throw_and_a_catch_is_refused(tmp_path):
+    """The `large` profile of test_mutated_house_rules validated a house rule dealing 1 card in its first round
+    beside a Throw and a Catch; its game then stopped with an IndexError (the Catch took from an empty hand)."""
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "australia.yaml").write_bytes((EDITIONS / "australia.yaml").read_bytes())
+    path = tmp_path / "variants" / "one.yaml"
+    path.write_text(
+        "extends: ../australia.yaml\nid: australia-one\nname: One\nflow:\n  round:\n"
+        "    - deal: {cards: [1, 6, 7, 7]}\n    - throw:\n    - pick_and_pass:\n    - catch:\n    - choices:\n",
+        encoding="utf-8",
+    )
+    edition, diagnostics = check_edition(path)
+    errors = [(d.code, d.message, d.span.line) for d in diagnostics if d.severity == "error"]
+    assert edition is None and errors == [("M333", "a hand of 1 card cannot give both the Throw and the Catch", 6)]
