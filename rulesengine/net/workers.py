@@ -116,10 +116,12 @@ class WorkerHandle:
         return None
 
     def post_mortem(self) -> str | None:
-        """The table the worker died on: the one the watchdog named, else the one a thread was busy with."""
+        """The table the worker died on: the one the watchdog named, else the one a thread was busy with, the bots'
+        thread first: a bot's decision is the long call that grows (a request is a move and its frames, a few ms,
+        and blaming it stopped a live table that happened to be mid-request when its neighbour's bots were killed)."""
         if self.culprit is not None:
             return self.culprit
-        for slot in self.slots:
+        for slot in reversed(self.slots):  # slots[1] the bots' thread, slots[0] the requests'
             code = read_slot(slot)[0]
             if code:
                 return code
