@@ -13,8 +13,6 @@ functions give its default instead. The program is made once per edition and kep
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cached_property, partial
 from operator import add
 
@@ -34,27 +32,12 @@ from ..edition.scopes import (
     sheet_lines,
     table_env,
 )
+from .interpreted import SeatValue, award
+from .reference import ReferenceProgram
 
 RUNNERS = ("compiled", "reference")
 
 TABLE = compiler.sheet.TABLE
-
-
-@dataclass(frozen=True)
-class SeatValue:
-    """What hands are worth to one seat at the start of a round (its standing bound once):
-    own(cards, visited): the seat's own round categories (a choice at its best icon), the races still
-    open to it as if it alone qualified, and what the game-end categories gain (visited: its visited
-    cards with these, in deck order); shared(cards, visited, others): what the categories that read
-    the other seats' cards add (None when there are none); order(first, options, rest) ->
-    for_world(sums, heads, dealt): adds to sums[i] the value of option i's hand in each order of
-    heads (see dsl.program.order), the other seats holding what was dealt less the hand; charges: whether
-    order's functions may charge the step meter (dsl/meter.py), which a bot then reads after each world."""
-
-    own: Callable
-    shared: Callable | None
-    order: Callable
-    charges: bool = True
 
 
 def program(edition: Edition, goals: tuple = ()):
@@ -67,28 +50,7 @@ def program(edition: Edition, goals: tuple = ()):
 
 
 def _make(edition: Edition):
-    if edition.runner == "reference":
-        from .reference import ReferenceProgram
-
-        return ReferenceProgram(edition)
-    return CompiledProgram(edition)
-
-
-def run(expression, env: dict):
-    """The expression's value in env, interpreted (the reference's call); a failure raises, carrying the node it
-    points at."""
-    try:
-        return expression.run(env)
-    except DslRuntimeError as exc:
-        exc.node = exc.node or expression.tree[0]
-        raise
-
-
-def award(race, region, *, place, players, round, rounds, sharing=1):
-    """What a place of a race pays, to each of the `sharing` seats that take it together (the race's award
-    expression, interpreted: the sheet keeps each award it works out, so none is worth compiling)."""
-    return run(race.award, {"place": place, "sharing": sharing, "players": players, "round": round, "rounds": rounds,
-                            "region": region})
+    return ReferenceProgram(edition) if edition.runner == "reference" else CompiledProgram(edition)
 
 
 def end_inputs(edition: Edition) -> dict:

@@ -30,7 +30,7 @@ from ..edition.scopes import (
     sheet_env,
     sheet_lines,
 )
-from .program import SeatValue, award, run
+from .interpreted import SeatValue, award, run
 
 SHEET_NAMES = tuple(v.name for v in SHEET)
 

@@ -1,0 +1,44 @@
+"""What both runners of a scoring program share (game/program.py, the compiled; game/reference.py, the
+interpreter): the interpreted call of one expression, the award of a race's place (interpreted by both: the sheet
+keeps each award it works out, so none is worth compiling), and the shape of a seat's value of hands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..dsl import DslRuntimeError
+
+
+@dataclass(frozen=True)
+class SeatValue:
+    """What hands are worth to one seat at the start of a round (its standing bound once):
+    own(cards, visited): the seat's own round categories (a choice at its best icon), the races still
+    open to it as if it alone qualified, and what the game-end categories gain (visited: its visited
+    cards with these, in deck order); shared(cards, visited, others): what the categories that read
+    the other seats' cards add (None when there are none); order(first, options, rest) ->
+    for_world(sums, heads, dealt): adds to sums[i] the value of option i's hand in each order of
+    heads (see dsl.program.order), the other seats holding what was dealt less the hand; charges: whether
+    order's functions may charge the step meter (dsl/meter.py), which a bot then reads after each world."""
+
+    own: Callable
+    shared: Callable | None
+    order: Callable
+    charges: bool = True
+
+
+def run(expression, env: dict):
+    """The expression's value in env, interpreted (the reference's call); a failure raises, carrying the node it
+    points at."""
+    try:
+        return expression.run(env)
+    except DslRuntimeError as exc:
+        exc.node = exc.node or expression.tree[0]
+        raise
+
+
+def award(race, region, *, place, players, round, rounds, sharing=1):
+    """What a place of a race pays, to each of the `sharing` seats that take it together (the race's award
+    expression, interpreted: the sheet keeps each award it works out, so none is worth compiling)."""
+    return run(race.award, {"place": place, "sharing": sharing, "players": players, "round": round, "rounds": rounds,
+                            "region": region})
