@@ -107,12 +107,22 @@ def bot_options(kind: str, rollouts: int | None = None, seconds: float | None = 
     blend bots take both, the ismcts bot a time limit as its think time (its iterations stay its default
     otherwise); the other kinds take none."""
     if kind in ("search", "blend"):   # (the blend bot's budget is its search's)
-        from .search import search_budget
-
         return search_budget(rollouts, seconds)
     if kind == "ismcts" and seconds is not None:
         return {"think": seconds * 1000, "iterations": None}
     return {}
+
+
+def search_budget(rollouts: int | None, seconds: float | None) -> dict:
+    """The options of a search bot for a budget given on the command line: a time limit alone
+    lifts the default rollout count, both keep both, neither keeps the default."""
+    options = {}
+    if rollouts is not None:
+        options["rollouts"] = rollouts
+    if seconds is not None:
+        options["seconds"] = seconds
+        options.setdefault("rollouts", None)
+    return options
 
 
 # what the number of a searching seat kind counts

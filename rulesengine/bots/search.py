@@ -58,19 +58,6 @@ def win_share(standing: Standing, seat: int, gains: list) -> float:
     return 1 / totals.count(best) if totals[seat] == best else 0.0
 
 
-
-def search_budget(rollouts: int | None, seconds: float | None) -> dict:
-    """The options of a search bot for a budget given on the command line: a time limit alone
-    lifts the default rollout count, both keep both, neither keeps the default."""
-    options = {}
-    if rollouts is not None:
-        options["rollouts"] = rollouts
-    if seconds is not None:
-        options["seconds"] = seconds
-        options.setdefault("rollouts", None)
-    return options
-
-
 class SearchAgent:
     """Flat Monte Carlo over determinised worlds with greedy rollouts to the end of the round."""
 
