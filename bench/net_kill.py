@@ -24,7 +24,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from cluster_support import Node, kill_one  # noqa: E402
 from pg_support import TempPostgres, server_programs  # noqa: E402
 
-from rulesengine.net.storage import open_store  # noqa: E402
+from rulesengine.net.stores import open_store  # noqa: E402
 
 
 def percentile(values: list[float], share: float) -> float:

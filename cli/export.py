@@ -46,7 +46,7 @@ def export(db_path, table, out_path, log_path):
     """Export the record of finished TABLE, for `boom score` (and `boom replay` with --log)."""
     from rulesengine.game.outputs import holding
     from rulesengine.net.export import export_table, log_edition_path, write_log
-    from rulesengine.net.storage import open_existing
+    from rulesengine.net.stores import open_existing
 
     with holding(out_path, log_path, log_edition_path(log_path) if log_path else None):
         store = open_existing(db_path)

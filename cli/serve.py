@@ -139,7 +139,8 @@ def serve(
     import logging
 
     from rulesengine.net.listening import origin_of, serve_forever, share_urls, tls_context
-    from rulesengine.net.storage import open_store, safe_url
+    from rulesengine.net.storage import safe_url
+    from rulesengine.net.stores import open_store
 
     logging.basicConfig(format="%(asctime)s %(name)s %(levelname)s %(message)s", level=logging.WARNING)
     for url in (public_url, *allow_origin):

@@ -24,7 +24,7 @@ from websockets.asyncio.client import connect
 
 from cli.main import main
 from rulesengine.net import host_table
-from rulesengine.net.storage import open_store
+from rulesengine.net.stores import open_store
 
 pytestmark = pytest.mark.postgres
 

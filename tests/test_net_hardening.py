@@ -20,7 +20,7 @@ from rulesengine.errors import BoomError
 from rulesengine.net import editions as net_editions
 from rulesengine.net.dbfile import wal_damage
 from rulesengine.net.protocol import Limits, ProtocolError, parse_client_message
-from rulesengine.net.storage import open_store
+from rulesengine.net.stores import open_store
 
 
 async def exchange(url: str, *messages, origin=None) -> list[dict]:

@@ -123,7 +123,7 @@ def test_the_table_a_worker_died_on_is_closed_off_the_event_loop(tmp_path):
     import fcntl
     import threading
 
-    from rulesengine.net.storage import open_store
+    from rulesengine.net.stores import open_store
     from rulesengine.net.workers import WorkerPool
 
     db = tmp_path / "boom.sqlite"

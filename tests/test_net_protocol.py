@@ -14,7 +14,7 @@ from rulesengine.game.state import Game
 from rulesengine.net.editions import data_for_name, edition_from_data
 from rulesengine.net.protocol import CLIENT_TYPES, SERVER_TYPES, Limits, ProtocolError, parse_client_message, validator
 from rulesengine.net.secrecy import seat_events, seat_view
-from rulesengine.net.storage import open_store
+from rulesengine.net.stores import open_store
 from rulesengine.net.table import Table
 
 

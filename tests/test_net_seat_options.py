@@ -16,7 +16,7 @@ from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.game.loop import play
 from rulesengine.game.state import Game
 from rulesengine.net.export import finished_game, write_log
-from rulesengine.net.storage import open_store
+from rulesengine.net.stores import open_store
 
 HANDICAP = str(ROOT / "editions" / "variants" / "australia-handicap.yaml")
 

@@ -27,7 +27,8 @@ from rulesengine.edition.loader import load_edition
 from rulesengine.net.editions import edition_data, edition_text
 from rulesengine.net.protocol import encode
 from rulesengine.net.spectators import NOBODY
-from rulesengine.net.storage import Store, open_store
+from rulesengine.net.storage import Store
+from rulesengine.net.stores import open_store
 from rulesengine.net.table import Table
 
 pytestmark = pytest.mark.slow

@@ -13,7 +13,8 @@ import socket
 import pytest
 
 from rulesengine.errors import BoomError
-from rulesengine.net.storage import TableMoved, open_store, safe_url, token_hash
+from rulesengine.net.storage import TableMoved, safe_url, token_hash
+from rulesengine.net.stores import open_store
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])

@@ -20,7 +20,7 @@ _HOMES = {
     "Limits": "protocol",
     "ProtocolError": "protocol",
     "Store": "storage",
-    "open_store": "storage",
+    "open_store": "stores",
 }
 
 __all__ = sorted(_HOMES)

@@ -30,7 +30,7 @@ import time
 from ..errors import BoomError
 from .guard import Bucket
 from .protocol import Limits, ProtocolError
-from .storage import open_store
+from .stores import open_store
 from .tables import Tables
 
 log = logging.getLogger("boom.net")
