@@ -12,16 +12,17 @@ from operator import attrgetter
 from ..dsl import DslRuntimeError
 from ..dsl.meter import aside
 from ..edition import scopes
-from ..edition.goals import GOAL_PREFIX, GOALS_KEY, goals_of
+from ..edition.goals import GOAL_PREFIX, GOALS_KEY
 from ..edition.in_words import in_words
 from ..edition.model import Card, Category, Edition, Expression
 from ..edition.scopes import EndInputs, SeatInputs
 from ..errors import Diagnostic, GameRuleError
-from . import teams
 from .holdings import holding_points
 from .program import locate, program
 from .ranking import Ranking, rank_seats, rank_teams
-from .round_facts import RoundFacts, end_inputs, others, race_slots
+from .round_facts import RoundFacts, end_inputs, others
+from .sheet_data import fresh_copy, sheet_data
+from .sheet_plan import sheet_plan
 
 _SITE = attrgetter("site")  # a copy of a card is visited as the card it copies (`copies:`)
 _NO_POINTS: dict = {}  # a seat's points of the round before the first (read only: never changed)
@@ -53,36 +54,6 @@ def located(exc: DslRuntimeError, expression: Expression | None, said: str) -> S
     return error.quoting(expression.texts or {} if expression is not None else {})
 
 
-@dataclass(frozen=True)
-class SheetPlan:
-    """What every ScoreKeeper of an edition reads of it, worked out once per edition (see _plan)."""
-
-    race_pairs: list      # (race, region) of each race slot, in sheet order (round_facts.race_slots)
-    race_names: list      # (race key, region name or None) of each race slot: how ScoreKeeper.races names it
-    race_keys: list       # every race's key once, in order: a line on every seat's sheet
-    what: dict            # id of an expression -> what an error names it by
-    choice_keys: tuple    # the key of every choice category, in order
-    choice_times: dict    # key -> N, for a choice whose icons may each be chosen N > 1 times a game
-
-
-def _plan(edition: Edition) -> SheetPlan:
-    return edition.kept("sheet plan", _make_plan, edition)
-
-
-def _make_plan(edition: Edition) -> SheetPlan:
-    pairs = race_slots(edition)
-    what = {id(c.score): c.key for c in edition.categories}
-    what.update({id(c.choice.requires): f"{c.key} requires" for c in edition.choice_categories
-                 if c.choice.requires})
-    what.update({id(expression): race.key for race in edition.races for expression in (race.qualifies, race.award)})
-    goals = goals_of(edition)
-    what.update({id(goal.points): f"goal {goal.id}" for goal in goals.cards} if goals else {})
-    return SheetPlan(pairs, [(race.key, region.name if region else None) for race, region in pairs],
-                     list(dict.fromkeys(race.key for race in edition.races)), what,
-                     tuple(c.key for c in edition.choice_categories),
-                     {c.key: c.choice.times for c in edition.choice_categories if c.choice.times > 1})
-
-
 @dataclass
 class RaceState:
     places_given: int = 0
@@ -103,7 +74,7 @@ class ScoreKeeper:
         # the icons each seat may no longer choose: chosen once, or `once_per_game: N` times (counted in _chosen)
         self.used_choices: list[dict] = [{c.key: set() for c in edition.choice_categories} for _ in range(n)]
         self._chosen: list[dict] = [{} for _ in range(n)]  # (key, icon) -> times chosen, where N > 1
-        plan = _plan(edition)
+        plan = sheet_plan(edition)
         self.races = {name: RaceState() for name in plan.race_names}
         self.end_scores: list[dict] | None = None
         # the cards of the last round scored, where a game-end category reads the other seats' (others)
@@ -379,16 +350,16 @@ class ScoreKeeper:
         return totals
 
     def total(self, seat: int) -> int:
-        return self._counted(self.category_totals(seat))
+        return self.counted(self.category_totals(seat))
 
-    def _counted(self, totals: dict) -> int:
+    def counted(self, totals: dict) -> int:
         """A seat's total from its category_totals: the lines that count."""
         return sum(totals[key] for key in self.edition.counting_keys)
 
     def ranking(self) -> Ranking:
         seats = range(len(self.players))
         totals = [self.category_totals(s) for s in seats]
-        seat_totals = [self._counted(t) for t in totals]
+        seat_totals = [self.counted(t) for t in totals]
         if self.holdings is not None:  # a stock's name breaks a tie by the tokens kept
             totals = [dict(self.stocks(s), **t) for s, t in zip(seats, totals, strict=True)]
         if self.edition.draft.teams:
@@ -407,68 +378,8 @@ class ScoreKeeper:
     def sheet(self) -> dict:
         """The score sheet as data: the shape `boom score --format json` prints (a fresh copy)."""
         if self._sheet is None or (self.holdings is not None and self.end_scores is None):
-            self._sheet = self._make_sheet()  # (holdings move during the game: made afresh until it ends)
-        sheet = {
-            "players": [
-                dict(p, categories=dict(p["categories"]), rounds=[dict(r) for r in p["rounds"]], **self._held_copy(p),
-                     **({"goals": dict(p["goals"])} if "goals" in p else {}))
-                for p in self._sheet["players"]
-            ],
-            "winners": list(self._sheet["winners"]),
-            "ranking": [dict(place) for place in self._sheet["ranking"]],
-            "decided_by": dict(self._sheet["decided_by"]) if self._sheet["decided_by"] else None,
-        }
-        if self.edition.draft.teams:
-            sheet["teams"] = teams.team_lines(self.edition, sheet["players"])
-        return sheet
-
-    @staticmethod
-    def _held_copy(row: dict) -> dict:
-        return {"captured": list(row["captured"]), "stocks": dict(row["stocks"])} if "stocks" in row else {}
-
-    def _make_sheet(self) -> dict:
-        players = []
-        for seat, name in enumerate(self.players):
-            totals = self.category_totals(seat)
-            players.append(
-                {
-                    "name": name,
-                    "total": self._counted(totals),
-                    "categories": totals,
-                    "rounds": [dict(points) for points in self.rounds[seat]],
-                }
-            )
-            if self.holdings is not None:
-                captured = getattr(self.holdings, "captured", None)
-                players[-1].update(captured=[c.letter for c in captured[seat]] if captured else [],
-                                   stocks=self.stocks(seat))
-            if self.goals:  # each goal drawn, its points (0 until the game ends)
-                points = self.goal_points[seat] if self.goal_points else {}
-                players[-1]["goals"] = {goal: points.get(goal, 0) for goal in self.goals}
-        if self.end_scores is None:
-            return {"players": players, "winners": [], "ranking": [], "decided_by": None}
-        ranking = self.ranking()
-        decider = ranking.decided_by
-        titles = self.edition.line_titles
-        names = list(self.players)
-        if self.edition.draft.teams:  # the ranking's places are teams
-            names = [
-                " & ".join(self.players[seat] for seat in team)
-                for team in self.edition.draft.members(len(self.players))
-            ]
-        return {
-            "players": players,
-            "winners": [self.players[seat] for seat in ranking.winners],
-            "ranking": [{"rank": p.rank, "name": names[p.seat], "shared": p.shared} for p in ranking.places],
-            "decided_by": None
-            if decider is None
-            else {
-                "key": decider.key,
-                "title": titles.get(decider.key, decider.key),
-                "winner": decider.winner,
-                "runner_up": decider.runner_up,
-            },
-        }
+            self._sheet = sheet_data(self)  # (holdings move during the game: made afresh until it ends)
+        return fresh_copy(self._sheet, self.edition)
 
 
 def _too_deep(said: str) -> ScoringError:
