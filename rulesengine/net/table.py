@@ -12,7 +12,6 @@ import hmac
 import json
 import secrets
 import time
-from dataclasses import dataclass
 
 from ..bots.registry import agent_seed, make_bot
 from ..bots.seeding import seeding_for
@@ -23,41 +22,10 @@ from ..game.state import Decision, Game
 from .clocks import Clock
 from .editions import edition_text
 from .protocol import ProtocolError
+from .seats import Seat
 from .secrecy import seat_events, seat_view
 from .spectators import NOBODY, Gallery
 from .storage import Store, StoredTable, token_hash
-
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 8  # 32**8 = 2**40 codes: with look-ups of unknown codes limited per address, not found by trying
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-
-
-@dataclass
-class Seat:
-    """A seat: a player who joins over the network, or a bot on the server."""
-
-    name: str | None
-    kind: str  # "player" or "bot"
-    token_hash: str | None = None
-    connected: bool = False
-    gone_since: float | None = None  # when its player dropped (or the server restarted)
-    stand_in: bool = False  # a bot plays it until its player returns
-    cursor: int = 0  # how many of the game's events this seat has been sent
-    asked: tuple = ()  # the decisions this seat was last told it has to make
-    advice: bool = False  # its connection asked for the advice of each pick (the page's `?`; it costs a bot's look)
-    forfeited: bool = False  # its clock ran out at a table where that forfeits: a bot plays it to the end
-
-    def status(self) -> str:
-        if self.forfeited:
-            return "forfeit"
-        if self.kind == "bot" or self.stand_in:
-            return "bot"
-        if self.name is None:
-            return "open"
-        return "connected" if self.connected else "away"
 
 
 class Table:

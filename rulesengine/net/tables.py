@@ -20,8 +20,9 @@ from ..game.blocks import round_words
 from .clocks import Clock
 from .editions import data_for_name, edition_from_data, edition_text
 from .protocol import PROTOCOL, Limits, ProtocolError, encode, error
+from .seats import new_code
 from .storage import Store, TableMoved, token_hash
-from .table import Table, new_code
+from .table import Table
 
 log = logging.getLogger("boom.net")
 # A seed the server draws: wide enough that no one can find it by trying every seed against the hand
