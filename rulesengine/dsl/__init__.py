@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from . import checker
 from .ast import Binary, Call, Comprehension, Let, Name, Node, Symbol, Visitor, variable_names, walk
 from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
-from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError, Param, exactly
+from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError
 from .checker import Checked, Problem, Symbols
 from .compiler import compile_checked
 from .folding import UNKNOWN, constant_value
 from .parser import DslSyntaxError, parse
 from .program import FAILED, compile_to_python
+from .signatures import Param, exactly
 from .types import (
     ANY,
     BOOL,

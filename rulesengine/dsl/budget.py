@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from math import prod
 
 from .ast import Name, Visitor, children
-from .builtins import A_FAMILY, ICONS, ITEMS, MAP, ONE, REGISTRY, RESULT, IconsOf, ItemOf
+from .builtins import ICONS, ITEMS, MAP, ONE, REGISTRY, RESULT
+from .signatures import A_FAMILY, IconsOf, ItemOf
 from .types import SEAT, LinesType, ListType, OptionsType
 
 MAX_WORK = 100_000        # steps of one evaluation; the shipped editions need at most 300

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from ..errors import suggest
 from .ast import Visitor
 from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
-from .builtins import ATTRIBUTES, REGISTRY, IconsOf, ItemOf
+from .builtins import ATTRIBUTES, REGISTRY
+from .signatures import IconsOf, ItemOf
 from .types import (
     ANY,
     BOOL,
