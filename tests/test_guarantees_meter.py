@@ -156,16 +156,13 @@ def test_the_meter_costs_the_shipped_editions_nothing_in_their_generated_program
     full, which the base editions' expressions never do (their counts read tallies), so a greedy game of
     each charges no step; the reference runner, the same games, charges each comprehension a step an item.
     (Of the shipped variants, australia-europe, -koala-majority, -rivalry and -wombat-majority charge.)"""
-    import dataclasses
-
     from rulesengine import Game
     from rulesengine.bots.greedy import GreedyAgent
     from rulesengine.game.loop import play
 
-    edition = load_edition(ROOT / "editions" / f"{name}.yaml")
     spent = []
     for runner in ("compiled", "reference"):
-        played = dataclasses.replace(edition, runner=runner)
+        played = load_edition(ROOT / "editions" / f"{name}.yaml", runner=runner)
         before = METER.spent
         play(Game(played, ["Ana", "Ben", "Cy", "Dee"], 1), [GreedyAgent(seat + 1, played) for seat in range(4)])
         spent.append(METER.spent - before)
@@ -180,8 +177,6 @@ def test_the_meter_costs_the_shipped_editions_nothing_in_their_generated_program
 def test_a_seat_value_says_whether_valuing_hands_may_charge_the_meter(path, charges, tmp_path):
     """The greedy bot reads the thread's meter after each world only where the generated order function charges
     (SeatValue.charges, from the statements generated); the reference runner's closures may always charge."""
-    import dataclasses
-
     from rulesengine.bots.evaluate import hand_values, standing_from_scores
     from rulesengine.game.scoring import ScoreKeeper
 
@@ -190,8 +185,7 @@ def test_a_seat_value_says_whether_valuing_hands_may_charge_the_meter(path, char
             f"extends: {ROOT / 'editions' / 'australia.yaml'}\nid: house\ncategories:\n"
             "  - key: high\n    title: High\n    score: len([c for c in cards if c.number > 3])\n"
         )
-    edition = load_edition(tmp_path / "house.yaml" if path == "house" else ROOT / "editions" / path)
     for runner, expected in (("compiled", charges), ("reference", True)):
-        played = dataclasses.replace(edition, runner=runner)
+        played = load_edition(tmp_path / "house.yaml" if path == "house" else ROOT / "editions" / path, runner=runner)
         standing = standing_from_scores(played, ScoreKeeper(played, ["Ana", "Ben", "Cy", "Dee"]))
         assert [hand_values(standing, seat).charges for seat in range(4)] == [expected] * 4

@@ -85,8 +85,11 @@ def compile(checked: Checked, language: Language, runner: str = "compiled") -> C
     if runner not in RUNNERS:
         raise ValueError(f"runner must be one of {', '.join(RUNNERS)}, not {runner!r}")
     if runner == "reference":
-        return compile_checked(checked.node, checked.resolved, language.lookups)
-    return compile_to_python(checked.node, checked.resolved, language.lookups)
+        run = compile_checked(checked.node, checked.resolved, language.lookups)
+    else:
+        run = compile_to_python(checked.node, checked.resolved, language.lookups)
+    run.runner = runner   # what an Edition checks its own runner against (edition/model.py)
+    return run
 
 
 def _conversion_hint(want, got) -> str | None:

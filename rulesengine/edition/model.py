@@ -220,3 +220,16 @@ class Edition:
 
     def __post_init__(self):
         object.__setattr__(self, "_by_letter", {c.letter: c for c in self.cards})
+        # the runner is chosen when the expressions are compiled (load_edition(path, runner=...)): an edition
+        # copied with another runner (dataclasses.replace) would run the other's expressions inside its program
+        built = {getattr(e.run, "runner", self.runner) for e in self._scored_expressions() if e.run is not None}
+        if built - {self.runner}:
+            raise ValueError(f"this edition's expressions were compiled for the {', '.join(sorted(built))} runner, "
+                             f"not {self.runner!r}: load the edition again with load_edition(path, runner=...)")
+
+    def _scored_expressions(self):
+        """Every category's, choice's and race's expression (compiled by one runner, all alike)."""
+        for category in self.categories:
+            yield from (e for e in (category.score, category.choice and category.choice.requires) if e is not None)
+        for race in self.races:
+            yield from (race.qualifies, race.award)

@@ -93,6 +93,8 @@ def _within_batch_work(edition) -> None:
 
 
 def _make_plan(edition) -> Plan:
+    if edition.runner != "compiled":   # the reference is the interpreter, asked for by name: the engine runs it
+        raise Unsupported("the reference runner (the batch plays its own array code)")
     if edition.draft.ghosts:
         raise Unsupported("ghost hands (they draw from the game's generator as they go)")
     if edition.draft.teams:
