@@ -78,6 +78,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/games_per_second.py
 	$(BIN)/python bench/bots.py
 	$(BIN)/python bench/search_rollouts.py
+	$(BIN)/python bench/net_isolation.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

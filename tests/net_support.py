@@ -227,3 +227,25 @@ def knowledge(game_edition, players, seed, decisions) -> dict:
         if not game.over:
             snap()
     return out
+
+
+async def host(url: str, source: str, **fields) -> str:
+    message = {"type": "host", "edition": "australia", "players": 3, "bots": 1, "bot_kind": "random"} | fields
+    async with connect(url, local_addr=(source, 0)) as socket:
+        await socket.send(json.dumps(message))
+        answer = json.loads(await socket.recv())
+    assert answer["type"] == "hosted", answer
+    return answer["table"]
+
+
+async def probe_page(port: int, stop: asyncio.Event, times: list) -> None:
+    """GET / again and again while the tables play: each answer's time (the page must keep answering)."""
+    while not stop.is_set():
+        started = time.perf_counter()
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        status = (await asyncio.wait_for(reader.readline(), 30)).decode()
+        await reader.read()
+        writer.close()
+        times.append((status.split()[1], time.perf_counter() - started))
+        await asyncio.sleep(0.1)

@@ -35,6 +35,7 @@ RUNS = {
     "memory.py": (["--games", "10", "--batches", "2"], "after     10 games:"),
     "net_load.py": (["--tables", "1", "--players", "2", "--think", "0"], "1/1 finished"),
     "net_attack.py": ([], "20 search tables"),
+    "net_isolation.py": (["--tables", "1"], "1/1 live tables finished; the hostile table stopped"),
     "net_kill.py": (["--nodes", "2", "--tables", "2"], "2/2 finished"),
     "search_rollouts.py": (["--games", "1", "--editions", "australia"], "engine/compiled"),
     "simulate_speed.py": (["--games", "20", "--repeats", "1", "--greedy-games", "12"], "greedy seats, 12 games"),

@@ -191,6 +191,22 @@ def test_export_reads_a_database_it_may_not_write(tmp_path):
     assert json.loads((tmp_path / "r.json").read_text()) == json.loads(json.dumps(game.record()))
 
 
+def test_an_export_whose_record_is_held_by_another_game_is_refused_and_the_record_kept(tmp_path):
+    db = tmp_path / "server.sqlite"
+    finished_table(db)
+    record = tmp_path / "r.json"
+    record.write_text("another game's record\n")
+    lock = held(record)
+    try:
+        result = invoke("export", "--db", db, "ABCDEF", "--out", record)
+    finally:
+        lock.release()
+    assert result.exit_code == 2
+    assert result.output == (f"error: {record} is in use by another game (it holds {tmp_path / '.r.json.lock'}); "
+                             "give this game another file\n")
+    assert record.read_text() == "another game's record\n"
+
+
 def crafted(tmp_path, name: str) -> Path:
     """A finished table's database, then the hostile SQL tests/hostile/NAME.sql run over it."""
     db = tmp_path / "crafted.sqlite"
