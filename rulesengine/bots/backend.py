@@ -11,8 +11,9 @@ out every greedy pick its own world has not met yet, card by card through evalua
 - with greedy rollouts without completions and no round category reading the other seats' cards, a seat's
   pick is a function of its hand and the cards it has taken alone (rollout.greedy_pick reads nothing else), so
   a pick worked out in one world serves every world of the decision that meets the same hand and cards; and
-  the options of a pick are valued in one call of the edition's order function (program.SeatValue.order, the
-  greedy bot's inner loop: each card's hand gets exactly what own_value gives it).
+  the options of a pick are valued by the edition's generated pick (program.SeatValue.pick, dsl/program/pick.py:
+  the tally packed, one frame a pick), or where it has none by its order function (SeatValue.order, the greedy
+  bot's inner loop): either way each card's hand gets exactly what own_value gives it.
 A world whose rollouts charge no evaluation step (dsl/meter.py: the shipped editions charge none) takes every
 pick from the decision's memo and checks the decision's step allowance (allowance.py) once, before its first
 pick: with nothing charged, every check play_out makes in it answers as that one does. A world where something
@@ -76,6 +77,7 @@ class CompiledRollouts(EngineRollouts):
         self.own = self.fast and not standing.shared   # ... keyed by the seat's own cards, valued by the order function
         self.picks: dict = {}      # (seat, hand, its cards taken, or every seat's) -> (its pick, the steps it charged)
         self.values: dict = {}     # (seat, its cards taken) -> {card: the value of its hand with that card}
+        self.pickers: dict = {}    # seat -> its generated pick for this decision (SeatValue.pick), or None
 
     def world(self, rng: random.Random) -> RoundPlay:
         if self.sampler is None:
@@ -164,7 +166,17 @@ class CompiledRollouts(EngineRollouts):
         if len(self.picks) >= MEMO_LIMIT:
             self.picks.clear()
         before = METER.spent
-        pick = self._ordered_pick(seat, held, taken, play.drafts[seat]) if self.own else None
+        pick = None
+        if self.own:
+            picker = self.pickers.get(seat, False)
+            if picker is False:
+                made = self.standing.values[seat].pick
+                picker = self.pickers[seat] = made() if made is not None else None
+            drafts = play.drafts[seat]
+            if picker is not None:   # the generated pick: it charges nothing (SeatValue.pick)
+                pick = (picker(held, drafts[:-1], drafts[-1:]) if len(drafts) >= 2 else picker(held, drafts, []))[0]
+            else:
+                pick = self._ordered_pick(seat, held, taken, drafts)
         if pick is None:
             pick = greedy_pick(self.standing, play, seat, None, 0)
         self.picks[seat, held, taken] = pick, METER.spent - before

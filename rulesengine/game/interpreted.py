@@ -19,12 +19,17 @@ class SeatValue:
     the other seats' cards add (None when there are none); order(first, options, rest) ->
     for_world(sums, heads, dealt): adds to sums[i] the value of option i's hand in each order of
     heads (see dsl.program.order), the other seats holding what was dealt less the hand; charges: whether
-    order's functions may charge the step meter (dsl/meter.py), which a bot then reads after each world."""
+    order's functions may charge the step meter (dsl/meter.py), which a bot then reads after each world;
+    pick: () -> pick(hand, first, last), the search bot's rollout pick (dsl/program/pick.py: the card of hand
+    whose hand first + [card] + last own() values most, the first of equals, and that value), made once a
+    decision; None where it is not generated (other seats' cards read, steps charged, the reference runner...):
+    its caller values the options."""
 
     own: Callable
     shared: Callable | None
     order: Callable
     charges: bool = True
+    pick: Callable | None = None
 
 
 def run(expression, env: dict):

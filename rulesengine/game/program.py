@@ -160,19 +160,24 @@ class CompiledProgram:
                 if shared else None,
                 compiler.write_order(edition, own, shared if together else (), variables, inputs["order"],
                                      self._end_constants, self.zeros, sheet),
-                bool(compiler.category_reads(shared) & compiler.SEAT_BY_SEAT), together)
+                bool(compiler.category_reads(shared) & compiler.SEAT_BY_SEAT), together,
+                None if shared else compiler.write_pick(edition, own, variables, inputs["order"], self._end_constants,
+                                                        sheet))
         return made
 
     def seat_value(self, own: tuple, shared: tuple, *, previous, choosable, races, players, round, rounds,
                    end_points, size, before, seen, sheet=None) -> SeatValue:
         """A seat's value of hands (SeatValue), generated (sheet: its SheetSoFar)."""
-        own_of, shared_of, (order_of, charges), by_seat, together = self._value_functions(own, shared)
+        own_of, shared_of, (order_of, charges), by_seat, together, picks = self._value_functions(own, shared)
         standing = {"previous": previous, "choosable": choosable, "players": players, "round": round,
                     "rounds": rounds, "sheet": sheet}
         own_value = own_of(**standing, races=races, end_points=end_points, size=size)
         for_decision = order_of(**standing, races=races, end_points=end_points, size=size, before=before, seen=seen)
         if shared_of is None:
-            return SeatValue(own_value, None, for_decision, charges)
+            pick = None
+            if picks is not None and not picks[1]:   # (one that charges steps: the bot's greedy_pick charges them)
+                pick = picks[0](**standing, races=races, end_points=end_points, size=size, before=before, seen=seen)
+            return SeatValue(own_value, None, for_decision, charges, pick)
         shared_value = shared_of(**standing)
 
         def with_table(cards, visited, others) -> float:

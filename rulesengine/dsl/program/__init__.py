@@ -12,7 +12,8 @@ an edition's program together from these, or from the reference interpreter, as 
                    calls.py: a call of a builtin, in the cheapest form the held values allow
     writer.py      several expressions as the statements of one function
     sheet.py       the score sheet's functions: a seat's round, races, choices, game end
-    value.py       the bots' value of a hand; order.py: the values of a sampled order's options at once
+    value.py       the bots' value of a hand; order.py: the values of a sampled order's options at once;
+                   pick.py: the search bot's rollout pick of one hand, the tally packed
     names.py       the local names of generated code; helpers.py: what generated code calls
 """
 
@@ -30,6 +31,7 @@ from .helpers import (
     visited_after,
 )
 from .order import write_order
+from .pick import write_pick
 from .reads import analyse
 from .sheet import Needs, Sheet, compile_sheet, end_categories, round_categories, write_end, write_round
 from .value import SEAT_BY_SEAT, category_reads, counted_only, write_own_value, write_shared_value
@@ -60,6 +62,7 @@ __all__ = [
     "write_end",
     "write_order",
     "write_own_value",
+    "write_pick",
     "write_round",
     "write_shared_value",
 ]

@@ -1,0 +1,87 @@
+"""The search bot's rollout pick: a seat's greedy pick of one hand, every option valued in one frame, the tally packed.
+
+A rollout of the search bot (bots/backend.py) picks for every seat it plays the card of its hand whose cards taken
+(the card before the latest of them) are worth most: rollout.greedy_pick. The order function (order.py) values
+such options too, but for every sampled order of a world, and its set-up (the shared cards' visited list, tally
+and mask, two closures) is made again for every pick; a rollout's pick needs one hand only. Here:
+- the tally of a hand is packed (helpers.packed_icons): one int a card, their sum as bytes, so a hand's tally is an
+  add and a to_bytes where a dict is copied and added to icon by icon;
+- the visited cards are a bitmask (the seat's earlier ones, made once a seat, | a bit a card);
+- the statements are value.py's (the seat's own categories, a choice at its best icon, the open races and the
+  game-end gain), as the order function places them, so each option gets exactly what own_value gives its hand;
+  the races and game end are remembered by visited mask for the whole decision;
+- the best is kept as it goes (the first of equals), no list of values; a hand of one card gives its value alone
+  (the search bot's rollouts value the cards a round ends with so).
+Written only where every statement reads the visited cards as a mask answers, no category reads the other seats'
+cards, and every icon fits a byte of the packed tally (the shipped editions): else None, and the caller values the
+options as before.
+"""
+
+from __future__ import annotations
+
+from . import names
+from .helpers import Full, card_mask, every_icon, packed_icons
+from .order import _masks, masked
+from .value import seat_bindings, write_standing
+from .writer import Writer
+
+_T, _S, _M = names.TALLY, names.SET, names.MASK
+
+
+def write_pick(rules, own: tuple, variables: frozenset, inputs: tuple, end_constants: dict,
+               sheet: frozenset = frozenset()):
+    """(pick_of, charges), or None where it is not written (see the module docstring).
+    pick_of(**inputs) -> for_decision() -> pick(hand, first, last): the card of hand whose hand first + [card] +
+    last is worth most to the seat, the first of equals, and that worth, what own_value gives the hand (first: the
+    cards taken but the latest, all of them when fewer than two; last: [the latest] or []; hand not empty).
+    for_decision makes the decision's memo of races by visited mask.
+    Inputs: the order function's (the seat's standing; before and seen: the sites it visited before the round).
+    charges: whether some statement charges the step meter (dsl/meter.py)."""
+    icons = every_icon(rules)
+    packed = packed_icons(icons, rules.cards)
+    if packed is None or not masked(rules, own, ()):
+        return None
+    index, icon_ints = packed
+    full = Full(frozenset({_T["cards"]}), icons, frozenset({"choice"}), index=index)
+    writer = Writer(rules, variables, tallies={"cards": _T["cards"], "visited": _T["visited"]},
+                    sets={"cards": _S["cards"], "visited": _S["visited"]}, lengths={}, full=full,
+                    masks=_masks(rules, {"visited": _M["visited"]}), caught=True, indent=3)
+    mask = _M["visited"]
+    write_standing(writer, rules, own, (), end_constants, mask, f"end_points if {mask}.bit_count() != size else None",
+                   "if top_value is None or value > top_value:", sheet)
+    writer.emit("top, top_value = card, value", 3)
+    if _T["visited"] in writer.used or "visited" in writer.read_variables:   # never with the mask (reads.Uses)
+        return None
+    as_set = _S["cards"] in writer.used
+    hand = as_set or "cards" in writer.read_variables
+    per_card = [f"{_T['cards']} = (x + _ICONS[card]).to_bytes({len(index) + 1}, 'little')",
+                f"{mask} = sites | _SITE[card]",
+                f"{names.THROW} = first[0] if first else card",
+                f"{names.CATCH} = last[0] if last else card"]
+    per_card += [f"{names.CARDS} = first + [card] + last"] if hand else []
+    per_card += [f"{_S['cards']} = frozenset({names.CARDS})"] if as_set else []
+    body = [f"    def pick_of(*, {', '.join(inputs)}):",
+            *("        " + line for line in seat_bindings(writer, sheet)),
+            "        before_mask = _card_mask(before)",
+            "        def for_decision():",
+            f"            {names.MEMO} = {{}}",
+            "            def pick(hand, first, last):",
+            "                x, sites = 0, before_mask",
+            "                for more in first:",
+            "                    x += _ICONS[more]",
+            "                    sites |= _SITE[more]",
+            "                for more in last:",
+            "                    x += _ICONS[more]",
+            "                    sites |= _SITE[more]",
+            f"                {names.SITES} = None",
+            "                top = top_value = None",
+            "                for card in hand:",
+            *("                    " + line for line in per_card),
+            *writer.lines,
+            "                return top, top_value",
+            "            return pick",
+            "        return for_decision",
+            "    return pick_of"]
+    helpers = {"_ICONS": icon_ints, "_SITE": {card: 1 << card.site.index for card in rules.cards},
+               "_card_mask": card_mask, "frozenset": frozenset}
+    return writer.compile(body, helpers), writer.charges
