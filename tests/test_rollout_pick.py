@@ -57,10 +57,13 @@ def test_the_generated_pick_is_greedy_picks_card_and_own_values_worth(path):
                 hands = [list(hand) if s == seat else [] for s in range(players)]
                 drafts = [list(taken) if s == seat else [] for s in range(players)]
                 play = RoundPlay(edition, round_index, hands, drafts)
-                top, worth = pick(hand, first, last)
+                known: dict = {}
+                top, worth = pick(hand, first, last, known)
                 assert top is greedy_pick(standing, play, seat, None, 0)
                 assert worth == own_value(standing, seat, first + [top] + last)
                 assert type(worth) is type(own_value(standing, seat, first + [top] + last))
+                assert known == {card: own_value(standing, seat, first + [card] + last) for card in hand}
+                assert pick(hand[::-1], first, last, known) == pick(hand[::-1], first, last, {})   # read back
                 checked += 1
     if edition.id in ("australia", "usa"):
         assert checked >= 40 * players * 4   # every seat, every round: generated (no category reads others' cards)

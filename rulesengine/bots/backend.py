@@ -32,8 +32,10 @@ import random
 
 from ..dsl.meter import METER
 from ..edition.model import Edition
+from ..edition.steps import PickAndPass
 from .allowance import Allowance
 from .determinize import from_view, world_sampler
+from .evaluate import MEMO_LIMIT as STANDING_MEMO_LIMIT
 from .evaluate import Standing, round_gains
 from .rollout import RoundPlay, greedy_pick, play_out
 
@@ -78,6 +80,13 @@ class CompiledRollouts(EngineRollouts):
         self.picks: dict = {}      # (seat, hand, its cards taken, or every seat's) -> (its pick, the steps it charged)
         self.values: dict = {}     # (seat, its cards taken) -> {card: the value of its hand with that card}
         self.pickers: dict = {}    # seat -> its generated pick for this decision (SeatValue.pick), or None
+        # every seat's picks and its round's end by its generated pick, the passes played in place (_lean): where
+        # every seat has one (none charges steps) and the round discards nothing
+        self.lean = self.own and all(value.pick is not None for value in standing.values) and not standing.costs \
+            and not _discards(edition)
+        if self.lean:
+            self.pickers = {seat: value.pick() for seat, value in enumerate(standing.values)}
+            self.turns: dict = {}  # (pass, whether it passes the Catch) -> how far hands move (play_picks' rule)
 
     def world(self, rng: random.Random) -> RoundPlay:
         if self.sampler is None:
@@ -92,7 +101,8 @@ class CompiledRollouts(EngineRollouts):
         if self.own:
             start = METER.spent
             self.checked = False
-            gains = [self._unchecked(world, seat, card) for card in options]
+            rollout = self._lean if self.lean else self._unchecked
+            gains = [rollout(world, seat, card) for card in options]
             if METER.spent == start:
                 return gains
             METER.spent = start
@@ -123,6 +133,70 @@ class CompiledRollouts(EngineRollouts):
             first = None
             play.step(chosen)
         return round_gains(self.standing, play.drafts)
+
+    def _lean(self, world: RoundPlay, seat: int, card) -> list:
+        """_unchecked where every seat has a generated pick (charging nothing) and the round discards nothing: the
+        passes played in place as play_picks plays them (the pick of a seat reads its own cards alone, so each is
+        taken as soon as it is made), a pick not in the decision's memo worked out by the seat's generated pick
+        (each card's worth remembered for its cards taken), the round's end valued by it too (round_gains)."""
+        hands, drafts = [list(hand) for hand in world.hands], [list(taken) for taken in world.drafts]
+        picks, values, pickers, first = self.picks, self.values, self.pickers, seat
+        while hands[0]:
+            passed = len(drafts[0])
+            for at, hand in enumerate(hands):
+                if at == first:
+                    pick = card
+                elif len(hand) == 1:
+                    pick = hand[0]
+                else:
+                    if not self.checked:
+                        self.allowance.check()
+                        self.checked = True
+                    mine = drafts[at]
+                    held, taken = tuple(hand), tuple(mine)
+                    found = picks.get((at, held, taken))
+                    if found is None:
+                        known = values.get((at, taken))
+                        if known is None:
+                            if len(values) >= MEMO_LIMIT:
+                                values.clear()
+                            known = values[at, taken] = {}
+                        pick = (pickers[at](held, mine[:-1], mine[-1:], known) if len(mine) >= 2
+                                else pickers[at](held, mine, [], known))[0]
+                        if len(picks) >= MEMO_LIMIT:
+                            picks.clear()
+                        picks[at, held, taken] = pick, 0
+                    else:
+                        pick = found[0]
+                hand.remove(pick)
+                drafts[at].append(pick)
+            first = None
+            caught = len(hands[0]) == 1
+            turn = self.turns.get((passed, caught))
+            if turn is None:
+                turn = self.turns[passed, caught] = _turn(self.edition, self.round_index, passed, caught)
+            hands = hands[-turn:] + hands[:-turn]
+            if caught:
+                for at, hand in enumerate(hands):
+                    drafts[at].append(hand.pop())
+        return self._round_gains(drafts)
+
+    def _round_gains(self, drafts: list) -> list:
+        """round_gains by the generated picks: the standing's memo of hands (seat_value's), a hand not in it valued
+        by the seat's pick (own_value's value: nothing charged)."""
+        standing, pickers = self.standing, self.pickers
+        memo, gains = standing.memo, []
+        for seat, cards in enumerate(drafts):
+            key = (seat, tuple(cards))
+            value = memo.get(key)
+            if value is None:
+                if len(memo) >= STANDING_MEMO_LIMIT:
+                    memo.clear()
+                    standing.costs.clear()
+                value = memo[key] = (pickers[seat](cards[-2:-1], cards[:-2], cards[-1:], {}) if len(cards) >= 2
+                                     else pickers[seat](cards, [], [], {}))[1]
+            gains.append(value)
+        return gains
 
     def gains(self, world: RoundPlay, seat: int, card, rollout_seed: int) -> list:
         if not self.fast:
@@ -174,7 +248,13 @@ class CompiledRollouts(EngineRollouts):
                 picker = self.pickers[seat] = made() if made is not None else None
             drafts = play.drafts[seat]
             if picker is not None:   # the generated pick: it charges nothing (SeatValue.pick)
-                pick = (picker(held, drafts[:-1], drafts[-1:]) if len(drafts) >= 2 else picker(held, drafts, []))[0]
+                known = self.values.get((seat, taken))
+                if known is None:
+                    if len(self.values) >= MEMO_LIMIT:
+                        self.values.clear()
+                    known = self.values[seat, taken] = {}
+                pick = (picker(held, drafts[:-1], drafts[-1:], known) if len(drafts) >= 2
+                        else picker(held, drafts, [], known))[0]
             else:
                 pick = self._ordered_pick(seat, held, taken, drafts)
         if pick is None:
@@ -213,6 +293,19 @@ class CompiledRollouts(EngineRollouts):
             if best_value is None or value > best_value:
                 best, best_value = card, value
         return best
+
+
+def _discards(edition: Edition) -> bool:
+    """Whether the round discards cards on some pass (RoundPlay.step then plays the pass)."""
+    picking = edition.round.step(PickAndPass)
+    return picking is not None and any(picking.discards)
+
+
+def _turn(edition: Edition, round_index: int, passed: int, caught: bool) -> int:
+    """How far the hands move on a pass (play_picks: its direction, the other way for the Catch with
+    `catch: previous`)."""
+    direction = edition.passing.direction(round_index, passed)
+    return -direction if caught and edition.passing.catch == "previous" else direction
 
 
 BACKENDS = {"compiled": CompiledRollouts, "engine": EngineRollouts}   # the search bot's `rollouts_by`

@@ -10,6 +10,8 @@ and mask, two closures) is made again for every pick; a rollout's pick needs one
 - the statements are value.py's (the seat's own categories, a choice at its best icon, the open races and the
   game-end gain), as the order function places them, so each option gets exactly what own_value gives its hand;
   the races and game end are remembered by visited mask for the whole decision;
+- each card's worth is remembered in the caller's `known` (another hand of the decision with the same cards taken
+  shares most of its cards: half the cards a rollout values, measured);
 - the best is kept as it goes (the first of equals), no list of values; a hand of one card gives its value alone
   (the search bot's rollouts value the cards a round ends with so).
 Written only where every statement reads the visited cards as a mask answers, no category reads the other seats'
@@ -31,9 +33,10 @@ _T, _S, _M = names.TALLY, names.SET, names.MASK
 def write_pick(rules, own: tuple, variables: frozenset, inputs: tuple, end_constants: dict,
                sheet: frozenset = frozenset()):
     """(pick_of, charges), or None where it is not written (see the module docstring).
-    pick_of(**inputs) -> for_decision() -> pick(hand, first, last): the card of hand whose hand first + [card] +
-    last is worth most to the seat, the first of equals, and that worth, what own_value gives the hand (first: the
-    cards taken but the latest, all of them when fewer than two; last: [the latest] or []; hand not empty).
+    pick_of(**inputs) -> for_decision() -> pick(hand, first, last, known): the card of hand whose hand first +
+    [card] + last is worth most to the seat, the first of equals, and that worth, what own_value gives the hand
+    (first: the cards taken but the latest, all of them when fewer than two; last: [the latest] or []; hand not
+    empty; known: card -> its worth with these cards taken, read, and added to for each card it lacks).
     for_decision makes the decision's memo of races by visited mask.
     Inputs: the order function's (the seat's standing; before and seen: the sites it visited before the round).
     charges: whether some statement charges the step meter (dsl/meter.py)."""
@@ -45,11 +48,12 @@ def write_pick(rules, own: tuple, variables: frozenset, inputs: tuple, end_const
     full = Full(frozenset({_T["cards"]}), icons, frozenset({"choice"}), index=index)
     writer = Writer(rules, variables, tallies={"cards": _T["cards"], "visited": _T["visited"]},
                     sets={"cards": _S["cards"], "visited": _S["visited"]}, lengths={}, full=full,
-                    masks=_masks(rules, {"visited": _M["visited"]}), caught=True, indent=3)
+                    masks=_masks(rules, {"visited": _M["visited"]}), caught=True, indent=4)
     mask = _M["visited"]
     write_standing(writer, rules, own, (), end_constants, mask, f"end_points if {mask}.bit_count() != size else None",
-                   "if top_value is None or value > top_value:", sheet)
-    writer.emit("top, top_value = card, value", 3)
+                   "known[card] = value", sheet)
+    writer.emit("if top_value is None or value > top_value:", 1)
+    writer.emit("top, top_value = card, value", 2)
     if _T["visited"] in writer.used or "visited" in writer.read_variables:   # never with the mask (reads.Uses)
         return None
     as_set = _S["cards"] in writer.used
@@ -65,7 +69,7 @@ def write_pick(rules, own: tuple, variables: frozenset, inputs: tuple, end_const
             "        before_mask = _card_mask(before)",
             "        def for_decision():",
             f"            {names.MEMO} = {{}}",
-            "            def pick(hand, first, last):",
+            "            def pick(hand, first, last, known):",
             "                x, sites = 0, before_mask",
             "                for more in first:",
             "                    x += _ICONS[more]",
@@ -76,7 +80,9 @@ def write_pick(rules, own: tuple, variables: frozenset, inputs: tuple, end_const
             f"                {names.SITES} = None",
             "                top = top_value = None",
             "                for card in hand:",
-            *("                    " + line for line in per_card),
+            "                    value = known.get(card)",
+            "                    if value is None:",
+            *("                        " + line for line in per_card),
             *writer.lines,
             "                return top, top_value",
             "            return pick",
