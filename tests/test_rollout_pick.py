@@ -1,6 +1,7 @@
 """The search bot's generated rollout pick (dsl/program/pick.py, SeatValue.pick) against the bots' own parts: the
-pick rollout.greedy_pick makes (through evaluate.seat_value) and the value own_value gives the hand, for random
-hands and cards taken at real standings of every shipped edition and variant that has it."""
+pick rollout.greedy_pick makes and the value evaluate.seat_value gives the hand (the other seats' cards counted
+from their packed tally where a category reads them), for random hands, cards taken and other seats' cards at
+real standings of every shipped edition and variant that has it."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ import pytest
 from shipped import shipped_that_load
 
 from rulesengine import Game, load_edition
-from rulesengine.bots.evaluate import own_value, standing_from_view
+from rulesengine.bots.evaluate import seat_value, standing_from_view
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.bots.rollout import RoundPlay, greedy_pick
+from rulesengine.dsl.program import every_icon
+from rulesengine.dsl.program.helpers import packed_icons
 from rulesengine.game.blocks import round_plan
+from rulesengine.game.round_facts import others as round_others
 
 PATHS = shipped_that_load()
 
@@ -35,18 +39,19 @@ def standings(edition, players: int, seed: int) -> list:
 
 
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
-def test_the_generated_pick_is_greedy_picks_card_and_own_values_worth(path):
+def test_the_generated_pick_is_greedy_picks_card_and_seat_values_worth(path):
     edition = load_edition(path)
     if round_plan(edition).index.get("pick_and_pass") is None:
         pytest.skip("no drafting round")
     players = min(4, edition.players_max)
+    ints = packed_icons(every_icon(edition), edition.cards)[1]
     rng = random.Random(5)
     checked = 0
     for round_index, standing in standings(edition, players, 2):
         for seat in range(players):
             made = standing.values[seat].pick
-            if made is None:   # not generated: other seats' cards read (Europe), steps charged, visited listed...
-                assert standing.shared or standing.values[seat].charges or edition.id != "australia"
+            if made is None:   # not generated: other seats' cards read seat by seat, steps charged, visited listed...
+                assert standing.values[seat].charges or edition.id not in ("australia", "europe", "usa")
                 continue
             pick = made()
             for _ in range(40):
@@ -54,16 +59,19 @@ def test_the_generated_pick_is_greedy_picks_card_and_own_values_worth(path):
                 hand, taken = cards[:1 + rng.randrange(len(cards) - 1)], cards[len(cards) // 2 + 1:]
                 hand = [card for card in hand if card not in taken] or cards[:1]
                 first, last = (taken[:-1], taken[-1:]) if len(taken) >= 2 else (taken, [])
+                rest = [card for card in edition.cards if card not in cards]
+                drafts = [list(taken) if s == seat else rng.sample(rest, rng.randrange(4)) for s in range(players)]
                 hands = [list(hand) if s == seat else [] for s in range(players)]
-                drafts = [list(taken) if s == seat else [] for s in range(players)]
                 play = RoundPlay(edition, round_index, hands, drafts)
+                others = sum(ints[card] for s in range(players) if s != seat for card in drafts[s])
+                table = round_others(drafts, seat)
                 known: dict = {}
-                top, worth = pick(hand, first, last, known)
+                top, worth = pick(hand, first, last, known, others)
                 assert top is greedy_pick(standing, play, seat, None, 0)
-                assert worth == own_value(standing, seat, first + [top] + last)
-                assert type(worth) is type(own_value(standing, seat, first + [top] + last))
-                assert known == {card: own_value(standing, seat, first + [card] + last) for card in hand}
-                assert pick(hand[::-1], first, last, known) == pick(hand[::-1], first, last, {})   # read back
+                expected = seat_value(standing, seat, first + [top] + last, table)
+                assert worth == expected and type(worth) is type(expected)
+                assert known == {card: seat_value(standing, seat, first + [card] + last, table) for card in hand}
+                assert pick(hand[::-1], first, last, known, others) == pick(hand[::-1], first, last, {}, others)
                 checked += 1
-    if edition.id in ("australia", "usa"):
-        assert checked >= 40 * players * 4   # every seat, every round: generated (no category reads others' cards)
+    if edition.id in ("australia", "europe", "usa"):
+        assert checked >= 40 * players * 4   # every seat, every round: generated

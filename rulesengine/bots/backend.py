@@ -14,6 +14,9 @@ out every greedy pick its own world has not met yet, card by card through evalua
   the options of a pick are valued by the edition's generated pick (program.SeatValue.pick, dsl/program/pick.py:
   the tally packed, one frame a pick), or where it has none by its order function (SeatValue.order, the greedy
   bot's inner loop): either way each card's hand gets exactly what own_value gives it.
+Where every seat has a generated pick and the round discards nothing (Australia, Europe, USA, most variants: Europe's
+National Treasures too, the other seats' cards counted from a packed tally), a world is played in place (_lean): no
+RoundPlay copy or step, each pick from the decision's memo or the generated pick, the round's end valued by it.
 A world whose rollouts charge no evaluation step (dsl/meter.py: the shipped editions charge none) takes every
 pick from the decision's memo and checks the decision's step allowance (allowance.py) once, before its first
 pick: with nothing charged, every check play_out makes in it answers as that one does. A world where something
@@ -31,6 +34,8 @@ from __future__ import annotations
 import random
 
 from ..dsl.meter import METER
+from ..dsl.program import every_icon
+from ..dsl.program.helpers import packed_icons
 from ..edition.model import Edition
 from ..edition.steps import PickAndPass
 from .allowance import Allowance
@@ -77,16 +82,21 @@ class CompiledRollouts(EngineRollouts):
         self.sampler = world_sampler(edition, view)   # None: a view with cards picked on a pass of several
         self.fast = policy == "greedy" and not completions   # a pick from the decision's memo
         self.own = self.fast and not standing.shared   # ... keyed by the seat's own cards, valued by the order function
-        self.picks: dict = {}      # (seat, hand, its cards taken, or every seat's) -> (its pick, the steps it charged)
-        self.values: dict = {}     # (seat, its cards taken) -> {card: the value of its hand with that card}
+        # (seat, hand, its cards taken, or every seat's; in _lean, and the others' packed tally) -> (its pick, the
+        # steps it charged)
+        self.picks: dict = {}
+        self.values: dict = {}     # (seat, its cards taken[, the others']) -> {card: the value of its hand with it}
         self.pickers: dict = {}    # seat -> its generated pick for this decision (SeatValue.pick), or None
         # every seat's picks and its round's end by its generated pick, the passes played in place (_lean): where
         # every seat has one (none charges steps) and the round discards nothing
-        self.lean = self.own and all(value.pick is not None for value in standing.values) and not standing.costs \
+        self.lean = self.fast and all(value.pick is not None for value in standing.values) and not standing.costs \
             and not _discards(edition)
         if self.lean:
             self.pickers = {seat: value.pick() for seat, value in enumerate(standing.values)}
             self.turns: dict = {}  # (pass, whether it passes the Catch) -> how far hands move (play_picks' rule)
+            # the other seats' cards, for the categories that read them: each card's int of a packed tally
+            self.icons = edition.kept("packed icons", lambda: packed_icons(every_icon(edition), edition.cards)[1]) \
+                if standing.shared else None
 
     def world(self, rng: random.Random) -> RoundPlay:
         if self.sampler is None:
@@ -98,7 +108,7 @@ class CompiledRollouts(EngineRollouts):
         """By the decision's memo alone where that charges nothing (with the allowance checked once, before the
         world's first pick: nothing charged, every check of the world answers alike); where something was charged,
         the world is played again from the steps it started at as play_out plays it, checking where play_out does."""
-        if self.own:
+        if self.own or self.lean:
             start = METER.spent
             self.checked = False
             rollout = self._lean if self.lean else self._unchecked
@@ -136,41 +146,51 @@ class CompiledRollouts(EngineRollouts):
 
     def _lean(self, world: RoundPlay, seat: int, card) -> list:
         """_unchecked where every seat has a generated pick (charging nothing) and the round discards nothing: the
-        passes played in place as play_picks plays them (the pick of a seat reads its own cards alone, so each is
-        taken as soon as it is made), a pick not in the decision's memo worked out by the seat's generated pick
-        (each card's worth remembered for its cards taken), the round's end valued by it too (round_gains)."""
+        passes played in place as play_picks plays them, a pick not in the decision's memo worked out by the seat's
+        generated pick (each card's worth remembered for its cards taken), the round's end valued by it too
+        (round_gains). Where a category reads the other seats' cards, a pick is keyed by them as the packed tally's
+        int its categories count (the sum of their cards' ints, kept seat by seat as cards are taken), not by every
+        seat's cards: a pick reads nothing else of them."""
         hands, drafts = [list(hand) for hand in world.hands], [list(taken) for taken in world.drafts]
-        picks, values, pickers, first = self.picks, self.values, self.pickers, seat
+        picks, values, pickers, icons, first = self.picks, self.values, self.pickers, self.icons, seat
+        ints = [sum(map(icons.__getitem__, taken)) for taken in drafts] if icons is not None else None
         while hands[0]:
             passed = len(drafts[0])
+            total = sum(ints) if ints is not None else 0
+            chosen = []
             for at, hand in enumerate(hands):
                 if at == first:
-                    pick = card
+                    chosen.append(card)
                 elif len(hand) == 1:
-                    pick = hand[0]
+                    chosen.append(hand[0])
                 else:
                     if not self.checked:
                         self.allowance.check()
                         self.checked = True
                     mine = drafts[at]
+                    others = total - ints[at] if ints is not None else 0
                     held, taken = tuple(hand), tuple(mine)
-                    found = picks.get((at, held, taken))
+                    found = picks.get((at, held, taken, others))
                     if found is None:
-                        known = values.get((at, taken))
+                        known = values.get((at, taken, others))
                         if known is None:
                             if len(values) >= MEMO_LIMIT:
                                 values.clear()
-                            known = values[at, taken] = {}
-                        pick = (pickers[at](held, mine[:-1], mine[-1:], known) if len(mine) >= 2
-                                else pickers[at](held, mine, [], known))[0]
+                            known = values[at, taken, others] = {}
+                        pick = (pickers[at](held, mine[:-1], mine[-1:], known, others) if len(mine) >= 2
+                                else pickers[at](held, mine, [], known, others))[0]
                         if len(picks) >= MEMO_LIMIT:
                             picks.clear()
-                        picks[at, held, taken] = pick, 0
+                        picks[at, held, taken, others] = pick, 0
+                        chosen.append(pick)
                     else:
-                        pick = found[0]
-                hand.remove(pick)
-                drafts[at].append(pick)
+                        chosen.append(found[0])
             first = None
+            for at, pick in enumerate(chosen):
+                hands[at].remove(pick)
+                drafts[at].append(pick)
+                if ints is not None:
+                    ints[at] += icons[pick]
             caught = len(hands[0]) == 1
             turn = self.turns.get((passed, caught))
             if turn is None:
@@ -182,9 +202,15 @@ class CompiledRollouts(EngineRollouts):
         return self._round_gains(drafts)
 
     def _round_gains(self, drafts: list) -> list:
-        """round_gains by the generated picks: the standing's memo of hands (seat_value's), a hand not in it valued
-        by the seat's pick (own_value's value: nothing charged)."""
-        standing, pickers = self.standing, self.pickers
+        """round_gains by the generated picks (seat_value's values: nothing charged). Without categories that read
+        the other seats' cards through the standing's memo of hands (seat_value's), a hand not in it valued by the
+        seat's pick; with them, each hand valued by its pick, their cards counted from their packed tally."""
+        standing, pickers, icons = self.standing, self.pickers, self.icons
+        if icons is not None:
+            ints = [sum(map(icons.__getitem__, cards)) for cards in drafts]
+            total = sum(ints)
+            return [(pickers[seat](cards[-2:-1], cards[:-2], cards[-1:], {}, total - ints[seat]) if len(cards) >= 2
+                     else pickers[seat](cards, [], [], {}, total - ints[seat]))[1] for seat, cards in enumerate(drafts)]
         memo, gains = standing.memo, []
         for seat, cards in enumerate(drafts):
             key = (seat, tuple(cards))
@@ -193,8 +219,8 @@ class CompiledRollouts(EngineRollouts):
                 if len(memo) >= STANDING_MEMO_LIMIT:
                     memo.clear()
                     standing.costs.clear()
-                value = memo[key] = (pickers[seat](cards[-2:-1], cards[:-2], cards[-1:], {}) if len(cards) >= 2
-                                     else pickers[seat](cards, [], [], {}))[1]
+                value = memo[key] = (pickers[seat](cards[-2:-1], cards[:-2], cards[-1:], {}, 0) if len(cards) >= 2
+                                     else pickers[seat](cards, [], [], {}, 0))[1]
             gains.append(value)
         return gains
 
@@ -253,8 +279,8 @@ class CompiledRollouts(EngineRollouts):
                     if len(self.values) >= MEMO_LIMIT:
                         self.values.clear()
                     known = self.values[seat, taken] = {}
-                pick = (picker(held, drafts[:-1], drafts[-1:], known) if len(drafts) >= 2
-                        else picker(held, drafts, [], known))[0]
+                pick = (picker(held, drafts[:-1], drafts[-1:], known, 0) if len(drafts) >= 2
+                        else picker(held, drafts, [], known, 0))[0]
             else:
                 pick = self._ordered_pick(seat, held, taken, drafts)
         if pick is None:

@@ -161,8 +161,7 @@ class CompiledProgram:
                 compiler.write_order(edition, own, shared if together else (), variables, inputs["order"],
                                      self._end_constants, self.zeros, sheet),
                 bool(compiler.category_reads(shared) & compiler.SEAT_BY_SEAT), together,
-                None if shared else compiler.write_pick(edition, own, variables, inputs["order"], self._end_constants,
-                                                        sheet))
+                compiler.write_pick(edition, own, shared, variables, inputs["order"], self._end_constants, sheet))
         return made
 
     def seat_value(self, own: tuple, shared: tuple, *, previous, choosable, races, players, round, rounds,
@@ -173,10 +172,10 @@ class CompiledProgram:
                     "rounds": rounds, "sheet": sheet}
         own_value = own_of(**standing, races=races, end_points=end_points, size=size)
         for_decision = order_of(**standing, races=races, end_points=end_points, size=size, before=before, seen=seen)
+        pick = None
+        if picks is not None and not picks[1]:   # (one that charges steps: the bot's greedy_pick charges them)
+            pick = picks[0](**standing, races=races, end_points=end_points, size=size, before=before, seen=seen)
         if shared_of is None:
-            pick = None
-            if picks is not None and not picks[1]:   # (one that charges steps: the bot's greedy_pick charges them)
-                pick = picks[0](**standing, races=races, end_points=end_points, size=size, before=before, seen=seen)
             return SeatValue(own_value, None, for_decision, charges, pick)
         shared_value = shared_of(**standing)
 
@@ -187,7 +186,7 @@ class CompiledProgram:
             return shared_value(cards, visited, (others, None, None, None))
 
         if together:
-            return SeatValue(own_value, with_table, for_decision, charges)
+            return SeatValue(own_value, with_table, for_decision, charges, pick)
 
         def order(first: list, options: list, rest: int):
             """The own values of one order from the order function, the shared categories option by option:

@@ -14,9 +14,11 @@ and mask, two closures) is made again for every pick; a rollout's pick needs one
   shares most of its cards: half the cards a rollout values, measured);
 - the best is kept as it goes (the first of equals), no list of values; a hand of one card gives its value alone
   (the search bot's rollouts value the cards a round ends with so).
-Written only where every statement reads the visited cards as a mask answers, no category reads the other seats'
-cards, and every icon fits a byte of the packed tally (the shipped editions): else None, and the caller values the
-options as before.
+The categories that read the other seats' cards (Europe's National Treasures) count them from a packed tally of
+their cards (its int handed in: the rollout adds a card's int as it is taken), made once a pick, where seat_value
+counts them again for every hand. Written only where every statement reads the visited cards as a mask answers,
+the other seats' cards are read as `others` and only counted, and every icon fits a byte of the packed tally (the
+shipped editions but some variants): else None, and the caller values the options as before.
 """
 
 from __future__ import annotations
@@ -24,34 +26,46 @@ from __future__ import annotations
 from . import names
 from .helpers import Full, card_mask, every_icon, packed_icons
 from .order import _masks, masked
-from .value import seat_bindings, write_standing
+from .value import SEAT_BY_SEAT, category_reads, counted_only, seat_bindings, write_categories, write_standing
 from .writer import Writer
 
 _T, _S, _M = names.TALLY, names.SET, names.MASK
 
 
-def write_pick(rules, own: tuple, variables: frozenset, inputs: tuple, end_constants: dict,
+def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: tuple, end_constants: dict,
                sheet: frozenset = frozenset()):
     """(pick_of, charges), or None where it is not written (see the module docstring).
-    pick_of(**inputs) -> for_decision() -> pick(hand, first, last, known): the card of hand whose hand first +
-    [card] + last is worth most to the seat, the first of equals, and that worth, what own_value gives the hand
-    (first: the cards taken but the latest, all of them when fewer than two; last: [the latest] or []; hand not
-    empty; known: card -> its worth with these cards taken, read, and added to for each card it lacks).
-    for_decision makes the decision's memo of races by visited mask.
+    pick_of(**inputs) -> for_decision() -> pick(hand, first, last, known, others): the card of hand whose hand
+    first + [card] + last is worth most to the seat, the first of equals, and that worth, what seat_value gives the
+    hand (first: the cards taken but the latest, all of them when fewer than two; last: [the latest] or []; hand not
+    empty; known: card -> its worth with these cards taken and others, read, and added to for each card it lacks;
+    others: the other seats' cards as a packed tally's int, the sum of what `icons` gives each, read by the
+    shared categories only). for_decision makes the decision's memo of races by visited mask.
     Inputs: the order function's (the seat's standing; before and seen: the sites it visited before the round).
-    charges: whether some statement charges the step meter (dsl/meter.py)."""
+    charges: whether some statement charges the step meter (dsl/meter.py). shared: the categories that read the
+    other seats' cards, written only where they read `others` alone and only its counts (a pile of cards, as a
+    bot's greedy pick hands them)."""
     icons = every_icon(rules)
     packed = packed_icons(icons, rules.cards)
-    if packed is None or not masked(rules, own, ()):
+    if packed is None or not masked(rules, own, shared):
+        return None
+    if shared and (not counted_only(shared) or category_reads(shared) & SEAT_BY_SEAT):
         return None
     index, icon_ints = packed
-    full = Full(frozenset({_T["cards"]}), icons, frozenset({"choice"}), index=index)
-    writer = Writer(rules, variables, tallies={"cards": _T["cards"], "visited": _T["visited"]},
+    full = Full(frozenset({_T["cards"], _T["others"]}), icons, frozenset({"choice"}), index=index)
+    writer = Writer(rules, variables, tallies={"cards": _T["cards"], "visited": _T["visited"], "others": _T["others"]},
                     sets={"cards": _S["cards"], "visited": _S["visited"]}, lengths={}, full=full,
                     masks=_masks(rules, {"visited": _M["visited"]}), caught=True, indent=4)
     mask = _M["visited"]
     write_standing(writer, rules, own, (), end_constants, mask, f"end_points if {mask}.bit_count() != size else None",
-                   "known[card] = value", sheet)
+                   "pass", sheet)
+    if shared:   # added to the rest as seat_value adds them: own_value's value + their sum
+        writer.emit("own_part, value = value, 0", 2)
+        write_categories(writer, shared)
+        writer.emit("value = own_part + value", 2)
+        if (writer.read_variables - writer.hand_reads) & sheet:   # a sheet variable seat_bindings would not bind
+            return None
+    writer.emit("known[card] = value", 2)
     writer.emit("if top_value is None or value > top_value:", 1)
     writer.emit("top, top_value = card, value", 2)
     if _T["visited"] in writer.used or "visited" in writer.read_variables:   # never with the mask (reads.Uses)
@@ -69,7 +83,9 @@ def write_pick(rules, own: tuple, variables: frozenset, inputs: tuple, end_const
             "        before_mask = _card_mask(before)",
             "        def for_decision():",
             f"            {names.MEMO} = {{}}",
-            "            def pick(hand, first, last, known):",
+            "            def pick(hand, first, last, known, others):",
+            *([f"                {_T['others']} = others.to_bytes({len(index) + 1}, 'little')"]
+              if _T["others"] in writer.used else []),
             "                x, sites = 0, before_mask",
             "                for more in first:",
             "                    x += _ICONS[more]",
