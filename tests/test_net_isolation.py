@@ -69,6 +69,33 @@ def test_a_hostile_table_stops_alone_while_ten_live_tables_finish_and_the_page_a
     assert lag and max(lag) < FREEZE, max(lag)
 
 
+def test_a_hosts_own_edition_that_is_expensive_to_play_stops_its_table_alone(tmp_path):
+    """The issue's vector: `boom host` sends its own edition, which the server compiled and scored on its event
+    loop. Here the edition at the edge of the work budget (tests/edge_editions.py, `work`: a category near the
+    100,000 steps of one evaluation) is compiled and played in the worker; its greedy bot's decision goes over the
+    call's limit, the table stops with its message, and the live table beside it finishes."""
+    from edge_editions import edge_sizes, edition_data
+
+    server = ServerThread(tmp_path / "boom.sqlite", Limits(table_cpu=0.05), workers=1)
+    own = edition_data(**edge_sizes()["work"], ident="work")
+
+    async def scenario():
+        hostile = await host(server.url, "127.0.0.9", edition=own, players=2, bots=1, bot_kind="greedy")
+        live = await host(server.url, "127.0.1.1")
+        victim = RawPlayer(server.url, hostile, "Mallory", source="127.0.0.9")
+        players = [RawPlayer(server.url, live, name, source="127.0.1.1") for name in ("Ana", "Ben")]
+        await asyncio.gather(victim.play(), *(p.play() for p in players))
+        return victim, players
+
+    try:
+        victim, players = asyncio.run(scenario())
+    finally:
+        server.stop()
+    stopped = [e for e in victim.errors if e["code"] == "stopped"]
+    assert stopped and "one call took more than 0.05 s of the server's time" in stopped[0]["message"]
+    assert all(p.final is not None and p.final["sheet"]["winners"] for p in players)
+
+
 def test_a_worker_killed_mid_call_costs_that_table_alone(tmp_path):
     server = ServerThread(tmp_path / "boom.sqlite", Limits(table_cpu=30.0), workers=1)
 
