@@ -233,3 +233,13 @@ class Edition:
             yield from (e for e in (category.score, category.choice and category.choice.requires) if e is not None)
         for race in self.races:
             yield from (race.qualifies, race.award)
+
+
+def _itself(self, memo=None):
+    """An edition's parts are immutable and compared by identity, so a copy of a game (copy.deepcopy) shares
+    them as every game of the edition does: a copied card would be a card no table of the edition knows."""
+    return self
+
+
+for _part in (Region, Card, Family, Table, Expression, Choice, Category, Race, Passing, SeatOption, Edition):
+    _part.__copy__ = _part.__deepcopy__ = _itself
