@@ -102,3 +102,19 @@ def test_the_searching_bots_rollouts_go_through_the_interpreter(kind):
         bot.decide(game.view(0), decision)
         charged[runner] = METER.spent - before
     assert charged["compiled"] == 0 < charged["reference"]
+
+
+@pytest.mark.parametrize("name", ["australia", "europe"])
+def test_the_search_bots_generated_pick_is_the_compiled_programs_alone(name):
+    """The searching bots' rollouts take a seat's pick from the generated program where it has one
+    (SeatValue.pick, bots/backend.py's lean worlds); the interpreter's seat value has none, so with the
+    reference runner every rollout pick is worked out through the interpreter's values."""
+    from rulesengine.bots.evaluate import standing_from_scores
+    from rulesengine.game.scoring import ScoreKeeper
+
+    picks = {}
+    for runner in ("compiled", "reference"):
+        edition = load_edition(SHIPPED[0].parent / f"{name}.yaml", runner=runner)
+        standing = standing_from_scores(edition, ScoreKeeper(edition, ["Ana", "Ben", "Cy", "Dee"]))
+        picks[runner] = [value.pick is not None for value in standing.values]
+    assert picks == {"compiled": [True] * 4, "reference": [False] * 4}
