@@ -76,6 +76,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/balance_speed.py --no-tune
 	$(BIN)/python bench/commands.py
 	$(BIN)/python bench/games_per_second.py
+	$(BIN)/python bench/first_game.py
 	$(BIN)/python bench/bots.py
 	$(BIN)/python bench/search_rollouts.py
 	$(BIN)/python bench/net_isolation.py

@@ -30,6 +30,7 @@ RUNS = {
     "guarantee.py": (["--repeat", "1"], "australia                    4"),
     "greedy_batch.py": (["--games", "20", "--batch", "10", "--engine-games", "2", "--players", "2",
                          "--editions", "australia"], "australia "),
+    "first_game.py": (["--processes", "1", "--editions", "australia"], "australia "),
     "games_per_second.py": (["--games", "10", "--players", "2", "--editions", "australia"], "australia         2"),
     "instructions.py": (["--games", "2", "--warm", "1", "--players", "2"], "australia         2"),
     "memory.py": (["--games", "10", "--batches", "2"], "after     10 games:"),

@@ -11,6 +11,7 @@ import pytest
 
 from rulesengine import Game, load_edition
 from rulesengine.bots.registry import RandomAgent, agent_seed
+from rulesengine.dsl.program import analyse, reads_of
 from rulesengine.game.loop import play
 from rulesengine.game.program import RUNNERS, program
 from rulesengine.game.scoring import ScoreKeeper, ScoringError
@@ -154,3 +155,18 @@ def test_every_shipped_drafting_edition_plays_to_its_end_with_each_runner(path):
             play(game, [RandomAgent(agent_seed(seed, s)) for s in range(players)])
             assert game.over
         assert games[0].scores.sheet() == games[1].scores.sheet()
+
+
+def test_each_expression_is_analysed_once_and_the_analysis_kept_with_it():
+    """Building the program asks what each expression reads two or three times (dsl/program/reads.py: reads_of):
+    the analysis is made at the first ask, kept on the expression, and is what analysing its tree again gives."""
+    edition = load_edition(ROOT / "editions" / "australia.yaml")
+    expressions = [c.score for c in edition.categories] + [r.qualifies for r in edition.races]
+    assert all("reads" not in e.kept for e in expressions)
+    program(edition)
+    for expression in expressions:
+        kept = expression.kept["reads"]
+        assert reads_of(expression) is kept
+        assert kept == analyse(*expression.tree[:2])
+    assert [sorted(e.kept["reads"].variables()) for e in expressions] == [
+        ["catch", "throw"], ["cards"], ["cards"], ["cards", "choice"], ["visited"], ["region", "visited"]]

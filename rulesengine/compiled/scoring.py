@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..dsl import ast
 from ..dsl.program import names
 from ..dsl.program.helpers import HELPERS, Full, Masks, card_mask, every_icon, packed_icons
-from ..dsl.program.reads import MASK, analyse, merged
+from ..dsl.program.reads import MASK, analyse, merged, reads_of
 from ..dsl.program.writer import FAILED, Writer
 from ..edition.scopes import program_scopes
 
@@ -54,14 +54,14 @@ class SeatRound:
         categories = [c for c in edition.categories if c.when == ROUND]
         emit = writer.emit
         self.choices = [self._choice(category, scopes["requires"]) for category in edition.choice_categories]
-        self.choices_previous = any("previous" in analyse(*c.choice.requires.tree[:2]).variables()
+        self.choices_previous = any("previous" in reads_of(c.choice.requires).variables()
                                     for c in edition.choice_categories if c.choice.requires is not None)
         self._start = len(writer.lines)
         emit("points = {}", 0)
-        self.previous = any("previous" in analyse(*c.score.tree[:2]).variables() for c in categories)
+        self.previous = any("previous" in reads_of(c.score).variables() for c in categories)
         for category in categories:
             key = writer.constant(category.key)
-            if "previous" in analyse(*category.score.tree[:2]).variables():
+            if "previous" in reads_of(category.score).variables():
                 emit(f"{names.PREVIOUS} = previous.get({key}, 0)", 0)
             if category.choice is None:
                 writer.value(f"points[{key}]", category.score, 0)
@@ -114,7 +114,7 @@ class SeatRound:
         writer, emit = self.writer, self.writer.emit
         start = len(writer.lines)
         requires = category.choice.requires
-        if requires is not None and "previous" in analyse(*requires.tree[:2]).variables():
+        if requires is not None and "previous" in reads_of(requires).variables():
             emit(f"{names.PREVIOUS} = previous.get({writer.constant(category.key)}, 0)", 0)
         emit("allowed = []", 0)
         if requires is None or _pinnable(requires.tree[0], "choice"):   # written out icon by icon

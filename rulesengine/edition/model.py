@@ -79,6 +79,8 @@ class Expression:
     variables: frozenset = frozenset()   # the game variables it reads (cards, others, ...)
     texts: dict | None = None        # file -> text of the edition's files, to quote the line of a runtime error
     tree: tuple | None = None        # (checked node, resolved names, lookups): to generate it into a larger function
+    kept: dict = field(default_factory=dict, init=False, repr=False, compare=False)   # what the compiler works
+                                     # out of the tree once (dsl/program/reads.py: reads_of), kept with it
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..bots.greedy import typical_points
-from ..dsl.program import analyse
+from ..dsl.program import reads_of
 from ..dsl.program.value import counted_only
 from .cards import CardRows, MaskCards, Unsupported
 from .draws import GOLDEN, mix
@@ -82,7 +82,7 @@ def greedy_plan(plan) -> GreedyPlan:
 
 
 def _variables(expression) -> frozenset:
-    return analyse(*expression.tree[:2]).variables()
+    return reads_of(expression).variables()
 
 
 def _reads(category) -> frozenset:

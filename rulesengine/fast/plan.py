@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..dsl.program import analyse
+from ..dsl.program import reads_of
 from ..edition.model import GAME_END, ROUND
 from ..edition.scopes import SHEET
 from ..edition.steps import Catch, Choices, Deal, PickAndPass, Throw
@@ -72,11 +72,11 @@ def _reads_no_sheet_so_far(edition) -> None:
     for category in edition.categories:
         for expression in (category.score, category.choice and category.choice.requires):
             if expression is not None and expression.tree is not None:
-                read = analyse(*expression.tree[:2]).variables() & _NOT_HANDED.get(category.when, frozenset())
+                read = reads_of(expression).variables() & _NOT_HANDED.get(category.when, frozenset())
                 if read:
                     raise Unsupported(f"the score sheet so far ({', '.join(sorted(read))}) in '{category.key}'")
     for race in edition.races:
-        if race.award.tree is not None and "sharing" in analyse(*race.award.tree[:2]).variables():
+        if race.award.tree is not None and "sharing" in reads_of(race.award).variables():
             raise Unsupported(f"'sharing' in the award of '{race.key}'")
 
 

@@ -7,7 +7,8 @@ object with the edition's categories, races, regions, cards, families, map paths
 keyword-only inputs, declared in rulesengine/edition/scopes.py). rulesengine/game/program.py puts
 an edition's program together from these, or from the reference interpreter, as its runner says.
 
-    reads.py       what an expression reads of the game, and in what form (the tree analysis)
+    reads.py       what an expression reads of the game, and in what form (the tree analysis, made once
+                   an expression and kept with it: reads_of)
     expression.py  one expression as Python source, alone or as a statement of a larger function;
                    calls.py: a call of a builtin, in the cheapest form the held values allow
     writer.py      several expressions as the statements of one function
@@ -32,7 +33,7 @@ from .helpers import (
 )
 from .order import write_order
 from .pick import write_pick
-from .reads import analyse
+from .reads import analyse, reads_of
 from .sheet import Needs, Sheet, compile_sheet, end_categories, round_categories, write_end, write_round
 from .value import SEAT_BY_SEAT, category_reads, counted_only, write_own_value, write_shared_value
 from .writer import FAILED
@@ -57,6 +58,7 @@ __all__ = [
     "every_icon",
     "generate",
     "icon_counts",
+    "reads_of",
     "round_categories",
     "visited_after",
     "write_end",

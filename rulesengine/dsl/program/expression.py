@@ -26,7 +26,7 @@ from ..builtins import ATTRIBUTES
 from . import names
 from .calls import Calls
 from .helpers import HELPERS, Full, Masks, Unsupported
-from .reads import UNSET, Bound, Scoped, analyse
+from .reads import UNSET, Bound, Reads, Scoped, analyse
 
 _ATTRIBUTE_NAMES = frozenset(name for members in ATTRIBUTES.values() for name in members if name.isidentifier())
 _PLAIN = {"+": "+", "-": "-", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "in": "in", "not in": "not in",
@@ -286,13 +286,15 @@ class Generator(Calls, Scoped):
         return _list_of([self.visit(item) for item in node.items])
 
 
-def inline(node, resolved: dict, edition, shared: Shared, held: Held) -> tuple[str, dict, set, bool]:
+def inline(node, resolved: dict, edition, shared: Shared, held: Held, reads: Reads | None = None
+           ) -> tuple[str, dict, set, bool]:
     """One expression as Python source to be placed in a larger generated function (see Held), its
     constants named in `shared`. Returns the source, its own tallies (source of a cards value ->
     local, to be assigned before it runs), the locals of `held` it reads, and whether it charges the
     step budget (its statement then begins an evaluation: _begin()). Raises Unsupported for what it
-    does not translate."""
-    generator = Generator(resolved, edition, held, shared, analyse(node, resolved).hoisted)
+    does not translate. reads: the tree's analysis, when the caller keeps one (reads.reads_of)."""
+    hoisted = (reads or analyse(node, resolved)).hoisted
+    generator = Generator(resolved, edition, held, shared, hoisted)
     source = generator.visit(node)
     return source, dict(generator.tallies.values()), generator.used, generator.metered
 

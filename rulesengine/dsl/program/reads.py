@@ -211,6 +211,20 @@ def merged(reads) -> Reads:
     return Reads({path: frozenset(found) for path, found in uses.items()}, frozenset(hoisted))
 
 
+def reads_of(expression) -> Reads:
+    """analyse() of an expression's whole tree, worked out once and kept with the expression (its `kept`
+    dict, the compiled edition's): building an edition's program asks about each of its ~8 expressions
+    about three times. An expression handed as a bare tree (no `kept`: a pinned copy, a test's) is
+    analysed at each ask."""
+    kept = getattr(expression, "kept", None)
+    if kept is None:
+        return analyse(*expression.tree[:2])
+    found = kept.get("reads")
+    if found is None:
+        found = kept["reads"] = analyse(*expression.tree[:2])
+    return found
+
+
 def analyse(node, resolved: dict, masks=None) -> Reads:
     """How the checked tree reads the game (masks: the edition's Masks, where a value may be held as one)."""
     uses = Uses(resolved, masks)

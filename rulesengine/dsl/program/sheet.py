@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from . import names
 from .expression import Shared
 from .helpers import Full, every_icon
-from .reads import COUNT, LENGTH, SET, analyse, merged
+from .reads import COUNT, LENGTH, SET, merged, reads_of
 from .writer import Writer
 
 ROUND, GAME_END = "round", "game_end"
@@ -99,11 +99,11 @@ def write_round(rules, variables: dict, caught: bool = False):
     emit("points = {}", 2)
     if any(c.choice is not None for c in round_categories(rules)):
         emit("choices = inputs.choices", 2)
-    if any("previous" in analyse(*c.score.tree[:2]).variables() for c in round_categories(rules)):
+    if any("previous" in reads_of(c.score).variables() for c in round_categories(rules)):
         emit("previous = inputs.previous", 2)
     for category in round_categories(rules):
         key = writer.constant(category.key)
-        if "previous" in analyse(*category.score.tree[:2]).variables():
+        if "previous" in reads_of(category.score).variables():
             emit(f"{names.PREVIOUS} = previous.get({key}, 0)", 2)
         if category.choice is None:
             writer.value(f"points[{key}]", category.score, 2, "0" if caught else None)
@@ -134,7 +134,7 @@ def write_choice(rules, category, variables: frozenset, points: bool = False, sh
     emit = writer.emit
     expressions = [category.score] if points else []
     expressions += [category.choice.requires] if category.choice.requires is not None else []
-    if any("previous" in analyse(*e.tree[:2]).variables() for e in expressions):
+    if any("previous" in reads_of(e).variables() for e in expressions):
         emit(f"{names.PREVIOUS} = inputs.previous.get({writer.constant(category.key)}, 0)", 2)
     emit("found = {}" if points else "allowed = []", 2)
     if category.choice.once_per_game:
@@ -171,8 +171,8 @@ def needs(rules, sheet: frozenset = frozenset()) -> Needs:
     """What the sheet's functions read, from their trees (sheet: the variables of the sheet so far)."""
     rounds = [c.score for c in round_categories(rules)] + [r.qualifies for r in rules.races] + \
         [c.choice.requires for c in rules.categories if c.choice is not None and c.choice.requires is not None]
-    playing = merged(analyse(*e.tree[:2]) for e in rounds)
-    ending = merged(analyse(*c.score.tree[:2]) for c in end_categories(rules))
+    playing = merged(reads_of(e) for e in rounds)
+    ending = merged(reads_of(c.score) for c in end_categories(rules))
     return Needs(playing.reads_value("visited", _HELD), bool(playing.variables() & TABLE),
                  ending.reads_value("visited", _HELD), bool(ending.variables() & TABLE), ending.variables(),
                  bool(playing.variables() & sheet))

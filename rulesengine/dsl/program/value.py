@@ -12,7 +12,7 @@ values the options of a whole sampled order at once.
 from __future__ import annotations
 
 from . import names
-from .reads import analyse
+from .reads import reads_of
 from .writer import Writer
 
 SEAT_BY_SEAT = frozenset({"opponents", "left", "right"})   # the other seats' cards told apart
@@ -27,7 +27,7 @@ _CHOICE_COUNT = (names.TALLY["cards"], "choice")
 
 def reads(expressions) -> frozenset:
     """Every game variable these expressions read."""
-    return frozenset().union(*(analyse(*e.tree[:2]).variables() for e in expressions))
+    return frozenset().union(*(reads_of(e).variables() for e in expressions))
 
 
 def category_reads(categories) -> frozenset:
@@ -40,7 +40,7 @@ def category_reads(categories) -> frozenset:
 def counted_only(categories) -> bool:
     """Whether these categories read the other seats' cards only by their counts (of `others`, or of a
     neighbour's cards or visited cards): a sampled world's pile of them answers."""
-    found = [analyse(*e.tree[:2]) for c in categories for e in (c.score, c.choice and c.choice.requires) if e]
+    found = [reads_of(e) for c in categories for e in (c.score, c.choice and c.choice.requires) if e]
     for one in found:
         for path in one.paths:
             if path.split(".")[0] in {"others"} | SEAT_BY_SEAT and (path not in POOLED or not
@@ -97,7 +97,7 @@ def write_standing(writer: Writer, rules, own: tuple, shared: tuple, end_constan
         write_categories(writer, shared)
         for path in pooled:
             del tallies[path]
-    cached = by_visited is not None and all(analyse(*race.qualifies.tree[:2]).variables() <= _BY_VISITED
+    cached = by_visited is not None and all(reads_of(race.qualifies).variables() <= _BY_VISITED
                                             for race in rules.races)
     remembered = cached and by_visited == names.MASK["visited"]
     depth, total = (4 if remembered else 3, names.RACES_VALUE) if cached else (2, "value")

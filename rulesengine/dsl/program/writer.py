@@ -17,6 +17,7 @@ from ..builtins import DslRuntimeError
 from . import names
 from .expression import Held, Shared, Unsupported, inline
 from .helpers import HELPERS, Full, Masks
+from .reads import reads_of
 
 FAILED = (DslRuntimeError, ArithmeticError, KeyError, TypeError, ValueError, RecursionError)   # a bot's defaults
 
@@ -64,8 +65,9 @@ class Writer:
         than the function's. Returns the forms it reads."""
         node, resolved, lookups = expression.tree
         self._allowed = self.variables if variables is None else variables
+        reads = reads_of(expression)
         try:
-            source, tallies, used, metered = inline(node, resolved, lookups, self.shared, self.held)
+            source, tallies, used, metered = inline(node, resolved, lookups, self.shared, self.held, reads)
         finally:
             self._allowed = self.variables
         self.used |= used
