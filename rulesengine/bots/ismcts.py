@@ -83,10 +83,12 @@ class IsmctsAgent:
         self.value = value
         self.exploration = exploration
         self.steps = steps_option(steps)   # evaluation steps a decision may spend (allowance.py); None: no limit
+        self.asks = round_plan(edition).asks   # decision kind -> what its block declares answering it does
+        self.greedy = GreedyAgent(seed, edition)   # a discard; a decision whose steps ran out
 
     def decide(self, view: dict, decision):
         started = time.perf_counter()
-        effect = round_plan(self.edition).asks[decision.kind].effect  # what its block declares answering does
+        effect = self.asks[decision.kind].effect
         if effect == REDRAW:
             return mulligan_answer(self.edition, view, decision)
         if effect in (CLAIM, BID, DECLARE):
@@ -94,7 +96,7 @@ class IsmctsAgent:
             return claims.search_answer(self.edition, view, decision, rng, self.iterations or DEFAULT_ITERATIONS,
                                         self.steps)
         if effect == DISCARD:  # as the greedy bot discards (the search bot does the same)
-            return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains, effect)
+            return decide_by_value(self, view, decision, self.greedy.gains, effect)
         deadline = started + self.think / 1000 if self.think is not None else None
         return decide_by_value(self, view, decision, lambda v, d, rng: self.values(v, d, rng, deadline), effect)
 
@@ -118,7 +120,7 @@ class IsmctsAgent:
                 break   # the decision has spent its steps: the iteration under way added no value to the tree
             done += 1
         if not done:
-            return GreedyAgent(self.seed, edition).gains(view, decision, rng)
+            return self.greedy.gains(view, decision, rng)
         return {
             card.letter: stats[0] + stats[1] / stats[0] / 2
             for card, stats in root.items() if stats[0]   # (a card first met in a dropped iteration has none)

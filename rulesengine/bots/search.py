@@ -102,9 +102,12 @@ class SearchAgent:
         self.rollouts_by = rollouts_by   # backend.py: "compiled", or "engine" (the oracle): the same numbers
         self.steps = steps_option(steps)   # evaluation steps a decision may spend (allowance.py); None: no limit
         self.win = win   # points a win in the last round is worth beside the margin (win_share); 0: none
+        self.asks = round_plan(edition).asks   # decision kind -> what its block declares answering it does
+        self.greedy = GreedyAgent(seed, edition)   # a discard; a decision whose steps ran out
+        self.favourites = GreedyAgent(seed, edition, samples=2, completions=3)   # which `width` options are searched
 
     def decide(self, view: dict, decision):
-        effect = round_plan(self.edition).asks[decision.kind].effect  # what its block declares answering does
+        effect = self.asks[decision.kind].effect
         if effect == REDRAW:
             return mulligan_answer(self.edition, view, decision)
         if effect in (CLAIM, BID, DECLARE):
@@ -112,14 +115,14 @@ class SearchAgent:
             rollouts = self.rollouts or DEFAULT_ROLLOUTS
             return claims.search_answer(self.edition, view, decision, rng, rollouts, self.steps)
         if effect == DISCARD:  # as the greedy bot discards: the rollouts take every card a hand passes them
-            return decide_by_value(self, view, decision, GreedyAgent(self.seed, self.edition).gains, effect)
+            return decide_by_value(self, view, decision, self.greedy.gains, effect)
         return decide_by_value(self, view, decision, self.values, effect)
 
     def values(self, view: dict, decision, rng: random.Random) -> dict:
         """letter -> mean margin after the round over the sampled worlds, for the options searched; the
         greedy bot's gains if the decision's steps were spent before one world was played out."""
         searched = self.searched(view, decision, rng)
-        return searched or GreedyAgent(self.seed, self.edition).gains(view, decision, rng)
+        return searched or self.greedy.gains(view, decision, rng)
 
     def searched(self, view: dict, decision, rng: random.Random, deadline: float | None = None) -> dict:
         """letter -> mean margin after the round over the sampled worlds, for the options searched:
@@ -133,7 +136,7 @@ class SearchAgent:
         standing = standing_from_view(edition, view)
         options = card_list(edition, decision.options)
         if self.width and len(options) > self.width:
-            gains = GreedyAgent(self.seed, edition, samples=2, completions=3).gains(view, decision, rng)
+            gains = self.favourites.gains(view, decision, rng)
             options = sorted(options, key=lambda card: -gains[card.letter])[: self.width]
         totals = dict.fromkeys(options, 0.0)
         win = self.win if self.win and standing.round == round_plan(edition).rounds else 0.0
