@@ -184,7 +184,7 @@ def test_a_generated_game_that_fails_where_the_engine_does_not_is_an_internal_er
         sheets = sheet_maker(edition, 4)   # the sheets a generated game fills
 
         def play(self, *args):
-            raise KeyError("T_cards")
+            raise KeyError("a local of the generated game")
 
     monkeypatch.setattr(compiled, "generated", lambda edition, players: Broken())
     with pytest.raises(compiled.GeneratedGameError, match="australia failed where the engine did not \\(seed 5\\)"):
