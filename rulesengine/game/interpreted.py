@@ -1,6 +1,7 @@
 """What both runners of a scoring program share (game/program.py, the compiled; game/reference.py, the
-interpreter): the interpreted call of one expression, the award of a race's place (interpreted by both: the sheet
-keeps each award it works out, so none is worth compiling), and the shape of a seat's value of hands."""
+interpreter): the call of one expression on its own (its `run`, which the edition's runner made: a generated
+function, or the interpreter's closures), the award of a race's place (called so by both: the sheet keeps each
+award it works out, so none is worth a place in the program), and the shape of a seat's value of hands."""
 
 from __future__ import annotations
 
@@ -33,8 +34,8 @@ class SeatValue:
 
 
 def run(expression, env: dict):
-    """The expression's value in env, interpreted (the reference's call); a failure raises, carrying the node it
-    points at."""
+    """The expression's value in env by its own `run` (as the edition's runner compiled it); a failure raises,
+    carrying the node it points at."""
     try:
         return expression.run(env)
     except DslRuntimeError as exc:
@@ -44,6 +45,6 @@ def run(expression, env: dict):
 
 def award(race, region, *, place, players, round, rounds, sharing=1):
     """What a place of a race pays, to each of the `sharing` seats that take it together (the race's award
-    expression, interpreted: the sheet keeps each award it works out, so none is worth compiling)."""
+    expression by its own `run`: the sheet keeps each award it works out, so none is worth a place in the program)."""
     return run(race.award, {"place": place, "sharing": sharing, "players": players, "round": round, "rounds": rounds,
                             "region": region})
