@@ -70,6 +70,17 @@ def open_table(page, edition: str, players: int, bots: int, host: str = "Ana") -
     page.click("#create-button")
 
 
+def click_nth(page, selector: str, n: int = 0) -> None:
+    """Click the n-th element the selector finds, found again when clicked: the page draws its panels afresh at
+    every state it is sent, so a handle found before (query_selector_all) may be detached by the click."""
+    page.click(f"{selector} >> nth={n}", timeout=WAIT)
+
+
+def click_first(page) -> None:
+    """Click the first card to pick, or the first option."""
+    click_nth(page, "button.card.pickable" if page.query_selector("button.card.pickable") else "button.option")
+
+
 def table_of(server, code):
     return server.server.tables[code]
 
@@ -96,12 +107,12 @@ def test_a_whole_game_in_the_browser_against_two_bots(browser, server, edition):
         if cards:
             if drafted == 3:
                 page.screenshot(path=str(ARTEFACTS / "draft.png"), full_page=True)
-            cards[0].click()
+            click_nth(page, "button.card.pickable")
             drafted += 1
         else:
             if not (ARTEFACTS / "choice.png").exists() or drafted == 6:
                 page.screenshot(path=str(ARTEFACTS / "choice.png"), full_page=True)
-            page.query_selector_all("button.option")[0].click()
+            click_nth(page, "button.option")
         page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
     page.screenshot(path=str(ARTEFACTS / "final.png"), full_page=True)
     game = table_of(server, code).game

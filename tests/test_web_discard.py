@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from net_support import bounded  # noqa: F401 - the autouse time limit
-from test_web_browser import WAIT, browser, hand_shown, open_table, page_of, server, table_of  # noqa: F401 - fixtures
+from test_web_browser import WAIT, browser, click_first, hand_shown, open_table, page_of, server, table_of  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.slow
 
@@ -37,8 +37,7 @@ def test_keep_one_discard_one_by_click_then_a_whole_game(browser, server):  # no
         if page.query_selector("#final"):
             break
         seen = int(page.get_attribute("body", "data-states") or 0)
-        cards = page.query_selector_all("button.card.pickable")
-        (cards[0] if cards else page.query_selector_all("button.option")[0]).click()
+        click_first(page)
         page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
     assert game.over and all(len(cards) == 4 for entry in game.history for cards in entry["drafts"].values())
     for player in game.scores.sheet()["players"]:

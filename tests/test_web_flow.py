@@ -10,7 +10,7 @@ import json
 
 import pytest
 from net_support import bounded  # noqa: F401 - the autouse time limit
-from test_web_browser import ARTEFACTS, WAIT, browser, open_table, page_of, server, table_of  # noqa: F401 - fixtures
+from test_web_browser import ARTEFACTS, WAIT, browser, click_nth, open_table, page_of, server, table_of  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.slow
 
@@ -30,7 +30,7 @@ def test_a_whole_2010_game_in_the_browser_against_two_bots(browser, server):  # 
         seen = int(page.get_attribute("body", "data-states") or 0)
         panel = page.query_selector("section.choice")
         if panel.get_attribute("data-kind") == "secret":
-            page.query_selector_all("button.option")[secrets % 5].click()
+            click_nth(page, 'section.choice[data-kind="secret"] button.option', secrets % 5)
             secrets += 1
             page.wait_for_selector("#secret", timeout=WAIT)
             # the page shows this seat's own secret choice, as the server has it, and no one else's
@@ -83,16 +83,15 @@ def test_a_whole_game_with_a_choice_declared_in_secret_in_the_browser(browser, s
                 assert page.text_content("#declared") == f"Last round's Activities: {said}."
             else:
                 assert not page.query_selector("#declared")
-            buttons = page.query_selector_all("button.option")
-            option = buttons[len(declared) % len(buttons)]
-            declared.append(option.get_attribute("data-option"))
-            option.click()
+            nth = len(declared) % len(page.query_selector_all("button.option"))
+            declared.append(page.get_attribute(f"button.option >> nth={nth}", "data-option"))
+            click_nth(page, "button.option", nth)
         else:
             # the seat's own declaration, as the server has it, while it drafts
             assert declared[-1] == game.places.secrets[0]
             own = f"Declared in secret: {declared[-1]} (Activities, turned up at the round's end)"
             assert page.text_content("#secret") == own
-            page.query_selector_all("button.card.pickable")[0].click()
+            click_nth(page, "button.card.pickable")
             drafted += 1
         page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
     assert game.over and len(declared) == 4 and drafted == 4 * 6
@@ -120,7 +119,7 @@ def test_a_double_throw_in_the_browser(browser, server):  # noqa: F811 - fixture
         seen = int(page.get_attribute("body", "data-states") or 0)
         if page.query_selector("section.choice").get_attribute("data-kind") == "bid":
             break
-        page.query_selector_all("button.option")[0].click()
+        click_nth(page, "button.option")
         page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
     labels = [b.text_content() for b in page.query_selector_all("button.option")]
     assert labels == ["Throw a boomerang into the pot", "Throw 2 boomerangs into the pot", "Stop (take the pot)"]

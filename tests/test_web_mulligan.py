@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from net_support import bounded  # noqa: F401 - the autouse time limit
-from test_web_browser import WAIT, browser, hand_shown, open_table, page_of, server, table_of  # noqa: F401 - fixtures
+from test_web_browser import WAIT, browser, click_first, hand_shown, open_table, page_of, server, table_of  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.slow
 
@@ -15,8 +15,7 @@ pytestmark = pytest.mark.slow
 def answer_first(page) -> None:
     """Click the first card to pick, or the first option; wait for the next state."""
     seen = int(page.get_attribute("body", "data-states") or 0)
-    cards = page.query_selector_all("button.card.pickable")
-    (cards[0] if cards else page.query_selector_all("button.option")[0]).click()
+    click_first(page)
     page.wait_for_function("n => Number(document.body.dataset.states) > n", arg=seen, timeout=WAIT)
 
 
