@@ -72,15 +72,16 @@ def test_a_hostile_table_stops_alone_while_ten_live_tables_finish_and_the_page_a
 def test_a_hosts_own_edition_that_is_expensive_to_play_stops_its_table_alone(tmp_path):
     """The issue's vector: `boom host` sends its own edition, which the server compiled and scored on its event
     loop. Here the edition at the edge of the work budget (tests/edge_editions.py, `work`: a category near the
-    100,000 steps of one evaluation) is compiled and played in the worker; its greedy bot's decision goes over the
-    call's limit, the table stops with its message, and the live table beside it finishes."""
+    100,000 steps of one evaluation) is compiled and played in the worker; its searching bots' decision goes over the
+    call's limit, the table stops with its message, and the live table beside it finishes. (Searching bots, whose
+    decision may spend 20,000,000 steps: one greedy decision stayed under 0.05 s of a quiet CI machine.)"""
     from edge_editions import edge_sizes, edition_data
 
     server = ServerThread(tmp_path / "boom.sqlite", Limits(table_cpu=0.05), workers=1)
     own = edition_data(**edge_sizes()["work"], ident="work")
 
     async def scenario():
-        hostile = await host(server.url, "127.0.0.9", edition=own, players=2, bots=1, bot_kind="greedy")
+        hostile = await host(server.url, "127.0.0.9", edition=own, players=4, bots=3, bot_kind="search")
         live = await host(server.url, "127.0.1.1")
         victim = RawPlayer(server.url, hostile, "Mallory", source="127.0.0.9")
         players = [RawPlayer(server.url, live, name, source="127.0.1.1") for name in ("Ana", "Ben")]
