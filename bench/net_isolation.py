@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from net_support import RawPlayer, ServerThread, host, probe_page  # noqa: E402
+from net_support import ServerThread, play_beside_hostile  # noqa: E402
 
 from rulesengine.net.protocol import Limits  # noqa: E402
 
@@ -42,24 +42,8 @@ def scenario(tables: int, hostile: bool) -> dict:
         server = ServerThread(Path(folder) / "boom.sqlite", Limits(table_cpu=LIMIT), workers=1)
         page: list = []
 
-        async def play() -> tuple:
-            victim = None
-            if hostile:
-                code = await host(server.url, "127.0.0.9", edition="australia-two-decks", players=8, bots=7,
-                                  bot_kind="search")
-                victim = RawPlayer(server.url, code, "Mallory", source="127.0.0.9")
-            codes = [await host(server.url, f"127.0.1.{n + 1}") for n in range(tables)]
-            players = [RawPlayer(server.url, code, name, source=f"127.0.1.{n + 1}")
-                       for n, code in enumerate(codes) for name in ("Ana", "Ben")]
-            stop = asyncio.Event()
-            prober = asyncio.create_task(probe_page(server.port, stop, page))
-            await asyncio.gather(*([victim.play()] if victim else []), *(p.play() for p in players))
-            stop.set()
-            await prober
-            return victim, players
-
         try:
-            victim, players = asyncio.run(play())
+            victim, players = asyncio.run(play_beside_hostile(server, tables, hostile, page))
             lag = list(server.server.lag)
         finally:
             server.stop()

@@ -249,3 +249,23 @@ async def probe_page(port: int, stop: asyncio.Event, times: list) -> None:
         writer.close()
         times.append((status.split()[1], time.perf_counter() - started))
         await asyncio.sleep(0.1)
+
+
+async def play_beside_hostile(server, tables: int, hostile: bool, page: list) -> tuple:
+    """`tables` live tables (two client seats and a random bot each) played to their end, beside a hostile table
+    (seven search bots and one player at the two-deck house rule, stopped at its first call over the server's
+    limit) when `hostile`, while a client asks for the page (its answers added to page): (the hostile table's
+    player or None, the live tables' players). Shared by test_net_isolation and bench/net_isolation.py."""
+    victim = None
+    if hostile:
+        code = await host(server.url, "127.0.0.9", edition="australia-two-decks", players=8, bots=7, bot_kind="search")
+        victim = RawPlayer(server.url, code, "Mallory", source="127.0.0.9")
+    codes = [await host(server.url, f"127.0.1.{n + 1}") for n in range(tables)]
+    players = [RawPlayer(server.url, code, name, source=f"127.0.1.{n + 1}")
+               for n, code in enumerate(codes) for name in ("Ana", "Ben")]
+    stop = asyncio.Event()
+    prober = asyncio.create_task(probe_page(server.port, stop, page))
+    await asyncio.gather(*([victim.play()] if victim else []), *(p.play() for p in players))
+    stop.set()
+    await prober
+    return victim, players

@@ -20,6 +20,7 @@ from net_support import (  # noqa: F401 - bounded: the autouse fixture that fail
     ServerThread,
     bounded,
     host,
+    play_beside_hostile,
     probe_page,
 )
 
@@ -34,26 +35,8 @@ def test_a_hostile_table_stops_alone_while_ten_live_tables_finish_and_the_page_a
     server = ServerThread(tmp_path / "boom.sqlite", Limits(table_cpu=0.05), workers=1)
     page: list = []
 
-    async def scenario():
-        hostile = await host(
-            server.url, "127.0.0.9", edition="australia-two-decks", players=8, bots=7, bot_kind="search"
-        )
-        codes = [await host(server.url, f"127.0.1.{n + 1}") for n in range(10)]
-        victim = RawPlayer(server.url, hostile, "Mallory", source="127.0.0.9")
-        players = [
-            RawPlayer(server.url, code, name, source=f"127.0.1.{n + 1}")
-            for n, code in enumerate(codes)
-            for name in ("Ana", "Ben")
-        ]
-        stop = asyncio.Event()
-        prober = asyncio.create_task(probe_page(server.port, stop, page))
-        await asyncio.gather(victim.play(), *(p.play() for p in players))
-        stop.set()
-        await prober
-        return victim, players
-
     try:
-        victim, players = asyncio.run(scenario())
+        victim, players = asyncio.run(play_beside_hostile(server, 10, True, page))
         lag = list(server.server.lag)
     finally:
         server.stop()
