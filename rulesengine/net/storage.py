@@ -88,7 +88,6 @@ class Store(ABC):
 
     node: str | None = None  # this server's name in a cluster; None for a store one server owns alone
 
-    @abstractmethod
     def add_table(
         self,
         code: str,
@@ -104,7 +103,18 @@ class Store(ABC):
         clock: str | None = None,
         seat_options: str | None = None,
     ) -> None:
-        """A new table, owned by this node (seat_options: StoredTable's, as JSON)."""
+        """A new table, owned by this node (seat_options: StoredTable's, as JSON). The row is made here, the seed
+        sealed and the host keyed, so that the two stores differ only in how they write it."""
+        self._insert_table({
+            "code": code, "edition": edition_text, "players": players, "bots": bots, "bot_kind": bot_kind,
+            "seed": self.key.seal(seed, code, created), "created": created, "deal": deal,
+            "host": self.key.address(host), "all_bots": bots == players, "spectators": spectators, "clock": clock,
+            "seat_options": seat_options,
+        })
+
+    @abstractmethod
+    def _insert_table(self, row: dict) -> None:
+        """Write a new table's row (its columns by name; the seed already sealed) as a sealed table of this node."""
 
     @abstractmethod
     def add_seat(self, code: str, seat: int, name: str, kind: str, token: str | None) -> None: ...

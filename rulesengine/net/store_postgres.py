@@ -167,30 +167,10 @@ class PostgresStore(Store):
         return [code for (code,) in rows]
 
     # -- writing --------------------------------------------------------------------------------
-    def add_table(
-        self, code, edition_text, players, bots, bot_kind, seed, created, deal, host=None, spectators="live",
-        clock=None, seat_options=None,
-    ):
+    def _insert_table(self, row: dict) -> None:
+        row = {**row, "sealed": True, "owner": self.node}
         self.db.execute(
-            "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, sealed, created, deal, host, all_bots,"
-            " spectators, owner, clock, seat_options) VALUES (%s, %s, %s, %s, %s, %s, true, %s, %s, %s, %s, %s, %s, %s,"
-            " %s)",
-            (
-                code,
-                edition_text,
-                players,
-                bots,
-                bot_kind,
-                self.key.seal(seed, code, created),
-                created,
-                deal,
-                self.key.address(host),
-                bots == players,
-                spectators,
-                self.node,
-                clock,
-                seat_options,
-            ),
+            f"INSERT INTO tables ({', '.join(row)}) VALUES ({', '.join(['%s'] * len(row))})", tuple(row.values())
         )
 
     def add_seat(self, code, seat, name, kind, token) -> None:

@@ -150,38 +150,9 @@ class SQLiteStore(Store):
             finally:
                 fcntl.flock(self.turns, fcntl.LOCK_UN)
 
-    def add_table(
-        self,
-        code: str,
-        edition_text: str,
-        players: int,
-        bots: int,
-        bot_kind: str,
-        seed: int,
-        created: float,
-        deal: int,
-        host: str | None = None,
-        spectators: str = "live",
-        clock: str | None = None,
-        seat_options: str | None = None,
-    ) -> None:
-        self._write(
-            "INSERT INTO tables (code, edition, players, bots, bot_kind, seed, created, deal, sealed, host, all_bots,"
-            " spectators, clock, seat_options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
-            code,
-            edition_text,
-            players,
-            bots,
-            bot_kind,
-            self.key.seal(seed, code, created),
-            created,
-            deal,
-            self.key.address(host),
-            int(bots == players),
-            spectators,
-            clock,
-            seat_options,
-        )
+    def _insert_table(self, row: dict) -> None:
+        row = {**row, "sealed": 1, "all_bots": int(row["all_bots"])}
+        self._write(f"INSERT INTO tables ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", *row.values())
 
     def add_seat(self, code: str, seat: int, name: str, kind: str, token: str | None) -> None:
         self._write(
