@@ -5,10 +5,10 @@ hand-written baseline, so a change to it is measured against a commit before it;
 --games 500` does the same for the engine's own loop (games_per_second.py measures it against the
 hand-written game). The revision is checked out into a temporary git worktree (removed at the end).
 Both checkouts then play the same games: seeds 0 to n-1, four seats, CPU time. Each slice runs in a
-fresh process that imports that checkout's rulesengine, the two in turn, so that a machine busy with
-other work slows both alike. The script prints each edition's games per CPU-second for both and
-their ratio. The child process is this script's, so a revision whose own bench scripts lack an
-option can still be measured.
+fresh process that imports that checkout's rulesengine, the two in turn (each first in every other
+slice), so that a machine busy with other work, or the order itself, slows both alike. The script
+prints each edition's games per CPU-second for both and their ratio. The child process is this script's,
+so a revision whose own bench scripts lack an option can still be measured.
 
 --instructions counts machine instructions instead (valgrind's callgrind, PYTHONHASHSEED=0): WARM games
 are played first (imports, the edition's program compiled, the awards of its races the sheet keeps),
@@ -125,9 +125,11 @@ def main() -> None:
             print(f"{'edition':<11}{commit[:10] + ' games/s':>20}{'this games/s':>14}{'ratio':>8}")
             for name in args.editions:
                 spent = {"other": 0.0, "this": 0.0}
-                for _ in range(args.slices):
-                    spent["other"] += timed(other, name, args.games, args.bots)
-                    spent["this"] += timed(ROOT, name, args.games, args.bots)
+                sides = [("other", other), ("this", ROOT)]
+                for _ in range(args.slices):   # each side first in every other slice: an order effect lands on both
+                    for side, root in sides:
+                        spent[side] += timed(root, name, args.games, args.bots)
+                    sides.reverse()
                 games = args.slices * args.games
                 rates = {side: games / max(seconds, 1e-9) for side, seconds in spent.items()}
                 print(f"{name:<11}{rates['other']:>20.2f}{rates['this']:>14.2f}{rates['this'] / rates['other']:>7.2f}x",
