@@ -90,6 +90,12 @@ def without_collector() -> Iterator[None]:
 def play_batch(edition: Edition, layout: Layout, deals: Sequence) -> list[GameFigures | None]:
     """The deals' games played at once (the caller asked engine_reason first): each game's figures, or
     None for a game whose scoring met an error (the engine plays it again and reports the error)."""
+    return figures_of(edition, layout, play_block(edition, layout, deals))
+
+
+def play_block(edition: Edition, layout: Layout, deals: Sequence):
+    """The deals' games played at once (the caller asked engine_reason first): the batch's arrays
+    (rulesengine/fast/batch.Batch; its `failed` games the engine must play again)."""
     import numpy as np
 
     from ..fast.batch import play
@@ -97,7 +103,7 @@ def play_batch(edition: Edition, layout: Layout, deals: Sequence) -> list[GameFi
     n = layout.players
     bot_seats = np.array([[(seat + deal.shift) % n for seat in range(n)] for deal in deals], dtype=np.int64)
     seats = batch_seats(layout.kinds)
-    return figures_of(edition, layout, play(edition, n, [deal.seed for deal in deals], bot_seats, seats))
+    return play(edition, n, [deal.seed for deal in deals], bot_seats, seats)
 
 
 def figures_of(edition: Edition, layout: Layout, batch) -> list[GameFigures | None]:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from ..edition.model import Edition
 from ..errors import BoomError
 from ..game.blocks import round_plan
-from .batched import without_collector
-from .games import Deal, play_games
+from .batched import figures_of, play_block, without_collector
+from .games import Deal, play_game, play_games
 from .source import compiled
 from .tally import EditionTally, Layout, PairedTally
 
@@ -72,8 +72,16 @@ def play_shards(editions: list, layouts: tuple, seed: int, first: int, last: int
 
 
 def _tallied(editions: list, layouts: tuple, deals: list, first: int, last: int, games: int, batched: tuple) -> list:
-    played = [play_games(edition, layout, deals, batch)
-              for edition, layout, batch in zip(editions, layouts, batched, strict=True)]
+    if all(batch is True for batch in batched) and not any(layout.holdings for layout in layouts):
+        blocks = [play_block(edition, layout, deals) for edition, layout in zip(editions, layouts, strict=True)]
+        if not any(block.failed.any() for block in blocks):   # every game's figures as arrays, tallied at once
+            return _tallied_columns(editions, layouts, deals, first, last, games, blocks)
+        played = [[figures or play_game(edition, layout, deal) for figures, deal in
+                   zip(figures_of(edition, layout, block), deals, strict=True)]
+                  for edition, layout, block in zip(editions, layouts, blocks, strict=True)]
+    else:
+        played = [play_games(edition, layout, deals, batch)
+                  for edition, layout, batch in zip(editions, layouts, batched, strict=True)]
     results, at = [], 0
     for index in range(first, last):
         tallies = tuple(EditionTally(layout) for layout in layouts)
@@ -86,6 +94,23 @@ def _tallied(editions: list, layouts: tuple, deals: list, first: int, last: int,
         at = number + 1
         results.append(ShardResult(index, tallies, paired))
     return results
+
+
+def _tallied_columns(editions: list, layouts: tuple, deals: list, first: int, last: int, games: int,
+                     blocks: list) -> list:
+    """_tallied over the batch's arrays (columns.py): the same tallies, without a GameFigures a game."""
+    import numpy as np
+
+    from .columns import columns_of, tally_columns
+
+    columns = [columns_of(edition, layout, block) for edition, layout, block in zip(editions, layouts, blocks,
+                                                                                    strict=True)]
+    bounds, at = [], 0
+    for index in range(first, last):
+        count = min(SHARD_GAMES, games - index * SHARD_GAMES)
+        bounds.append((index, at, at + count))
+        at += count
+    return tally_columns(layouts, columns, np.array([deal.entry_at for deal in deals], dtype=np.int64), bounds)
 
 
 def shard_deals(seed: int, index: int, games: int, players: int) -> list[Deal]:
