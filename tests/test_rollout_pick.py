@@ -15,7 +15,7 @@ from rulesengine.bots.evaluate import seat_value, standing_from_view
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.bots.rollout import RoundPlay, greedy_pick
 from rulesengine.dsl.program import every_icon
-from rulesengine.dsl.program.helpers import packed_icons
+from rulesengine.dsl.program.helpers import packed_icons, site_bits
 from rulesengine.game.blocks import round_plan
 from rulesengine.game.round_facts import others as round_others
 
@@ -45,6 +45,7 @@ def test_the_generated_pick_is_greedy_picks_card_and_seat_values_worth(path):
         pytest.skip("no drafting round")
     players = min(4, edition.players_max)
     ints = packed_icons(every_icon(edition), edition.cards)[1]
+    bits = site_bits(edition.cards)
     rng = random.Random(5)
     checked = 0
     for round_index, standing in standings(edition, players, 2):
@@ -72,6 +73,12 @@ def test_the_generated_pick_is_greedy_picks_card_and_seat_values_worth(path):
                 assert worth == expected and type(worth) is type(expected)
                 assert known == {card: seat_value(standing, seat, first + [card] + last, table) for card in hand}
                 assert pick(hand[::-1], first, last, known, others) == pick(hand[::-1], first, last, {}, others)
+                x, sites = sum(ints[card] for card in taken), 0   # pick.at: first + last's int and mask kept
+                for card in taken:
+                    sites |= bits[card]
+                assert pick.at(hand, first, last, {}, others, x, sites) == (top, worth)
+                if len(hand) == 1:   # (a hand of one card: its own bit in the mask or not)
+                    assert pick.at(hand, first, last, {}, others, x, sites | bits[hand[0]]) == (top, worth)
                 checked += 1
     if edition.id in ("australia", "europe", "usa"):
         assert checked >= 40 * players * 4   # every seat, every round: generated

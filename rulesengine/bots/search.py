@@ -143,19 +143,20 @@ class SearchAgent:
         backend = BACKENDS[self.rollouts_by](edition, view, standing, allowance, self.policy, self.completions)
         worlds = max(1, self.rollouts // len(options)) if self.rollouts is not None else None
         played = 0
-        while worlds is None or played < worlds:
-            if deadline is not None and played and time.perf_counter() >= deadline:
-                break
-            world = backend.world(rng)
-            rollout_seed = rng.randrange(2**31)
-            try:
-                margins = [self.worth(standing, seat, win, gains)
-                           for gains in backend.play(world, seat, options, rollout_seed)]
-            except Spent:
-                break   # the decision has spent its steps: the world under way is dropped
-            for card, value in zip(options, margins, strict=True):
-                totals[card] += value
-            played += 1
+        with backend.playing():
+            while worlds is None or played < worlds:
+                if deadline is not None and played and time.perf_counter() >= deadline:
+                    break
+                world = backend.world(rng)
+                rollout_seed = rng.randrange(2**31)
+                try:
+                    margins = [self.worth(standing, seat, win, gains)
+                               for gains in backend.play(world, seat, options, rollout_seed)]
+                except Spent:
+                    break   # the decision has spent its steps: the world under way is dropped
+                for card, value in zip(options, margins, strict=True):
+                    totals[card] += value
+                played += 1
         return {card.letter: total / played for card, total in totals.items()} if played else {}
 
     def worth(self, standing: Standing, seat: int, win: float, gains: list) -> float:

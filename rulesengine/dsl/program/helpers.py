@@ -153,6 +153,12 @@ class Masks:
     neighbours: tuple = ()
 
 
+def site_bits(cards) -> dict:
+    """card -> the bit of its site (bit site.index): the visited sites of a hand as one int, a copy of a card on its
+    site's bit (the search bot's rollout pick, pick.py, and its caller's running masks)."""
+    return {card: 1 << card.site.index for card in cards}
+
+
 def card_mask(cards) -> int:
     """The cards as a bitmask: bit card.index of each. A copy of a card (copies:) has its own bit,
     which the visited cards (each site once) never hold, as a set of them never holds the copy."""

@@ -24,7 +24,7 @@ shipped editions but some variants): else None, and the caller values the option
 from __future__ import annotations
 
 from . import names
-from .helpers import Full, card_mask, every_icon, packed_icons
+from .helpers import Full, card_mask, every_icon, packed_icons, site_bits
 from .order import _masks, masked
 from .value import SEAT_BY_SEAT, category_reads, counted_only, seat_bindings, write_categories, write_standing
 from .writer import Writer
@@ -40,7 +40,10 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
     hand (first: the cards taken but the latest, all of them when fewer than two; last: [the latest] or []; hand not
     empty; known: card -> its worth with these cards taken and others, read, and added to for each card it lacks;
     others: the other seats' cards as a packed tally's int, the sum of what `icons` gives each, read by the
-    shared categories only). for_decision makes the decision's memo of races by visited mask.
+    shared categories only). for_decision makes the decision's memo of races by visited mask. pick.at(hand, first,
+    last, known, others, x, sites): the same, for a caller that keeps first + last's packed tally int (x: the sum of
+    packed_icons' ints) and visited sites (sites: the | of helpers.site_bits'; with a hand of one card, its own bit
+    in it or not: it is | in again) as their cards are taken: no loop over first and last.
     Inputs: the order function's (the seat's standing; before and seen: the sites it visited before the round).
     charges: whether some statement charges the step meter (dsl/meter.py). shared: the categories that read the
     other seats' cards, written only where they read `others` alone and only its counts (a pile of cards, as a
@@ -83,16 +86,10 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
             "        before_mask = _card_mask(before)",
             "        def for_decision():",
             f"            {names.MEMO} = {{}}",
-            "            def pick(hand, first, last, known, others):",
+            "            def pick_at(hand, first, last, known, others, x, sites):",
             *([f"                {_T['others']} = others.to_bytes({len(index) + 1}, 'little')"]
               if _T["others"] in writer.used else []),
-            "                x, sites = 0, before_mask",
-            "                for more in first:",
-            "                    x += _ICONS[more]",
-            "                    sites |= _SITE[more]",
-            "                for more in last:",
-            "                    x += _ICONS[more]",
-            "                    sites |= _SITE[more]",
+            "                sites |= before_mask",
             f"                {names.SITES} = None",
             "                top = top_value = None",
             "                for card in hand:",
@@ -101,9 +98,19 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
             *("                        " + line for line in per_card),
             *writer.lines,
             "                return top, top_value",
+            "            def pick(hand, first, last, known, others):",
+            "                x = sites = 0",
+            "                for more in first:",
+            "                    x += _ICONS[more]",
+            "                    sites |= _SITE[more]",
+            "                for more in last:",
+            "                    x += _ICONS[more]",
+            "                    sites |= _SITE[more]",
+            "                return pick_at(hand, first, last, known, others, x, sites)",
+            "            pick.at = pick_at",
             "            return pick",
             "        return for_decision",
             "    return pick_of"]
-    helpers = {"_ICONS": icon_ints, "_SITE": {card: 1 << card.site.index for card in rules.cards},
+    helpers = {"_ICONS": icon_ints, "_SITE": site_bits(rules.cards),
                "_card_mask": card_mask, "frozenset": frozenset}
     return writer.compile(body, helpers), writer.charges
