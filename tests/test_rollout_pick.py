@@ -11,7 +11,7 @@ import pytest
 from shipped import shipped_that_load
 
 from rulesengine import Game, load_edition
-from rulesengine.bots.evaluate import seat_value, standing_from_view
+from rulesengine.bots.evaluate import own_value, seat_value, standing_from_view
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.bots.rollout import RoundPlay, greedy_pick
 from rulesengine.dsl.program import every_icon
@@ -71,7 +71,13 @@ def test_the_generated_pick_is_greedy_picks_card_and_seat_values_worth(path):
                 assert top is greedy_pick(standing, play, seat, None, 0)
                 expected = seat_value(standing, seat, first + [top] + last, table)
                 assert worth == expected and type(worth) is type(expected)
-                assert known == {card: seat_value(standing, seat, first + [card] + last, table) for card in hand}
+                if standing.shared:   # the own part remembered, the other seats' cards counted afresh
+                    assert pick.own_known
+                    assert known == {card: own_value(standing, seat, first + [card] + last) for card in hand}
+                    assert pick(hand, first, last, known, others + 1) == pick(hand, first, last, {}, others + 1)
+                else:
+                    assert not pick.own_known
+                    assert known == {card: seat_value(standing, seat, first + [card] + last, table) for card in hand}
                 assert pick(hand[::-1], first, last, known, others) == pick(hand[::-1], first, last, {}, others)
                 x, sites = sum(ints[card] for card in taken), 0   # pick.at: first + last's int and mask kept
                 for card in taken:

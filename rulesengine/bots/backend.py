@@ -92,7 +92,9 @@ class CompiledRollouts(EngineRollouts):
         # (seat, hand, its cards taken, or every seat's; in _lean, and the others' packed tally) -> (its pick, the
         # steps it charged)
         self.picks: dict = {}
-        self.values: dict = {}     # (seat, its cards taken[, the others']) -> {card: the value of its hand with it}
+        # (seat, its cards taken) -> {card: the value of its hand with it; where categories read the other seats'
+        # cards, that value without them (SeatValue.pick's own_known: the same for any others)}
+        self.values: dict = {}
         self.pickers: dict = {}    # seat -> its generated pick for this decision (SeatValue.pick), or None
         # every seat's picks and its round's end by its generated pick, the passes played in place (_lean): where
         # every seat has one (none charges steps) and the round discards nothing
@@ -203,11 +205,11 @@ class CompiledRollouts(EngineRollouts):
                     held, taken = tuple(hand), tuple(mine)
                     pick = picks.get((at, held, taken, others))
                     if pick is None:
-                        known = values.get((at, taken, others))
+                        known = values.get((at, taken))   # (the own part only where others are read)
                         if known is None:
                             if len(values) >= MEMO_LIMIT:
                                 values.clear()
-                            known = values[at, taken, others] = {}
+                            known = values[at, taken] = {}
                         pick = (pickers[at].at(held, mine[:-1], mine[-1:], known, others, ints[at], masks[at])
                                 if len(mine) >= 2 else pickers[at].at(held, mine, [], known, others, ints[at],
                                                                       masks[at]))[0]

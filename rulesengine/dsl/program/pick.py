@@ -39,6 +39,8 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
     first + [card] + last is worth most to the seat, the first of equals, and that worth, what seat_value gives the
     hand (first: the cards taken but the latest, all of them when fewer than two; last: [the latest] or []; hand not
     empty; known: card -> its worth with these cards taken and others, read, and added to for each card it lacks;
+    where categories read the other seats' cards (pick.own_known), its worth without them, own_value's: the same
+    for any others, theirs added to it afresh each time;
     others: the other seats' cards as a packed tally's int, the sum of what `icons` gives each, read by the
     shared categories only). for_decision makes the decision's memo of races by visited mask. pick.at(hand, first,
     last, known, others, x, sites): the same, for a caller that keeps first + last's packed tally int (x: the sum of
@@ -62,13 +64,17 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
     mask = _M["visited"]
     write_standing(writer, rules, own, (), end_constants, mask, f"end_points if {mask}.bit_count() != size else None",
                    "pass", sheet)
-    if shared:   # added to the rest as seat_value adds them: own_value's value + their sum
-        writer.emit("own_part, value = value, 0", 2)
+    if shared:   # added to the rest as seat_value adds them: own_value's value + their sum, for every card
+        writer.emit("known[card] = own = value", 2)
+        writer.indent -= 1   # (out of `if own is None:`)
+        writer.emit("value = 0", 2)
         write_categories(writer, shared)
-        writer.emit("value = own_part + value", 2)
+        writer.emit("value = own + value", 2)
+        writer.indent += 1
         if (writer.read_variables - writer.hand_reads) & sheet:   # a sheet variable seat_bindings would not bind
             return None
-    writer.emit("known[card] = value", 2)
+    else:
+        writer.emit("known[card] = value", 2)
     writer.emit("if top_value is None or value > top_value:", 1)
     writer.emit("top, top_value = card, value", 2)
     if _T["visited"] in writer.used or "visited" in writer.read_variables:   # never with the mask (reads.Uses)
@@ -93,9 +99,12 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
             f"                {names.SITES} = None",
             "                top = top_value = None",
             "                for card in hand:",
-            "                    value = known.get(card)",
-            "                    if value is None:",
-            *("                        " + line for line in per_card),
+            *(["                    own = known.get(card)",
+               *("                    " + line for line in per_card),
+               "                    if own is None:"] if shared else
+              ["                    value = known.get(card)",
+               "                    if value is None:",
+               *("                        " + line for line in per_card)]),
             *writer.lines,
             "                return top, top_value",
             "            def pick(hand, first, last, known, others):",
@@ -108,6 +117,7 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
             "                    sites |= _SITE[more]",
             "                return pick_at(hand, first, last, known, others, x, sites)",
             "            pick.at = pick_at",
+            f"            pick.own_known = {bool(shared)}",
             "            return pick",
             "        return for_decision",
             "    return pick_of"]
