@@ -16,7 +16,9 @@ out every greedy pick its own world has not met yet, card by card through evalua
   bot's inner loop): either way each card's hand gets exactly what own_value gives it.
 Where every seat has a generated pick and the round discards nothing (Australia, Europe, USA, most variants: Europe's
 National Treasures too, the other seats' cards counted from a packed tally), a world is played in place (_lean): no
-RoundPlay copy or step, each pick from the decision's memo or the generated pick, the round's end valued by it.
+RoundPlay copy or step, each seat's cards taken kept as their packed int and sites mask too (the generated pick's
+`at`), each pick from the decision's memo or the generated pick, the round's end valued by it. A decision's worlds
+are played with the cyclic garbage collector paused (playing(): its memos hold no cycle).
 A world whose rollouts charge no evaluation step (dsl/meter.py: the shipped editions charge none) takes every
 pick from the decision's memo and checks the decision's step allowance (allowance.py) once, before its first
 pick: with nothing charged, every check play_out makes in it answers as that one does. A world where something
