@@ -3,6 +3,7 @@ oracle): the same worlds, the same margins option by option, the same steps char
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -10,7 +11,7 @@ from edge_editions import dense_data, write
 from shipped import shipped_that_load
 
 from rulesengine import Game, load_edition
-from rulesengine.bots.backend import CompiledRollouts
+from rulesengine.bots.backend import CompiledRollouts, EngineRollouts
 from rulesengine.bots.determinize import from_view, world_sampler
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.bots.rollout import RoundPlay
@@ -145,3 +146,28 @@ def test_an_unknown_rollout_backend_is_refused():
     edition = load_edition("editions/australia.yaml")
     with pytest.raises(ValueError, match="unknown rollout backend 'numpy'"):
         make_bot("search", edition, 1, rollouts_by="numpy")
+
+
+def test_a_compiled_decision_plays_its_worlds_with_the_collector_paused_and_leaves_it_as_it_found_it():
+    """CompiledRollouts.playing: the cyclic garbage collector off while the worlds are played, then as the caller
+    had it (on, or off); the engine's worlds are played with it as it is."""
+    edition = load_edition("editions/australia.yaml")
+    view, decision = searched_positions(edition, 4, 3, rounds=1)[0]
+    seen: dict = {"compiled": [], "engine": []}
+    plays = {"compiled": CompiledRollouts.play, "engine": EngineRollouts.play}
+    try:
+        for kind, cls in (("compiled", CompiledRollouts), ("engine", EngineRollouts)):
+            cls.play = lambda self, *args, kind=kind: seen[kind].append(gc.isenabled()) or plays[kind](self, *args)
+        for on in (True, False):
+            (gc.enable if on else gc.disable)()
+            try:
+                for kind in ("compiled", "engine"):
+                    bot = make_bot("search", edition, agent_seed(3, 0), rollouts_by=kind, rollouts=24)
+                    bot.searched(view, decision, random.Random(1))
+                    assert gc.isenabled() is on
+            finally:
+                gc.enable()
+    finally:
+        CompiledRollouts.play, EngineRollouts.play = plays["compiled"], plays["engine"]
+    assert len(seen["compiled"]) == len(seen["engine"]) >= 12 and not any(seen["compiled"])
+    assert seen["engine"] == [True] * (len(seen["engine"]) // 2) + [False] * (len(seen["engine"]) // 2)
