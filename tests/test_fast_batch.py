@@ -158,3 +158,22 @@ def test_an_edition_whose_expression_may_be_costly_is_left_to_the_engine_and_its
         "'pairs' may take 10,335 steps an evaluation, more than the batch's 10,000 (it has no step budget as it runs)")
     with pytest.raises(plans.Unsupported):
         batch.play(edition, 4, [1])
+
+
+@pytest.mark.parametrize("name", ["australia", "europe", "usa"])
+def test_the_packed_hands_draft_as_the_rolled_ones(name):
+    """Each hand packed in a uint64 (the draft the batch plays where a hand fits) takes the same cards, pick by
+    pick, as the hands kept as rows of cards and rolled round the table (the draft of hands too large to pack),
+    for random hands and keys, each round's passing, 2 to 4 players."""
+    edition = load_edition(EDITIONS / f"{name}.yaml")
+    at = plans.plan(edition)
+    generator = np.random.default_rng(35)
+    for players in (2, 3, 4):
+        hands = np.stack([generator.permutation(len(at.deck.cards))[:players * at.hand].reshape(players, at.hand)
+                          for _ in range(200)])
+        keys = generator.integers(0, 2**63, size=200 * players).astype(np.uint64)
+        for r in range(edition.rounds):
+            packed = batch._packed_draft(edition, at, hands, keys, r, 6)
+            rolled = batch._rolled_draft(edition, at, hands, keys, r)
+            assert packed.tolist() == rolled.tolist(), (players, r)
+            assert sorted(packed.reshape(-1).tolist()) == sorted(hands.reshape(-1).tolist())

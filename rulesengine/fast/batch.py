@@ -194,7 +194,17 @@ def _deal(stream: Stream, leftover: np.ndarray, size: int, n: int, hand: int, de
 
 def _draft(edition, at: Plan, hands: np.ndarray, keys: np.ndarray, r: int) -> np.ndarray:
     """Every seat's cards of round r in the order taken: a pick a pass by each random seat, the hands passed
-    in the round's direction (the last card the other way with `catch: previous`), then the Catch."""
+    in the round's direction (the last card the other way with `catch: previous`), then the Catch. Each hand
+    is one uint64 (a card every `bits` bits, in the hand's order) where it fits (_packed_draft), and the hands
+    never move: seat s holds hand (s - turned) % n, as the generated game works it out."""
+    bits = max(1, (len(at.deck.cards) - 1).bit_length())
+    if bits * hands.shape[2] <= 64:
+        return _packed_draft(edition, at, hands, keys, r, bits)
+    return _rolled_draft(edition, at, hands, keys, r)
+
+
+def _rolled_draft(edition, at: Plan, hands: np.ndarray, keys: np.ndarray, r: int) -> np.ndarray:
+    """_draft with the hands as rows of cards, rolled round the table at each pass (hands too large to pack)."""
     games, n, hand = hands.shape
     taken = np.zeros((games, n, hand), dtype=np.int64)
     direction = edition.passing.direction(r)
@@ -209,6 +219,36 @@ def _draft(edition, at: Plan, hands: np.ndarray, keys: np.ndarray, r: int) -> np
         turn = -direction if count == 2 and edition.passing.catch == "previous" else direction
         hands = np.roll(hands, turn, axis=1)
     taken[:, :, hand - 1] = hands[:, :, 0]
+    return taken
+
+
+def _packed_draft(edition, at: Plan, hands: np.ndarray, keys: np.ndarray, r: int, bits: int) -> np.ndarray:
+    """_draft with each hand one uint64: the k-th card at bits k*bits..., a pick of place i the bits below
+    kept and those above shifted down (list.pop(i): the order of the rest unchanged)."""
+    games, n, hand = hands.shape
+    taken = np.zeros((games, n, hand), dtype=np.int64)
+    width = np.uint64(bits)
+    low = np.uint64((1 << bits) - 1)
+    packed = np.zeros((games, n), dtype=np.uint64)
+    for k in range(hand):
+        packed |= hands[:, :, k].astype(np.uint64) << np.uint64(bits * k)
+    direction = edition.passing.direction(r)
+    seats = np.arange(n)
+    turned = 0
+    one = np.uint64(1)
+    for k, count in enumerate(range(hand, 1, -1)):
+        kind = THROW if k == 0 and at.throw else DRAFT
+        index = picks(keys, kind | (r + 1) << 2, count).reshape(games, n)
+        held = (seats - turned) % n     # the hand each seat holds
+        mine = packed[:, held]
+        shift = index.astype(np.uint64) * width
+        taken[:, :, k] = ((mine >> shift) & low).astype(np.int64)
+        below = mine & ((one << shift) - one)
+        packed[:, held] = below | ((mine >> (shift + width)) << shift)
+        turn = -direction if count == 2 and edition.passing.catch == "previous" else direction
+        turned += turn
+    held = (seats - turned) % n
+    taken[:, :, hand - 1] = (packed[:, held] & low).astype(np.int64)
     return taken
 
 

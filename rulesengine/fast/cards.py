@@ -34,6 +34,7 @@ class Deck:
     site: np.ndarray          # card -> the card it is a copy of (its site), or itself
     bits: np.ndarray          # card -> 1 << its index (uint64)
     neighbours: np.ndarray    # card -> the bitmask of the cards one path away on the map
+    packed: np.ndarray        # word -> each card's icon counts, a byte an icon (8 icons a uint64 word: words x cards)
 
 
 def deck_arrays(edition) -> Deck:
@@ -64,7 +65,18 @@ def deck_arrays(edition) -> Deck:
         np.array([card.site.index for card in cards], dtype=np.int64),
         np.array([1 << card.index for card in cards], dtype=np.uint64),
         neighbours,
+        _packed(counts),
     )
+
+
+def _packed(counts: np.ndarray) -> np.ndarray:
+    """Each card's icon counts packed a byte an icon, 8 icons a uint64 word (icon i: word i // 8, byte i % 8):
+    the cards of a row added give every icon's count at once (DraftCards.count), while no count passes 255."""
+    cards, icons = counts.shape
+    packed = np.zeros(((icons + 7) // 8, cards), dtype=np.uint64)
+    for i in range(icons):
+        packed[i // 8] |= counts[:, i].astype(np.uint64) << np.uint64(8 * (i % 8))
+    return packed
 
 
 def neighbour_tables(neighbours: np.ndarray) -> list:
@@ -109,6 +121,7 @@ class DraftCards:
         self.deck, self.cards = deck, cards
         self._counts = self._mask = None
         self._by_icon: dict = {}
+        self._words: dict = {}
 
     def counts(self) -> np.ndarray:
         if self._counts is None:
@@ -119,7 +132,19 @@ class DraftCards:
         """How many times this icon shows on each row's cards (one icon's column only: most are read once)."""
         found = self._by_icon.get(icon)
         if found is None:
-            found = self._by_icon[icon] = self.deck.by_icon[icon][self.cards].sum(axis=1, dtype=np.int64)
+            deck = self.deck
+            if not 0 < int(deck.counts.max(initial=0)) * self.cards.shape[1] <= 255:   # no card, or a byte too small
+                found = deck.by_icon[icon][self.cards].sum(axis=1, dtype=np.int64)
+            else:   # the row's cards' packed words added (each word once), the icon's byte read
+                word = self._words.get(icon // 8)
+                if word is None:
+                    packed = deck.packed[icon // 8]
+                    word = packed[self.cards[:, 0]]
+                    for k in range(1, self.cards.shape[1]):
+                        word = word + packed[self.cards[:, k]]
+                    self._words[icon // 8] = word
+                found = ((word >> np.uint64(8 * (icon % 8))) & np.uint64(255)).astype(np.int64)
+            self._by_icon[icon] = found
         return found
 
     def mask(self) -> np.ndarray:

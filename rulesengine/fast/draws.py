@@ -64,35 +64,72 @@ def words(seeds: list[int], size: int) -> np.ndarray:
 
 
 class Stream:
-    """Every game's generator as the engine's deal draws from it: the words read so far and each game's place."""
+    """Every game's generator as the engine's deal draws from it: the words read so far and each game's place.
+    The words are read through one flat index a game (its row's start plus its place), so a draw of every game
+    is one gather and one add."""
 
     def __init__(self, seeds: list[int], size: int = WORDS):
         self.seeds = seeds
-        self.words = words(seeds, size)
-        self.at = np.zeros(len(seeds), dtype=np.int64)
         self.lanes = np.arange(len(seeds))
+        self._read(words(seeds, size), np.zeros(len(seeds), dtype=np.int64))
 
-    def _next(self, lanes: np.ndarray, shift: int) -> np.ndarray:
-        """getrandbits(32 - shift) of these games (each game's next word, its high bits)."""
-        at = self.at[lanes]
+    def _read(self, read: np.ndarray, at: np.ndarray) -> None:
+        self.words = read
+        self._flat = read.reshape(-1)
+        self._start = self.lanes * read.shape[1]
+        self._place = self._start + at       # flat index of each game's next word
+        self._most = int(at.max(initial=0))  # the most words a game has drawn
+
+    @property
+    def at(self) -> np.ndarray:
+        """How many words each game has drawn."""
+        return self._place - self._start
+
+    def _more(self) -> None:
+        """A game is to draw more than was read: read twice as many."""
         read = self.words.shape[1]
-        if at.max(initial=-1) >= read:   # a game drew more than was read: read twice as many
-            self.words = np.concatenate([self.words, words(self.seeds, 2 * read)[:, read:]], axis=1)
-        self.at[lanes] = at + 1
-        return (self.words[lanes, at] >> np.uint32(shift)).astype(np.int64)
+        self._read(np.concatenate([self.words, words(self.seeds, 2 * read)[:, read:]], axis=1), self.at)
+
+    def _next_all(self, shift: np.uint32) -> np.ndarray:
+        """getrandbits(32 - shift) of every game (each game's next word, its high bits)."""
+        if self._most >= self.words.shape[1]:
+            self._more()
+        self._most += 1
+        drawn = self._flat[self._place]
+        self._place += 1
+        return (drawn >> shift).astype(np.int64)
+
+    def _next(self, lanes: np.ndarray, shift: np.uint32) -> np.ndarray:
+        """getrandbits(32 - shift) of these games."""
+        place = self._place[lanes] + 1
+        most = int((place - self._start[lanes]).max())
+        if most > self.words.shape[1]:
+            self._more()
+            place = self._place[lanes] + 1
+        self._most = max(self._most, most)
+        self._place[lanes] = place
+        return (self._flat[place - 1] >> shift).astype(np.int64)
 
     def shuffle(self, decks: np.ndarray) -> None:
         """random.Random.shuffle of every game's row, in place: each place from the last swapped with one below
         it drawn by rejection (j = getrandbits(k) until j <= i), as the engine's deal draws it."""
-        lanes = self.lanes
-        for i in range(decks.shape[1] - 1, 0, -1):
-            shift = 32 - (i + 1).bit_length()
-            j = self._next(lanes, shift)
+        if not decks.flags.c_contiguous:   # (a slice of a round's deck) shuffled as one block, then put back
+            block = np.ascontiguousarray(decks)
+            self.shuffle(block)
+            decks[...] = block
+            return
+        size = decks.shape[1]
+        flat = decks.reshape(-1)   # a view: every game's row, one after the other
+        rows = self.lanes * size
+        for i in range(size - 1, 0, -1):
+            shift = np.uint32(32 - (i + 1).bit_length())
+            j = self._next_all(shift)
             rejected = np.flatnonzero(j > i)
             while rejected.size:
                 again = self._next(rejected, shift)
                 j[rejected] = again
                 rejected = rejected[again > i]
+            j += rows
             held = decks[:, i].copy()
-            decks[:, i] = decks[lanes, j]
-            decks[lanes, j] = held
+            decks[:, i] = flat[j]
+            flat[j] = held
