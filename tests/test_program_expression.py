@@ -206,12 +206,12 @@ def test_a_count_reads_a_tally_holding_every_icon_by_index_and_any_other_with_ge
 
 def test_connected_over_masks_answers_as_connected_over_the_set_of_cards():
     """dsl.Masks: the greedy bot asks USA's coast-to-coast race of its visited cards held as a bitmask;
-    connected_masks walks the same paths as connected does over the set of them."""
+    connected_masks walks the same paths as connected does over the set of them (a byte of the frontier a step)."""
     import random
 
     from rulesengine.dsl.builtins import _connected
     usa = load_edition(EDITIONS / "usa.yaml")
-    neighbours = helpers.edition_masks(usa).neighbours
+    neighbours = helpers.neighbour_bytes(helpers.edition_masks(usa).neighbours)
     rng = random.Random(12)
     answers = set()
     for _ in range(3000):

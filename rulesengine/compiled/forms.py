@@ -59,10 +59,14 @@ class RoundSource:
 
     def draw(self, target: str, key: str, asked: str, count: int | str, depth: int = 1) -> None:
         """target = the random bot's index among `count` options: splitmix64 of key ^ asked (bots/seeding.py)."""
+        self.emit(f"{target} = {self.drawn(key, asked, count, depth)}", depth)
+
+    def drawn(self, key: str, asked: str, count: int | str, depth: int = 1) -> str:
+        """The lines mixing x of key ^ asked, and the expression of the index they give (see draw)."""
         self.emit(f"x = ({key} ^ {asked}) + {GOLDEN} & {M}", depth)
         self.emit(f"x = (x ^ x >> 30) * {MIX_1} & {M}", depth)
         self.emit(f"x = (x ^ x >> 27) * {MIX_2} & {M}", depth)
-        self.emit(f"{target} = (x ^ x >> 31) % {count}", depth)
+        return f"(x ^ x >> 31) % {count}"
 
     def shuffle(self, name: str, size: int) -> None:
         """random.Random.shuffle of the list `name` of this length, written out (game/shuffling.py's draws)."""
@@ -135,12 +139,14 @@ def pick_form(step, round_: RoundSource) -> None:
         asked = kind | (r + 1) << 2 | count << 12
         for s in range(n):
             held = (s - turned) % n
+            if not round_.record:   # one line: no local stored and read again (24 picks a round)
+                round_.emit(f"d{s}.append(h{held}.pop({round_.drawn(f'key{s}', str(asked), count)}))")
+                continue
             round_.draw("i", f"key{s}", str(asked), count)
             round_.emit(f"card = h{held}.pop(i)")
             round_.emit(f"d{s}.append(card)")
-            if round_.record:
-                round_.emit(f"decisions.append([{s}, card.letter, None])")
-                round_.emit(f"offered.append({count})")
+            round_.emit(f"decisions.append([{s}, card.letter, None])")
+            round_.emit(f"offered.append({count})")
         direction = passing.direction(r, k)
         if count == 2 and passing.catch == "previous":
             direction = -direction

@@ -17,7 +17,7 @@ cards and the program's functions are handed in as constants).
 
 from __future__ import annotations
 
-import random
+import _random
 from collections import _count_elements
 from functools import cached_property
 
@@ -29,7 +29,7 @@ from ..game.program import program
 from ..game.round_facts import all_seat_cards, others, table
 from ..game.scoring import ScoreKeeper
 from .forms import FORMS, GOLDEN, MIX_1, MIX_2, M, RoundSource, Unsupported, draw_choice
-from .scoring import seat_round
+from .scoring import ROUND, seat_round
 from .sheet import sheet_maker
 
 
@@ -130,7 +130,9 @@ def _source(edition, players: int, plan, record: bool) -> tuple[str, dict]:
         leftover = len(edition.cards) - players * round_.hand
     seen = [f"seen{s}" if sets else f"frozenset(sites{s})" for s in seats]
     lines += [f"    scores._seen = [{', '.join(seen)}]", *_game_end(edition, players), "    return scores"]
-    constants = {"Random": random.Random, "EMPTY": frozenset(), "PLAYERS": players, "ROUNDS": edition.rounds,
+    # _random.Random(seed): random.Random(seed)'s generator (the same words: its C seeding), without its Python
+    # __init__ and seed() (some 2 us of a game of ~130)
+    constants = {"Random": _random.Random, "EMPTY": frozenset(), "PLAYERS": players, "ROUNDS": edition.rounds,
                  "CARDS": tuple(edition.cards), "ZEROS": scoring.zeros, "NO_POINTS": {},
                  "count_icons": _count_elements, "EDITION": edition, "SEAT_KEYS": random_keys,
                  "sheet_so_far": sheet_so_far, "deck_order": deck_order, "all_seat_cards": all_seat_cards,
@@ -244,7 +246,7 @@ def _write_inputs(round_: RoundSource) -> None:
     # the other seats' cards: the engine's table (others, opponents, left, right); or, where nothing but
     # `others` is read, o{seat}: their cards in one list, seat by seat (the engine's Others, as a list)
     tables = _tables(edition)
-    pooled = needs.table and not tables
+    pooled = needs.table and not tables and "others" in seat_round(edition).reads   # (not where only counted)
     if needs.visited or tables:
         emit(f"listed = [sorted(sites, key=deck_order) for sites in ({''.join(f'n{s}, ' for s in seats)})]")
     if tables:
@@ -282,6 +284,9 @@ def _write_scoring(edition, round_: RoundSource) -> None:
     needs = program(edition).needs
     visited = "listed[{}]" if needs.visited else "n{}"
     pooled = needs.table and not written.reads & {"opponents", "left", "right"}
+    race_keys = list(dict.fromkeys(race.key for race in edition.races))
+    round_keys = {category.key for category in edition.categories if category.when == ROUND}
+    lined = [k for k, key in enumerate(race_keys) if key not in round_keys]   # a race line no category wrote
     for s in seats:
         if written.previous or written.choices_previous:
             emit(f"previous = {f'r{s}[-1]' if round_.r else 'NO_POINTS'}")
@@ -297,6 +302,8 @@ def _write_scoring(edition, round_: RoundSource) -> None:
             emit(f"chosen_{c} = {f'c{s}_{c}' if categories else 'None'}")
         for line in written.body:
             emit(line)
+        for k in lined:   # the sheet's line for each race, won or not (ScoreKeeper._run_races's setdefault)
+            emit(f"points[RACE_{k}] = 0")
         emit(f"p{s}, q{s} = points, qualified")
     for s in seats:
         for c, category in enumerate(categories):
@@ -311,11 +318,7 @@ def _write_scoring(edition, round_: RoundSource) -> None:
                 emit(f"used{s}_{c}.add(c{s}_{c})", 2)
         if _visited_forms(edition)[1]:
             emit(f"seen{s} = n{s}")
-    race_keys = list(dict.fromkeys(race.key for race in edition.races))
-    if race_keys:   # every seat's sheet has a line for each race, won or not; the races run when one qualifies
-        for s in seats:
-            for k in range(len(race_keys)):
-                emit(f"p{s}.setdefault(RACE_{k}, 0)")
+    if race_keys:   # the races run when a seat qualifies
         emit(f"if {' or '.join(f'q{s}' for s in seats)}:")
         emit(f"_run_races(scores, [{', '.join(f'p{s}' for s in seats)}], [{', '.join(f'q{s}' for s in seats)}], "
              f"MOMENTS[{round_.r}])", 2)
@@ -328,19 +331,35 @@ def _write_scoring(edition, round_: RoundSource) -> None:
 def _run_races(scores: ScoreKeeper, results: list, qualified: list, at) -> None:
     """ScoreKeeper._run_races for the generated game, less what it has done already: every seat's sheet has its
     race lines, and a seat's qualified slots leave out those it won before (its statements test `won`). Each
-    slot's next place is given to every seat that qualified for it, slot by slot in order, as the sheet gives it."""
+    slot's next place is given to every seat that qualified for it, slot by slot in order, as the sheet gives it;
+    its award read from the sheet's kept awards (ScoreKeeper._award's, which works out one not yet kept)."""
+    states, awards, pairs, number = scores._race_states, scores._awards, scores._plan.race_pairs, at.round
+    takers = [seat for seat, slots in enumerate(qualified) if slots]
+    if len(takers) == 1:   # one seat takes its slots alone (the usual round): qualified in slot order
+        seat = takers[0]
+        points = results[seat]
+        for index in qualified[seat]:
+            state = states[index]
+            state.places_given = place = state.places_given + 1
+            award = awards.get((index, place, number, 1))
+            if award is None:
+                award = scores._award(index, at, place, 1)
+            state.winners.add(seat)
+            points[pairs[index][0].key] += award
+        return
     taken: dict = {}
-    for seat, slots in enumerate(qualified):
-        for index in slots:
+    for seat in takers:
+        for index in qualified[seat]:
             if index in taken:
                 taken[index].append(seat)
             else:
                 taken[index] = [seat]
-    states, pairs = scores._race_states, scores._plan.race_pairs
-    for index in sorted(taken) if len(taken) > 1 else taken:
+    for index in sorted(taken):
         state, seats = states[index], taken[index]
-        state.places_given += 1
-        award = scores._award(index, at, state.places_given, len(seats))
+        state.places_given = place = state.places_given + 1
+        award = awards.get((index, place, number, len(seats)))
+        if award is None:
+            award = scores._award(index, at, place, len(seats))
         key = pairs[index][0].key
         for seat in seats:
             state.winners.add(seat)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .. import ast
 from ..builtins import REGISTRY
-from .helpers import FASTER, Unsupported, connected_masks, located
+from .helpers import FASTER, Unsupported, connected_masks, located, neighbour_bytes
 
 
 class Calls:
@@ -138,6 +138,8 @@ class Calls:
             mask = self.held_form(masks, args[1]) if self.mask_able(args[0]) else None
             if mask is not None:
                 ends = self.mask_of(args[0])
+                if function == "subset" and ends.isdigit():   # a constant mask: one & (no ~ making a new int)
+                    return f"(({ends} & {mask}) == {ends})"
                 if function == "subset":
                     return f"(not ({ends} & ~{mask}))"
                 return f"(({ends} & {mask}) != 0)"
@@ -153,7 +155,7 @@ class Calls:
                 if mask is not None:
                     ends = [self.mask_of(end) for end in args[1:]]
                     return (f"{self.constant(connected_masks)}({mask}, {ends[0]}, {ends[1]}, "
-                            f"{self.constant(self.held.masks.neighbours)})")
+                            f"{self.constant(neighbour_bytes(self.held.masks.neighbours))})")
             held = self.held_form(self.held.sets, args[0])
             if held is not None:   # the nodes as a set: the same nodes
                 sources = [held, *[self.visit(end) for end in args[1:]], self.constant(self.edition)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass, field
+from functools import lru_cache
 from operator import attrgetter
 
 from ..budget import MAX_NUMBER
@@ -168,22 +169,39 @@ def card_mask(cards) -> int:
     return mask
 
 
-def connected_masks(nodes: int, sources: int, targets: int, neighbours: tuple) -> bool:
-    """connected() over masks (see Masks): a target reached from a source by paths inside nodes."""
+def connected_masks(nodes: int, sources: int, targets: int, tables: tuple) -> bool:
+    """connected() over masks (see Masks): a target reached from a source by paths inside nodes; tables: the map's
+    neighbour_bytes, so a step outwards is one lookup a byte of the frontier, not a loop over its cards."""
     if not nodes & targets:
         return False
     reached = frontier = nodes & sources
     while frontier:
         if frontier & targets:
             return True
-        grown = 0
-        while frontier:
-            lowest = frontier & -frontier
-            grown |= neighbours[lowest.bit_length() - 1]
-            frontier ^= lowest
+        grown, rest = 0, frontier
+        for table in tables:
+            grown |= table[rest & 255]
+            rest >>= 8
+            if not rest:
+                break
         frontier = grown & nodes & ~reached
         reached |= frontier
     return False
+
+
+@lru_cache(maxsize=64)
+def neighbour_bytes(neighbours: tuple) -> tuple:
+    """For each byte of a card mask (cards 0-7, 8-15...), byte value -> the mask of the cards one path away from
+    its cards (neighbours: card index -> its neighbours' mask): connected_masks's tables."""
+    tables = []
+    for start in range(0, len(neighbours), 8):
+        table = [0] * 256
+        for value in range(1, 256):
+            low = value & -value   # the byte's lowest card, added to the byte without it
+            card = start + low.bit_length() - 1
+            table[value] = table[value ^ low] | (neighbours[card] if card < len(neighbours) else 0)
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 def edition_masks(rules) -> Masks:
