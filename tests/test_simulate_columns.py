@@ -1,9 +1,10 @@
 """A block of batch games tallied over arrays (rulesengine/simulate/columns.py) is the game-by-game tally.
 
 The batch's figures read game by game (batched.figures_of) and counted by EditionTally.add are the
-reference; the columns must give every shard the same counters, integer sums, and floating-point sums
-to the last bit (the same type too: an int stays an int), for every shipped edition and variant the
-batch plays, random and greedy seats, a variant against its base (the paired tally) included.
+reference; the columns must give every shard the same moments (floating-point sums to the last bit, the
+same type too: an int stays an int), and the block merged in shard order the same counters and sums, for
+every shipped edition and variant the batch plays, random and greedy seats, a variant against its base
+(the paired tally) included.
 """
 
 from __future__ import annotations
@@ -57,13 +58,27 @@ def _same(editions: list, kinds: tuple, seed: int, games: int) -> None:
     columns = _tallied(editions, layouts, deals, first, last, games, (True,) * len(editions))
     expected = _game_by_game(editions, layouts, deals, first, last, games)
     assert len(columns) == len(expected) == last - first
-    for result, (tallies, paired) in zip(columns, expected, strict=True):
+    for result, (tallies, paired) in zip(columns, expected, strict=True):   # each shard's moments, in order met
         for mine, theirs in zip(result.tallies, tallies, strict=True):
-            assert _state(mine) == _state(theirs)
-            assert list(mine.measures) == list(theirs.measures)       # the order they were met in, too
+            assert mine.games == theirs.games
+            assert _state(mine)["measures"] == _state(theirs)["measures"]
+            assert list(mine.measures) == list(theirs.measures)
         assert (result.paired is None) == (paired is None)
         if paired is not None:
             assert _state(result.paired) == _state(paired)
+    assert _in_order([(result.tallies, result.paired) for result in columns]) == _in_order(expected)
+
+
+def _in_order(shards: list) -> tuple:
+    """The shards' tallies merged in shard order into the first, as runner.merge_in_order does (a block's counts
+    ride on its first shard), as the state of each tally."""
+    (totals, together), *rest = shards
+    for tallies, paired in rest:
+        for mine, theirs in zip(totals, tallies, strict=True):
+            mine.merge(theirs)
+        if together is not None:
+            together.merge(paired)
+    return [_state(tally) for tally in totals], together and _state(together)
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)

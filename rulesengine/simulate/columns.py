@@ -163,11 +163,11 @@ def _order(found: dict, entry_at: np.ndarray, at: int) -> list:
     return first + [name for name, (_, _, has) in found.items() if has is not None and not has[at]]
 
 
-def add_shard(tally: EditionTally, columns: Columns, entry_at: np.ndarray, found: dict, start: int, stop: int) -> None:
-    """EditionTally.add of games start..stop-1 in turn, at once."""
+def add_counts(tally: EditionTally, columns: Columns, entry_at: np.ndarray, start: int, stop: int) -> None:
+    """The counts and integer sums EditionTally.add makes of games start..stop-1 (all but the games and the
+    measures' moments), at once."""
     layout, part = tally.layout, slice(start, stop)
     points, wins = columns.points[part], columns.wins[part]
-    tally.games += stop - start
     for index, key in enumerate(layout.sheet_keys):
         values = points[:, :, index]
         _count(tally.points[key], values)
@@ -200,6 +200,12 @@ def add_shard(tally: EditionTally, columns: Columns, entry_at: np.ndarray, found
                                             (drafted * wins[:, :, None]).sum(axis=(0, 1)).tolist(), strict=True)):
         tally.cards[names[code]][3] += count
         tally.cards[names[code]][4] += won
+
+
+def add_measures(tally: EditionTally, found: dict, entry_at: np.ndarray, start: int, stop: int) -> None:
+    """The games and the measures' moments EditionTally.add makes of games start..stop-1 in turn, at once."""
+    part = slice(start, stop)
+    tally.games += stop - start
     for name in _order(found, entry_at, start):
         values, whole, has = found[name]
         values = values[part] if has is None else values[part][has[part]]
@@ -231,18 +237,32 @@ def _count(counter: Counter, values: np.ndarray) -> None:
 
 def tally_columns(layouts: tuple, columns: list, entry_at: np.ndarray, bounds: list) -> list:
     """Each shard's tallies (and paired tally, for two editions) from the block's columns; bounds: each shard's
-    (index, first game, end) within the block."""
+    (index, first game, end) within the block, in order.
+
+    The whole block's counts and integer sums ride on its first shard's tally, and the others carry their
+    games and moments alone: the shards are merged in order (runner.merge_in_order), whole numbers add up
+    alike in any grouping, and a float sum still meets each shard's in turn. A worker then sends, and the
+    driver merges, one shard's counters a block, not forty (the driver's share of --jobs 2, bench/commands.py)."""
     from .shards import ShardResult
 
     found = [_measures(layout, block, entry_at) for layout, block in zip(layouts, columns, strict=True)]
     results = []
-    for index, start, stop in bounds:
+    for position, (index, start, stop) in enumerate(bounds):
         tallies = tuple(EditionTally(layout) for layout in layouts)
         for tally, block, measured in zip(tallies, columns, found, strict=True):
-            add_shard(tally, block, entry_at, measured, start, stop)
+            if position == 0:
+                add_counts(tally, block, entry_at, start, bounds[-1][2])
+            else:
+                _counted_on_the_first(tally)
+            add_measures(tally, measured, entry_at, start, stop)
         paired = None
         if len(layouts) == 2:
             paired = PairedTally()
             add_paired(paired, found[0], found[1], entry_at, start, stop)
         results.append(ShardResult(index, tallies, paired))
     return results
+
+
+def _counted_on_the_first(tally: EditionTally) -> None:
+    """A later shard of a block: its counts are on the block's first shard; what a merge reads of it is empty."""
+    tally.points, tally.with_winning, tally.race_rounds, tally.cards, tally.kept = {}, {}, {}, {}, {}

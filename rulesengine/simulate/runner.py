@@ -198,6 +198,7 @@ def _local_results(settings: Settings, sources, layouts, editions, jobs: int, ba
         return
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
+    _before_forking(layouts, batched)
     with ProcessPoolExecutor(jobs) as pool:
         pending, submitted = set(), 0
         while submitted < len(blocks) or pending:
@@ -209,6 +210,16 @@ def _local_results(settings: Settings, sources, layouts, editions, jobs: int, ba
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield from future.result()
+
+
+def _before_forking(layouts: tuple, batched: tuple) -> None:
+    """Import here what every worker would import at its first block (the batch's modules, the columns'), so
+    the forked workers start with it: once, not once a worker."""
+    if any(batch is True for batch in batched):
+        from ..fast import batch  # noqa: F401 - imported for the workers
+        from . import columns  # noqa: F401
+        if any(batch_seats(layout.kinds) == "greedy" for layout in layouts):
+            from ..fast import greedy  # noqa: F401
 
 
 def run_simulation(
