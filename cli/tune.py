@@ -6,7 +6,6 @@ import json
 import os
 
 import click
-from rich.progress import Progress, TextColumn, TimeElapsedColumn
 
 from rulesengine.bots.registry import BOTS
 
@@ -179,6 +178,8 @@ def tune(
         backend,
         address,
     )
+    from rich.progress import Progress, TextColumn, TimeElapsedColumn  # here: `boom tune --help` starts without it
+
     try:
         if report_dir is not None:
             check_report_folder(report_dir)

@@ -48,3 +48,17 @@ def test_the_parser_cache_lives_only_in_a_folder_the_user_alone_can_write(tmp_pa
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a-file"))
     (tmp_path / "a-file").write_text("")
     assert cache_file("grammar") is False
+
+
+def test_a_commands_help_loads_no_game_no_edition_and_no_scoring_language():
+    """`boom simulate --help` and the others parse their options only: the bot registry names the seat kinds
+    without loading the game (bots/seeding.py imports game.blocks at a bot's first question); #35's start-up
+    (CPU s at load 8.5: simulate --help 0.178 -> 0.085, tournament --help 0.174 -> 0.074)."""
+    code = ("import sys\nfrom cli.main import main\ntry:\n    main([sys.argv[1], '--help'])\nexcept SystemExit:\n"
+            "    pass\nheavy = ('rulesengine.game.state', 'rulesengine.game.blocks', 'rulesengine.edition', "
+            "'rulesengine.dsl', 'rulesengine.simulate', 'rulesengine.fast', 'lark', 'jsonschema', 'yaml', 'numpy', "
+            "'rich.progress')\n"
+            "print(sorted(m for m in sys.modules if m.startswith(heavy)))")
+    for command in ("simulate", "tournament", "tune", "ladder"):
+        out = subprocess.run([sys.executable, "-c", code, command], capture_output=True, text=True, check=True).stdout
+        assert "Usage: " in out and out.splitlines()[-1] == "[]", command

@@ -16,10 +16,10 @@ options already change at every pick).
 
 from __future__ import annotations
 
+import importlib
 import random
 import zlib
-
-from ..game.blocks import decisions_made, round_plan
+from functools import cache
 
 _MASK = (1 << 64) - 1
 _KINDS = {"throw": 1, "draft": 2, "choice": 3}
@@ -75,13 +75,20 @@ def seeding_for(file_format: int) -> int:
 
 def by_step(edition, seeding: int) -> bool:
     """Whether this edition's bots tell decisions apart by the seat's step too (see the module docstring)."""
-    return seeding == STEP_SEEDS and edition is not None and round_plan(edition).repeats
+    return seeding == STEP_SEEDS and edition is not None and _blocks().round_plan(edition).repeats
 
 
 def step_key(key: int, edition, view) -> int:
     """A bot's seed_key moved by the seat's own decisions so far this round (game.blocks.decisions_made:
     not the round's step, which depends on when the others made their simultaneous choices)."""
-    return _mix(key ^ decisions_made(edition, view))
+    return _mix(key ^ _blocks().decisions_made(edition, view))
+
+
+@cache
+def _blocks():
+    """game.blocks, imported at the first bot's first question: the bot registry (which every command's options
+    name) loads without the game, its editions and the scoring language (`boom tournament --help`)."""
+    return importlib.import_module("..game.blocks", __package__)
 
 
 def decision_rng(seed: int, view, decision, seeding: int = STEP_SEEDS, edition=None) -> random.Random:
