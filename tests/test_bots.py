@@ -207,6 +207,28 @@ def test_tournament_rotates_seats_and_counts_every_game():
     assert [e.points for e in again.entries] == [e.points for e in result.entries]
 
 
+@pytest.mark.parametrize("path", EDITIONS, ids=lambda p: p.stem)
+def test_a_tournament_games_wins_are_its_score_sheets(path):
+    """play_one reads a unique best total as the winner without the tie-breaks (the ranking's first rule), and
+    asks the sheet's ranking otherwise (ties, teams): each entry's share is the sheet's, on every edition."""
+    from rulesengine.bots.tournament import play_one
+
+    edition = load_edition(path)
+    n = max(edition.players_min, min(4, edition.players_max))
+    kinds, names = ("random",) * n, [f"P{seat + 1}" for seat in range(n)]
+    ties = 0
+    for number in range(40):
+        wins, points = play_one(edition, kinds, number, 5, {})
+        agents = [make_bot("random", edition, agent_seed(5 + number, seat)) for seat in range(n)]
+        scores = play(Game(edition, names, 5 + number, events=False), agents).scores
+        winners = scores.ranking().winners
+        by_entry = sorted(range(n), key=lambda seat: (seat - number) % n)   # the seat of each line-up entry
+        assert wins == [1 / len(winners) if seat in winners else 0.0 for seat in by_entry]
+        assert points == [scores.total(seat) for seat in by_entry]
+        ties += len(winners) > 1 or edition.draft.teams
+    assert path.stem != "australia-teams" or ties == 40
+
+
 def test_seat_values_are_remembered_except_the_categories_that_read_others(australia):
     from rulesengine.bots.evaluate import breakdown, seat_value, standing_from_scores
     from rulesengine.game.scoring import ScoreKeeper

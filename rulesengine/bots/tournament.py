@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from ..edition.loader import load_edition
@@ -139,19 +138,25 @@ def play_one(edition: Edition, kinds: tuple, number: int, seed: int, options: di
         agents = [seat_bot(kinds[entry_at[seat]], edition, agent_seed(game_seed, seat), options) for seat in range(n)]
         scores = play(Game(edition, names, game_seed, events=False), agents).scores
     wins, points = [0.0] * n, [0] * n
-    winners = scores.winners()
+    totals = [scores.total(seat) for seat in range(n)]
+    best = max(totals)
+    if totals.count(best) == 1 and not edition.draft.teams:   # the ranking's first rule: one best total wins
+        winners = [totals.index(best)]                         # (no tie-break read: 2x a game's ranking)
+    else:
+        winners = scores.winners()
     for seat in range(n):
-        points[entry_at[seat]] = scores.total(seat)
+        points[entry_at[seat]] = totals[seat]
         if seat in winners:
             wins[entry_at[seat]] = 1 / len(winners)
     return wins, points
 
 
-_WORKER: dict = {}
+_WORKER: dict = {}   # a worker's edition: the driver's own, forked, or loaded by the worker from its path
 
 
 def _load_in_worker(path: str) -> None:
-    _WORKER["edition"] = load_edition(path)
+    if _WORKER.get("path") != path:   # a worker not forked from the driver (spawn, forkserver)
+        _WORKER.update(path=path, edition=load_edition(path))
 
 
 def _play_chunk(kinds: tuple, numbers: list, seed: int, options: dict, generated: bool) -> list:
@@ -173,7 +178,7 @@ def run_tournament(
     edition = load_edition(edition_path)
     Game(edition, [f"P{i + 1}" for i in range(len(kinds))], seed)  # the player count is checked once, here
     who = played_by(edition, kinds, games)
-    generated = who == GENERATED
+    generated, n = who == GENERATED, len(kinds)
     results = []
     start = time.perf_counter()
     if jobs <= 1:
@@ -182,21 +187,36 @@ def run_tournament(
             if on_game:
                 on_game(1)
     else:
-        with ProcessPoolExecutor(jobs, initializer=_load_in_worker, initargs=(str(edition_path),)) as pool:
-            futures = [pool.submit(_play_chunk, kinds, chunk, seed, options, generated)
-                       for chunk in _small_chunks(games)]
-            for future in as_completed(futures):
-                done = future.result()
-                results.extend(done)
-                if on_game:
-                    on_game(len(done))
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        if generated:
+            from ..compiled import generated as generated_game
+
+            generated_game(edition, n)   # compiled here, once: the forked workers start with it
+        _WORKER.update(path=str(edition_path), edition=edition)
+        chunks = _chunks(games, jobs)
+        try:
+            with ProcessPoolExecutor(jobs, initializer=_load_in_worker, initargs=(str(edition_path),)) as pool:
+                futures = {pool.submit(_play_chunk, kinds, chunk, seed, options, generated): index
+                           for index, chunk in enumerate(chunks)}
+                done_by_chunk = {}
+                for future in as_completed(futures):
+                    done_by_chunk[futures[future]] = done = future.result()
+                    if on_game:
+                        on_game(len(done))
+        finally:
+            _WORKER.clear()
+        results = [result for index in range(len(chunks)) for result in done_by_chunk[index]]  # in game order
     seconds = time.perf_counter() - start
-    n = len(kinds)
     entries = tuple(
         Entry(i, kinds[i], sum(r[0][i] for r in results), sum(r[1][i] for r in results), len(results)) for i in range(n)
     )
     return Tournament(edition.id, kinds, len(results), seed, seconds, entries, who)
 
 
-def _small_chunks(games: int, size: int = 4) -> list:
+def _chunks(games: int, jobs: int) -> list:
+    """The games' numbers in chunks a worker plays at once: 16 a worker (a searching game takes seconds, and
+    the last chunks still spread over the workers), never fewer than 4 games (a random game through the
+    generated game takes ~0.2 ms, a chunk's round trip between processes about as long)."""
+    size = max(4, games // (16 * jobs))
     return [list(range(i, min(i + size, games))) for i in range(0, games, size)]
