@@ -33,11 +33,11 @@ the engine's parts in both.
 
 from __future__ import annotations
 
-import gc
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 
+from .. import collector
 from ..dsl.meter import METER
 from ..dsl.program import every_icon
 from ..dsl.program.helpers import packed_icons, site_bits
@@ -115,9 +115,9 @@ class CompiledRollouts(EngineRollouts):
 
     @contextmanager
     def playing(self) -> Iterator[None]:
-        """The decision's worlds played with the cyclic garbage collector paused (_without_collector), its memos
+        """The decision's worlds played with the cyclic garbage collector paused (collector.paused), its memos
         emptied before the collector runs again (else its first pass walks them all, just before they are freed)."""
-        with _without_collector():
+        with collector.paused():
             try:
                 yield
             finally:
@@ -363,21 +363,6 @@ class CompiledRollouts(EngineRollouts):
             if best_value is None or value > best_value:
                 best, best_value = card, value
         return best
-
-
-@contextmanager
-def _without_collector() -> Iterator[None]:
-    """The cyclic garbage collector paused, and on again after if it was on. A decision's memos are tens of thousands
-    of tuples and dicts made at once and kept to its end, none in a cycle (reference counting frees them); the
-    collector's passes over them, each time a few hundred more are made, were a fifth to a quarter of a compiled
-    pick (measured: Australia 0.39 s a game's search, 0.10 s of it collecting). As simulate/batched's."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def _discards(edition: Edition) -> bool:

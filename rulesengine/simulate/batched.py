@@ -12,9 +12,7 @@ through it to the engine's, figure for figure.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 
 from ..edition.model import Edition
 from ..game.ranking import rank_seats
@@ -70,21 +68,6 @@ def engine_reason(edition: Edition, kinds: Sequence[str], games: int = BATCH_FRO
     if why is None and seats == "greedy":
         why = greedy_fallback(edition)
     return None if why is None else f"the batch does not play {why}"
-
-
-@contextmanager
-def without_collector() -> Iterator[None]:
-    """The cyclic garbage collector paused: a block's figures and tallies are thousands of tuples, numbers
-    and counters made at once, none in a cycle, and the collector's passes over everything alive cost
-    as much as making them (measured: 88 µs a game's figures with it, 38 without). Reference counting
-    still frees all of it; the collector runs again after, if it was on."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def play_batch(edition: Edition, layout: Layout, deals: Sequence) -> list[GameFigures | None]:

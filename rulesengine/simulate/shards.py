@@ -8,10 +8,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from .. import collector
 from ..edition.model import Edition
 from ..errors import BoomError
 from ..game.blocks import round_plan
-from .batched import figures_of, play_block, without_collector
+from .batched import figures_of, play_block
 from .games import Deal, play_game, play_games
 from .source import compiled
 from .tally import EditionTally, Layout, PairedTally
@@ -66,7 +67,7 @@ def play_shards(editions: list, layouts: tuple, seed: int, first: int, last: int
     deals = [deal for index in range(first, last) for deal in shard_deals(seed, index, games, layouts[0].players)]
     batched = batched or (None,) * len(editions)
     if any(batched):
-        with without_collector():
+        with collector.paused():
             return _tallied(editions, layouts, deals, first, last, games, batched)
     return _tallied(editions, layouts, deals, first, last, games, batched)
 
