@@ -1,11 +1,12 @@
 """Logs of bot games written before the speed work of issue #12 (at commit fa97866, file format 4), and
 before the one engine of issue #30 (at commit d528381, format 4: the 2010 game, the mulligan with two seats
-taking one in the same round, ghost hands, two cards a pass), still replay identically. `boom replay
---verify` re-decides every bot seat, so a faster greedy or search bot must decide exactly as the bot that
-wrote the log. The header names its edition as EDITIONS/<file>, pointed here at editions/, with that
-file's sha256 then: an edition file changed since (Australia's, Europe's and USA's descriptions took
-placeholders at 7b4ab2b) still verifies when every decision and event replays identically, and replay
-says in a note that the file differs. A log is written again only when a change of the rules changes
+taking one in the same round, ghost hands, two cards a pass), and a blend bot's game (at 197403b, format 5: its
+search's rollouts, its greedy estimate and the win it counts in the last round re-decided), still replay
+identically. `boom replay --verify` re-decides every bot seat, so a faster greedy or search bot must decide
+exactly as the bot that wrote the log. The header names its edition as EDITIONS/<file>, pointed here at
+editions/, with that file's sha256 then: an edition file changed since (Australia's, Europe's and USA's
+descriptions took placeholders at 7b4ab2b) still verifies when every decision and event replays identically,
+and replay says in a note that the file differs. A log is written again only when a change of the rules changes
 the games it holds (and that change says why in its commit). A save written at d528381 resumes too,
 without --allow-changed-edition: it has no digest of the rules, so its decisions are replayed."""
 
@@ -48,6 +49,7 @@ LOGS = [
     ("australia-mulligan-2p", ["random", "random"]),
     ("australia-ghost-third", ["greedy", "search"]),
     ("australia-two-at-once", ["greedy", "random", "search"]),
+    ("australia-blend", ["blend", "greedy", "greedy"]),
 ]
 
 
@@ -93,10 +95,11 @@ def test_a_bot_that_decides_otherwise_fails_the_verification(tmp_path, monkeypat
     assert "australia.log:7: seat 0 (Ana) is a greedy bot, which decides '@' here, but the log has 'L'" in result.output
 
 
-@pytest.mark.parametrize("name", ["boomerang-2010", "australia-mulligan-3p", "australia-ghost-third"])
-def test_a_game_saved_halfway_in_format_4_resumes_to_the_logged_end(tmp_path, name):
-    """A save written from the first half of a golden log's decisions resumes, its bots re-deciding the
-    rest, to the very totals the log ends with."""
+@pytest.mark.parametrize("name", ["boomerang-2010", "australia-mulligan-3p", "australia-ghost-third",
+                                  "australia-blend"])
+def test_a_game_saved_halfway_in_an_earlier_format_resumes_to_the_logged_end(tmp_path, name):
+    """A save written from the first half of a golden log's decisions (format 4; the blend's, 5) resumes, its bots
+    re-deciding the rest, to the very totals the log ends with."""
     log = placed(name, tmp_path)
     lines = [json.loads(line) for line in log.read_text().splitlines()]
     header, events = lines[0], lines[1:]
