@@ -93,16 +93,11 @@ def figures_of(edition: Edition, layout: Layout, batch) -> list[GameFigures | No
     """Each game's figures from the batch's arrays (None where it failed)."""
     import numpy as np
 
-    plan = batch.plan
+    from .columns import sheet_points
+
     games, rounds, n, hand = batch.drafts.shape
-    line_at = {key: k for k, key in enumerate(plan.line_keys)}
-    end_at = {key: e for e, (key, _) in enumerate(plan.ends)}
-    sheet = np.zeros((games, n, len(layout.sheet_keys)), dtype=np.int64)
-    for column, key in enumerate(layout.sheet_keys):
-        if key in line_at:
-            sheet[:, :, column] = batch.lines[:, :, :, line_at[key]].sum(axis=2)
-        elif key in end_at:
-            sheet[:, :, column] = batch.ends[:, :, end_at[key]]
+    line_at = {key: k for k, key in enumerate(batch.plan.line_keys)}
+    sheet = sheet_points(layout, batch, line_at)
     round_totals = batch.lines.sum(axis=3).transpose(0, 2, 1)          # games x rounds x seats: every line
     races = [(batch.lines[:, :, :, line_at[key]] > 0).transpose(0, 2, 1).tolist()   # games x rounds x seats
              for key in layout.race_keys]

@@ -56,18 +56,25 @@ def letter_codes(letters: tuple) -> tuple[list, np.ndarray]:
     return list(codes), np.array([codes[letter] for letter in letters], dtype=np.int64)
 
 
-def columns_of(edition, layout: Layout, batch) -> Columns:
-    """The figures of a batch none of whose games failed (batched.figures_of reads the same game by game)."""
-    plan = batch.plan
+def sheet_points(layout: Layout, batch, line_at: dict) -> np.ndarray:
+    """games x seats x the layout's sheet keys: a round line's points summed over the rounds, a game-end
+    category's as scored (line_at: the plan's line key -> its index in batch.lines)."""
     games, rounds, n, hand = batch.drafts.shape
-    line_at = {key: k for k, key in enumerate(plan.line_keys)}
-    end_at = {key: e for e, (key, _) in enumerate(plan.ends)}
+    end_at = {key: e for e, (key, _) in enumerate(batch.plan.ends)}
     points = np.zeros((games, n, len(layout.sheet_keys)), dtype=np.int64)
     for column, key in enumerate(layout.sheet_keys):
         if key in line_at:
             points[:, :, column] = batch.lines[:, :, :, line_at[key]].sum(axis=2)
         elif key in end_at:
             points[:, :, column] = batch.ends[:, :, end_at[key]]
+    return points
+
+
+def columns_of(edition, layout: Layout, batch) -> Columns:
+    """The figures of a batch none of whose games failed (batched.figures_of reads the same game by game)."""
+    games, rounds, n, hand = batch.drafts.shape
+    line_at = {key: k for k, key in enumerate(batch.plan.line_keys)}
+    points = sheet_points(layout, batch, line_at)
     totals = np.asarray(batch.totals, dtype=np.int64)
     ordered = -np.sort(-totals, axis=1)
     tied = ordered[:, 0] == ordered[:, 1] if n > 1 else np.zeros(games, dtype=bool)
