@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +13,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = ROOT / "editions"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# The caches boom keeps in the user's cache folder (the parser's tables, checked editions: edition/cache.py) go to
+# a folder of this session, never the user's home; the commands the tests start inherit it. Editions are read
+# back from it as a command reads them, so the whole suite runs with the cache on.
+_CACHE_HOME = tempfile.mkdtemp(prefix="boom-tests-cache-")
+os.environ["XDG_CACHE_HOME"] = _CACHE_HOME
 
 from pg_support import postgres_server, postgres_url  # noqa: E402, F401 - a real PostgreSQL for the tests that need it
 
@@ -112,6 +121,7 @@ def pytest_sessionstart(session):
 
 
 def pytest_sessionfinish(session, exitstatus):
+    shutil.rmtree(_CACHE_HOME, ignore_errors=True)
     left = sorted(_games_in_checkout() - _LEFT_BEFORE)
     if left:
         print(f"\nerror: the tests left saved games in {ROOT}: {', '.join(left)} (run that test in tmp_path)")

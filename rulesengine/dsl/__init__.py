@@ -12,51 +12,50 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 
-from . import checker
-from .ast import Binary, Call, Comprehension, Let, Name, Node, Symbol, Visitor, variable_names, walk
-from .budget import MAX_NUMBER, MAX_WORK, Bounds, worst_case
-from .builtins import COSTS, MAP, REGISTRY, Builtin, DslRuntimeError
-from .checker import Checked, Problem, Symbols
-from .compiler import compile_checked
-from .folding import UNKNOWN, constant_value
-from .parser import DslSyntaxError, parse
-from .program import FAILED, compile_to_python
-from .signatures import Param, exactly
-from .types import (
-    ANY,
-    BOOL,
-    CARD,
-    CARDS,
-    ERROR,
-    FAMILY,
-    NUMBER,
-    REGION,
-    SEAT,
-    SEATS,
-    TABLE,
-    IconType,
-    LinesType,
-    ListType,
-    OptionsType,
-    Scope,
-    compatible,
-)
+_WHERE = {   # name -> the module that defines it, imported when the name is first used (PEP 562)
+    **dict.fromkeys(("Binary", "Call", "Comprehension", "Let", "Name", "Node", "Symbol", "Visitor", "variable_names",
+                     "walk"), ".ast"),
+    **dict.fromkeys(("MAX_NUMBER", "MAX_WORK", "Bounds", "worst_case"), ".budget"),
+    **dict.fromkeys(("COSTS", "MAP", "REGISTRY", "Builtin", "DslRuntimeError"), ".builtins"),
+    **dict.fromkeys(("Checked", "Problem", "Symbols"), ".checker"),
+    **dict.fromkeys(("UNKNOWN", "constant_value"), ".folding"),
+    **dict.fromkeys(("DslSyntaxError", "parse"), ".parser"),
+    "FAILED": ".program",
+    **dict.fromkeys(("Param", "exactly"), ".signatures"),
+    **dict.fromkeys(("ANY", "BOOL", "CARD", "CARDS", "ERROR", "FAMILY", "NUMBER", "REGION", "SEAT", "SEATS", "TABLE",
+                     "IconType", "LinesType", "ListType", "OptionsType", "Scope", "compatible"), ".types"),
+}
+
+
+def __getattr__(name: str):
+    """Each name imported when first used: an edition read back from the cache (edition/cache.py) or a game
+    loads the types and the compiler it needs, never Lark's parser (dsl/parser.py) unless a text is parsed."""
+    if name in _WHERE:
+        value = globals()[name] = getattr(import_module(_WHERE[name], __name__), name)
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
 class Language:
     """What an edition gives every expression."""
 
-    symbols: Symbols  # the quoted names: icons, regions, card letters
+    symbols: object  # the quoted names: icons, regions, card letters
     constants: dict  # name -> (type, value): families, tables, card sets, deck, regions
     lookups: object  # what builtins read when run: .icon_values, .paths
-    bounds: Bounds | None = None  # the largest lists, for the work budget (None: no budget)
+    bounds: object = None  # the largest lists, for the work budget (None: no budget)
 
 
-def check(text: str, scope: Scope, language: Language, want=None) -> Checked:
+def check(text: str, scope, language: Language, want=None):
     """Parse and check text; every problem (syntax D100, names and types D2xx, the wrong type for
     its place D208, the budget D210) is in .problems, the first syntax error alone."""
+    from . import checker
+    from .checker import Checked, Problem
+    from .parser import DslSyntaxError, parse
+    from .types import ERROR, compatible
+
     try:
         node = parse(text)
     except DslSyntaxError as exc:
@@ -75,7 +74,7 @@ def check(text: str, scope: Scope, language: Language, want=None) -> Checked:
 RUNNERS = ("compiled", "reference")
 
 
-def compile(checked: Checked, language: Language, runner: str = "compiled") -> Callable[[dict], object]:
+def compile(checked, language: Language, runner: str = "compiled") -> Callable[[dict], object]:
     """The checked expression (without problems) as a function of its environment: a dict of the game
     variables of its scope. It raises DslRuntimeError, carrying the node, on a value it cannot give.
     runner "compiled": one generated Python function (program/expression.py); "reference": the
@@ -84,15 +83,27 @@ def compile(checked: Checked, language: Language, runner: str = "compiled") -> C
         raise ValueError("only an expression without problems compiles")
     if runner not in RUNNERS:
         raise ValueError(f"runner must be one of {', '.join(RUNNERS)}, not {runner!r}")
+    return compiled(checked.node, checked.resolved, language.lookups, runner)
+
+
+def compiled(node, resolved, lookups, runner: str = "compiled") -> Callable[[dict], object]:
+    """compile() of an expression's checked tree (node, resolved names, lookups), as an Edition keeps it: an
+    edition read back from the cache compiles its expressions again from the trees it kept."""
     if runner == "reference":
-        run = compile_checked(checked.node, checked.resolved, language.lookups)
+        from .compiler import compile_checked
+
+        run = compile_checked(node, resolved, lookups)
     else:
-        run = compile_to_python(checked.node, checked.resolved, language.lookups)
+        from .program import compile_to_python
+
+        run = compile_to_python(node, resolved, lookups)
     run.runner = runner   # what an Edition checks its own runner against (edition/model.py)
     return run
 
 
 def _conversion_hint(want, got) -> str | None:
+    from .types import BOOL, NUMBER, ListType
+
     if want == NUMBER and got == BOOL:
         return "turn a condition into points with 'if condition then points else 0'"
     if want == NUMBER and isinstance(got, ListType):

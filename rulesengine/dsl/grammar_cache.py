@@ -14,17 +14,26 @@ import sys
 from pathlib import Path
 
 
-def cache_file(name: str) -> str | bool:
-    """A path for Lark's `cache=` in the user's own cache folder, or False for no cache."""
+def user_cache_folder() -> Path | None:
+    """The user's own cache folder for boom ($XDG_CACHE_HOME/boom, else ~/.cache/boom), made if missing, or None
+    when it is not a folder that this user owns and no one else can write (a pickle from there could run code)."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = Path(base) / "boom"
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         info = folder.stat()
         if not stat.S_ISDIR(info.st_mode) or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-            return False
+            return None
         if hasattr(os, "getuid") and info.st_uid != os.getuid():
-            return False
+            return None
     except OSError:
+        return None
+    return folder
+
+
+def cache_file(name: str) -> str | bool:
+    """A path for Lark's `cache=` in the user's own cache folder, or False for no cache."""
+    folder = user_cache_folder()
+    if folder is None:
         return False
     return str(folder / f"{name}-py{sys.version_info[0]}{sys.version_info[1]}.lark-cache")

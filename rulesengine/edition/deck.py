@@ -29,6 +29,7 @@ class DeckBuilder:
         self.lookups = SimpleNamespace(icon_values={}, paths={})
         self.bounds: Bounds | None = None  # the largest lists, for the work budget of expressions
         self.texts: dict | None = None  # the text of each file of the edition, to quote runtime errors
+        self.positions = None  # model.Positions: the source map, shared by every expression's Located
         self.facts = Facts(data, source_map, self.cut)
 
     # -- reporting -------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import Diagnostic, EditionError
 from .borrow import Borrow
+from .cache import looked_for
 from .merge import KEYED_LISTS, NAMED_MAPS, ComposedSourceMap, Merge, edits_without_parent
 from .shipped import is_bare_name, shipped_editions
 from .source import EDITION, NAMED_EDITION, SourceMap, load_yaml
@@ -58,6 +59,7 @@ def parent_file(path, parent_name: str, source_map: SourceMap, at: tuple = ("ext
     try:
         parent_path = (Path(path).parent / parent_name).resolve()
         if not parent_path.is_file() and is_bare_name(parent_name) and parent_name in shipped_editions():
+            looked_for(parent_path)  # a file of that name made later is read in place of the shipped one
             return shipped_editions()[parent_name]
         found = parent_path.is_file()
         as_written = Path(os.path.normpath(Path(path).parent / parent_name))

@@ -10,7 +10,6 @@ never evaluates anything; its output contains no expression syntax.
 from __future__ import annotations
 
 from ..dsl import ast
-from ..dsl.parser import parse
 
 VARIABLES = {
     "cards": "your cards this round",
@@ -61,6 +60,8 @@ NOUNS = {"icons": "icon", "kinds": "kind", "regions": "region", "opponents": "pl
 def in_words(text: str, edition=None, title: str = "this category", known: dict | None = None) -> str:
     """The expression `text` in words; `title` names the category `previous` refers to; `known`
     gives the words for a variable whose value is known (e.g. {"choice": "Swimming"})."""
+    from ..dsl.parser import parse  # here: a game imports this module, and parses only to say a refusal
+
     words = Words(edition, title)
     words.bound.update(known or {})
     return words.words(parse(text))

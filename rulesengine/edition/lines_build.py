@@ -12,7 +12,7 @@ from ..dsl import BOOL, ERROR, NUMBER, IconType, Language, LinesType, OptionsTyp
 from ..errors import Diagnostic, suggest
 from .deck import DeckBuilder
 from .flow import flow_kind
-from .model import HOLDINGS, ROUND, Category, Choice, Expression, Race
+from .model import HOLDINGS, ROUND, Category, Choice, Expression, Located, Positions, Race
 from .scopes import AWARD, FLOW_END, GAME_END, QUALIFIES, REQUIRES, ROUND_CATEGORY
 
 
@@ -35,14 +35,15 @@ class LinesBuilder(DeckBuilder):
         self.facts.expressions[tuple(path)] = (node, checked.resolved, text)
         if self.recovering or checked.type == ERROR:
             return Expression(text, path, None)
-        source_map = self.map
         if self.texts is None:
-            self.texts = source_map.texts
+            self.texts = self.map.texts
+        if self.positions is None:
+            self.positions = Positions(self.map)
         return Expression(
             text,
             path,
             dsl.compile(checked, language, self.runner),
-            lambda start, end: source_map.span_in_value(path, start, end, text),
+            Located(self.positions, path, text),
             dsl.variable_names(node, checked.resolved),
             self.texts,
             (node, checked.resolved, self.lookups),

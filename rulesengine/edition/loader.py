@@ -6,12 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Diagnostic, EditionError, Span, quoting, suggest
-from .build import Builder
-from .extends import load_with_extends
 from .model import Edition
-from .overrides import override_warnings
-from .recovery import usable_part
-from .schema import schema_diagnostics
 from .shipped import is_bare_name, resolve_edition, shipped_editions
 
 
@@ -24,7 +19,7 @@ class Checked:
     diagnostics: list[Diagnostic]
     data: object = None
     source_map: object = None
-    builder: Builder | None = None
+    builder: object = None               # build.Builder
 
 
 def check_edition(path: str | Path, *, quote: bool = True, runner: str = "compiled"
@@ -32,14 +27,35 @@ def check_edition(path: str | Path, *, quote: bool = True, runner: str = "compil
     """Load and check an edition (a path, or the bare name of a shipped edition); return it (None on
     errors) and all diagnostics, warnings too. quote=False for an edition named by another file (a
     save, a log): see load_yaml. runner: how its scoring runs, "compiled" (generated Python, the
-    default) or "reference" (the interpreter every test compares it with): see game/program.py."""
-    checked = check_text(path, quote=quote, runner=runner)
-    return checked.edition, checked.diagnostics
+    default) or "reference" (the interpreter every test compares it with): see game/program.py.
+    An edition checked before, with the same files and the same code, is read back from the cache (cache.py)."""
+    edition, diagnostics, _ = check_edition_data(path, quote=quote, runner=runner)
+    return edition, diagnostics
+
+
+def check_edition_data(path: str | Path, *, quote: bool = True, runner: str = "compiled"
+                       ) -> tuple[Edition | None, list[Diagnostic], object]:
+    """check_edition, and the edition's data as merged from its files (every `extends` resolved; None when it
+    could not be read): what `boom simulate` hashes and hands to workers that build it themselves."""
+    from .cache import checked
+
+    def check() -> tuple[Edition | None, list[Diagnostic], object]:
+        found = check_text(path, quote=quote, runner=runner)
+        return found.edition, found.diagnostics, found.data
+
+    return checked(path, quote, runner, check)
 
 
 def check_text(path: str | Path, text: str | None = None, *, quote: bool = True, runner: str = "compiled"
                ) -> Checked:
-    """check_edition, of the file's text as given (an editor's unsaved buffer) or as saved."""
+    """check_edition, of the file's text as given (an editor's unsaved buffer) or as saved (never from the cache:
+    the language server reads the builder's facts)."""
+    from .build import Builder
+    from .extends import load_with_extends
+    from .overrides import override_warnings
+    from .recovery import usable_part
+    from .schema import schema_diagnostics
+
     path = resolve_edition(path) if text is None else path
     if text is None and is_bare_name(str(path)) and not Path(path).exists():
         hint = suggest(str(path), shipped_editions())

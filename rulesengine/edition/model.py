@@ -82,6 +82,77 @@ class Expression:
     kept: dict = field(default_factory=dict, init=False, repr=False, compare=False)   # what the compiler works
                                      # out of the tree once (dsl/program/reads.py: reads_of), kept with it
 
+    def __reduce__(self):
+        """Pickled (edition/cache.py) as its text, place and checked tree: `run` is compiled again from the tree
+        by the same runner when read back (a function does not pickle), `kept` starts empty. The checker's
+        resolved names are keyed by id(node), so they pickle as (node, value) pairs and are keyed again."""
+        runner = getattr(self.run, "runner", None) if self.run is not None else None
+        tree = self.tree
+        if tree is not None:
+            from ..dsl.ast import walk
+
+            node, resolved, lookups = tree
+            nodes = {id(part): part for part in walk(node)}
+            if not resolved.keys() <= nodes.keys():
+                raise TypeError("a resolved name outside its expression's tree: the expression does not pickle")
+            tree = (node, [(nodes[key], value) for key, value in resolved.items()], lookups)
+        return _expression, (self.text, self.path, runner, self.locate, self.variables, self.texts, tree)
+
+
+def _expression(text, path, runner, locate, variables, texts, tree) -> Expression:
+    """An Expression read back from a pickle: its resolved names keyed by id(node) again, its function compiled
+    again from its checked tree."""
+    run = None
+    if tree is not None:
+        node, resolved, lookups = tree
+        tree = (node, {id(part): value for part, value in resolved}, lookups)
+        if runner is not None:
+            from ..dsl import compiled
+
+            run = compiled(*tree, runner)
+    return Expression(text, path, run, locate, variables, texts, tree)
+
+
+class Located:
+    """An Expression's `locate`: (start, end) offsets in its text -> the Span in the edition's files. An object,
+    not a closure, so that an edition pickles (edition/cache.py)."""
+
+    __slots__ = ("positions", "path", "text")
+
+    def __init__(self, positions: Positions, path: tuple, text: str):
+        self.positions, self.path, self.text = positions, path, text
+
+    def __call__(self, start: int, end: int):
+        return self.positions.source_map().span_in_value(self.path, start, end, self.text)
+
+    def __reduce__(self):
+        return Located, (self.positions, self.path, self.text)
+
+
+class Positions:
+    """The source map of an edition (every value's position in its files), shared by its expressions' Located.
+    It pickles as the bytes of its own pickle, read back the first time a position is asked for: an edition read
+    from the cache does not pay for it (nor import the YAML reader that defines it) while nothing fails."""
+
+    __slots__ = ("_map", "_data")
+
+    def __init__(self, source_map=None, data: bytes | None = None):
+        self._map, self._data = source_map, data
+
+    def source_map(self):
+        if self._map is None:
+            import pickle
+
+            self._map = pickle.loads(self._data)
+        return self._map
+
+    def __reduce__(self):
+        if self._data is None:
+            import pickle
+
+            self._data = pickle.dumps(self._map, pickle.HIGHEST_PROTOCOL)
+        return Positions, (None, self._data)
+
 
 @dataclass(frozen=True, slots=True)
 class Choice:
@@ -214,6 +285,11 @@ class Edition:
 
     def card(self, letter: str) -> Card | None:
         return self._by_letter.get(letter)
+
+    def __getstate__(self) -> dict:
+        """Pickled (edition/cache.py) without what games made of it (`kept`: its program, its plans): a function
+        does not pickle, and they are made again when first asked for."""
+        return {**self.__dict__, "_kept": {}}
 
     @property
     def by_letter(self) -> dict:

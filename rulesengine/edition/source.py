@@ -21,6 +21,7 @@ import yaml
 from ..errors import Diagnostic, EditionError, LinkedText, Span, shown
 from ..escaping import bidi_problem
 from .bounded_yaml import MAX_DEPTH, MAX_NODES, check_expansion, compose
+from .cache import noted
 
 MAX_FILE_BYTES = 1_000_000
 
@@ -208,6 +209,7 @@ def _read(path, file: str) -> str:
                 )
                 raise EditionError(Diagnostic(None, f"cannot read {file}: it is {what}, not a regular file", "E001"))
             data = stream.read(MAX_FILE_BYTES + 1)
+        noted(path, data)  # an edition's check: the cache keeps its sha256
         size = Path(path).stat().st_size if len(data) > MAX_FILE_BYTES else 0
     except OSError as exc:
         raise EditionError(Diagnostic(None, f"cannot read {file}: {exc.strerror or exc}", "E001")) from None

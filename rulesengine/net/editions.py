@@ -14,6 +14,7 @@ import tempfile
 from collections import OrderedDict
 from pathlib import Path
 
+from ..edition.cache import passed_by
 from ..edition.extends import load_with_extends
 from ..edition.loader import load_edition
 from ..edition.model import Edition
@@ -69,7 +70,8 @@ def edition_from_data(data: dict) -> Edition:
     with tempfile.TemporaryDirectory(prefix="boom-edition-") as folder:
         path = Path(folder) / "edition.json"
         path.write_text(text, encoding="utf-8")
-        edition = load_edition(path)  # a refused edition is never kept
+        with passed_by():   # a temporary file: not kept in the cache of checked editions
+            edition = load_edition(path)  # a refused edition is never kept
     _loaded[key] = edition
     while len(_loaded) > CACHE_SIZE:
         _loaded.popitem(last=False)

@@ -14,8 +14,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..edition.extends import load_with_extends
-from ..edition.loader import check_text, load_edition
+from ..edition.cache import passed_by
+from ..edition.loader import check_edition_data, load_edition
 from ..edition.model import Edition
 from ..errors import EditionError
 
@@ -31,6 +31,8 @@ class EditionSource:
     @classmethod
     def read(cls, path: str | Path) -> EditionSource:
         """The edition at path as a source; load_edition(path) must have succeeded first."""
+        from ..edition.extends import load_with_extends
+
         data, _ = load_with_extends(path)
         return cls.of(str(path), data)
 
@@ -42,11 +44,11 @@ class EditionSource:
     @classmethod
     def load(cls, path: str | Path, name: str) -> tuple[Edition, EditionSource]:
         """load_edition(path) and the edition as a source, from one reading of its files (EditionError as
-        load_edition raises it)."""
-        checked = check_text(path)
-        if checked.edition is None:
-            raise EditionError([d for d in checked.diagnostics if d.severity == "error"] or checked.diagnostics)
-        return checked.edition, cls.of(name, checked.data)
+        load_edition raises it; read back from the cache of checked editions, edition/cache.py, as it does)."""
+        edition, diagnostics, data = check_edition_data(path)
+        if edition is None:
+            raise EditionError([d for d in diagnostics if d.severity == "error"] or diagnostics)
+        return edition, cls.of(name, data)
 
     def compile(self) -> Edition:
         """Check the hash and build the edition from the text (in a worker: once per worker)."""
@@ -56,7 +58,8 @@ class EditionSource:
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 stream.write(self.text)
-            return load_edition(temporary)
+            with passed_by():   # a temporary file: not kept in the cache of checked editions
+                return load_edition(temporary)
         finally:
             os.unlink(temporary)
 
