@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 
 import click
-from rich.table import Table
 
-from rulesengine.edition.catalogue import catalogue
 from rulesengine.edition.shipped import shipped_dir
 
 from .common import handles_errors, text_console
@@ -18,6 +16,11 @@ from .common import handles_errors, text_console
 @handles_errors
 def editions(fmt):
     """List the shipped editions and variants: name, title, players, reconstructed or not, file."""
+    # imported here, not at the top: `boom editions --help` starts without the editions' checks and rich
+    from rich.table import Table
+
+    from rulesengine.edition.catalogue import catalogue
+
     entries = catalogue()
     if fmt == "json":
         click.echo(json.dumps([e.as_dict() for e in entries], indent=2, ensure_ascii=False))

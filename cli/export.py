@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import click
 
-from rulesengine.game.records import write_record
-
 from .common import InputFile, handles_errors, written
 
 
@@ -45,6 +43,7 @@ class Database(InputFile):
 def export(db_path, table, out_path, log_path):
     """Export the record of finished TABLE, for `boom score` (and `boom replay` with --log)."""
     from rulesengine.game.outputs import holding
+    from rulesengine.game.records import write_record
     from rulesengine.net.export import export_table, log_edition_path, write_log
     from rulesengine.net.stores import open_existing
 

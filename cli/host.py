@@ -11,7 +11,6 @@ import click
 from rulesengine.bots.registry import BOTS
 from rulesengine.escaping import one_line
 from rulesengine.net.clocks import describe, parse_span
-from rulesengine.net.editions import edition_data
 
 from .common import PLAYERS_HELP, SEED, Players, handles_errors, list_values
 
@@ -79,6 +78,8 @@ def host(url, edition, players, bots, bot_kind, seed, clock, on_time, seat_optio
     if bots > players:
         raise click.BadParameter(f"{bots} bots for {players} players", param_hint="--bots")
     if Path(edition).is_file():
+        from rulesengine.net.editions import edition_data  # here: `boom host --help` reads no edition
+
         sent = edition_data(edition)
     elif "/" in edition or Path(edition).suffix.lower() in (".yaml", ".yml", ".json"):
         raise click.BadParameter(f"no edition file {edition}", param_hint="EDITION")

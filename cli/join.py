@@ -7,13 +7,11 @@ import secrets
 
 import click
 
-from rulesengine.bots.registry import BOTS, make_bot
+from rulesengine.bots.registry import BOTS
 from rulesengine.escaping import one_line
 from rulesengine.net.clocks import describe, span
 
 from .common import SEED, handles_errors, text_console
-from .sheets import print_sheet, round_table
-from .terminal import GameAbandoned, TerminalAgent
 
 
 @click.command()
@@ -34,7 +32,12 @@ from .terminal import GameAbandoned, TerminalAgent
 @handles_errors
 def join(url, table, name, watch, bot_kind, bot_seed, token, quiet):
     """Take a seat at TABLE on the server at URL and play it to the end (or --watch it)."""
+    # imported here, not at the top: `boom join --help` starts without the game, the bots and rich
+    from rulesengine.bots.registry import make_bot
     from rulesengine.net.client import play_seat
+
+    from .sheets import print_sheet, round_table
+    from .terminal import GameAbandoned, TerminalAgent
 
     table = table.upper()
     if not (4 <= len(table) <= 12 and table.isascii() and table.isalnum()):

@@ -6,8 +6,6 @@ import sys
 
 import click
 
-from rulesengine.edition.starter import StarterError, write_starter
-
 from .common import handles_errors
 
 
@@ -23,6 +21,8 @@ def new(name, parent, folder):
 
     The file extends the edition by name (or by a path relative to it) and says nothing else yet:
     add what your house rule changes, then `boom validate NAME.yaml` and `boom rules NAME.yaml`."""
+    from rulesengine.edition.starter import StarterError, write_starter  # here: `--help` checks no edition
+
     try:
         path = write_starter(name, parent, folder)
     except StarterError as exc:

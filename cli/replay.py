@@ -7,12 +7,9 @@ import sys
 
 import click
 
-from rulesengine.bots.seats import SEAT_KINDS, recorded_bots
 from rulesengine.escaping import one_line
-from rulesengine.game.logs import replay_log
 
 from .common import InputFile, handles_errors, text_console
-from .seat_replay import show_all_seats, show_seat
 
 
 def seat_index(players, name: str) -> int:
@@ -57,6 +54,12 @@ def seat_index(players, name: str) -> int:
 @handles_errors
 def replay(log_file, verify, seat_name, all_seats, fmt):
     """Re-play a log written by `boom run --log`."""
+    # imported here, not at the top: `boom replay --help` starts without the game and the bots
+    from rulesengine.bots.seats import SEAT_KINDS, recorded_bots
+    from rulesengine.game.logs import replay_log
+
+    from .seat_replay import show_all_seats, show_seat
+
     if seat_name is not None and all_seats:
         raise click.UsageError("give --seat NAME (one player's view) or --all-seats (every seat), not both")
     checking = verify or (seat_name is None and not all_seats)

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import click
 
-from rulesengine.bots.seats import SEAT_KINDS
-from rulesengine.edition.catalogue import reconstructed_notice
 from rulesengine.escaping import one_line
-from rulesengine.game.outputs import check_outputs, holding
-from rulesengine.game.saves import resume as resume_session
 
 from .common import InputFile, echo_wrapped, handles_errors
-from .playing import play_session
 
 
 @click.command()
@@ -32,6 +27,14 @@ from .playing import play_session
 @handles_errors
 def resume(save_file, save_record, log_path, allow_changed_edition, quiet):
     """Continue a game saved by `boom run --save` (or by an interruption)."""
+    # imported here, not at the top: `boom resume --help` starts without the game and the bots
+    from rulesengine.bots.seats import SEAT_KINDS
+    from rulesengine.edition.catalogue import reconstructed_notice
+    from rulesengine.game.outputs import check_outputs, holding
+    from rulesengine.game.saves import resume as resume_session
+
+    from .playing import play_session
+
     check_outputs(save_file, log_path, save_record)
     with holding(save_record):  # the record is written at the end: no other game may take it meanwhile
         session = resume_session(

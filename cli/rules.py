@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import click
 
-from rulesengine import load_edition
-from rulesengine.edition.catalogue import reconstructed_notice
-from rulesengine.edition.rules_text import rules_text
-
 from .common import InputFile, echo_wrapped, handles_errors
 
 
@@ -20,6 +16,11 @@ def rules(file, quiet, formulas):
     """Print the rules of an edition or house rule, in words: the round, the categories, the bonuses, the tie-breaks.
 
     EDITION is an edition file or the name of a shipped edition (`boom editions`)."""
+    # imported here, not at the top: `boom rules --help` starts without the edition and the language
+    from rulesengine import load_edition
+    from rulesengine.edition.catalogue import reconstructed_notice
+    from rulesengine.edition.rules_text import rules_text
+
     notice = None if quiet else reconstructed_notice(load_edition(file), file)
     if notice:
         echo_wrapped(notice)

@@ -6,13 +6,8 @@ import secrets
 
 import click
 
-from rulesengine import load_edition
 from rulesengine.bots.registry import BOTS
-from rulesengine.edition.catalogue import reconstructed_notice
-from rulesengine.edition.seat_options import in_words
 from rulesengine.escaping import one_line
-from rulesengine.game.outputs import check_outputs, holding
-from rulesengine.game.saves import Session
 
 from .common import (
     PLAYERS_HELP,
@@ -28,7 +23,6 @@ from .common import (
     seat_option_option,
     seat_options_for,
 )
-from .playing import play_session
 
 SEAT_KINDS = ["human", *BOTS]
 DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]  # one a seat
@@ -100,6 +94,15 @@ def run(
     """Play a full game: humans at this terminal and/or bots.
 
     EDITION is an edition file or the name of a shipped edition (`boom editions`)."""
+    # imported here, not at the top: `boom run --help` starts without the game, the edition and the language
+    from rulesengine import load_edition
+    from rulesengine.edition.catalogue import reconstructed_notice
+    from rulesengine.edition.seat_options import in_words
+    from rulesengine.game.outputs import check_outputs, holding
+    from rulesengine.game.saves import Session
+
+    from .playing import play_session
+
     seats = seat_kinds(seat_lists, SEAT_KINDS, "--seat")
     edition = load_edition(file)
     if not edition.players_min <= players <= edition.players_max:

@@ -7,12 +7,10 @@ import sys
 
 import click
 
-from rulesengine import BoomError, load_edition, load_record, score_record
-from rulesengine.edition.catalogue import reconstructed_notice
+from rulesengine import BoomError
 from rulesengine.errors import shown
 
 from .common import InputFile, echo_wrapped, handles_errors, seat_option_option, seat_options_for, text_console
-from .sheets import print_sheet, sheet_json
 
 
 @click.command()
@@ -43,6 +41,12 @@ def score(file, record_path, what_if, fmt, quiet, seat_options):
     EDITION is an edition file or the name of a shipped edition (`boom editions`); without it, the
     edition the record names. With --format json, mistakes in the record come out as a JSON list of located
     diagnostics too."""
+    # imported here, not at the top: `boom score --help` starts without the game, the edition and rich
+    from rulesengine import load_edition, load_record, score_record
+    from rulesengine.edition.catalogue import reconstructed_notice
+
+    from .sheets import print_sheet, sheet_json
+
     if file and what_if:
         raise click.UsageError(f"give the edition as EDITION ({file}) or as --edition ({what_if}), not both")
     try:

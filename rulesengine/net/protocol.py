@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator, validators
-
 from ..edition.shipped import shipped_dir
 from ..edition.steps import DECISION_KINDS
 
@@ -87,19 +85,25 @@ class ProtocolError(Exception):
         self.ref = ref
 
 
-# JSON Schema's "integer" admits 3.0; a message's integers are integers (a float seat count or seed reached the
-# engine as a float): only a JSON number written without a fraction or an exponent is one
-StrictValidator = validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda checker, value: type(value) is int),
-)
+@cache
+def strict_validator():
+    """JSON Schema's "integer" admits 3.0; a message's integers are integers (a float seat count or seed reached the
+    engine as a float): only a JSON number written without a fraction or an exponent is one. Made at the first
+    message, not at import: `boom serve --help` starts without jsonschema."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda checker, value: type(value) is int),
+    )
 
 
 @cache
-def validator(message_type: str) -> Draft202012Validator:
+def validator(message_type: str):
     schema = json.loads((SCHEMA_DIR / f"{message_type}.schema.json").read_text(encoding="utf-8"))
-    StrictValidator.check_schema(schema)
-    return StrictValidator(schema)
+    strict = strict_validator()
+    strict.check_schema(schema)
+    return strict(schema)
 
 
 def _ref(data: dict) -> int | None:
