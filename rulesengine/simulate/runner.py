@@ -35,7 +35,6 @@ from .shards import (
     play_shard,
     play_shard_from_sources,
     play_shards,
-    play_shards_from_sources,
     shard_count,
 )
 from .source import EditionSource, remember
@@ -196,20 +195,10 @@ def _local_results(settings: Settings, sources, layouts, editions, jobs: int, ba
         for first, last in blocks:
             yield from play_shards(editions, layouts, settings.seed, first, last, settings.games, batched)
         return
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from .sharing import shared_blocks
 
     _before_forking(layouts, batched)
-    with ProcessPoolExecutor(jobs) as pool:
-        pending, submitted = set(), 0
-        while submitted < len(blocks) or pending:
-            while submitted < len(blocks) and len(pending) < 2 * jobs:
-                first, last = blocks[submitted]
-                pending.add(pool.submit(play_shards_from_sources, sources, layouts, settings.seed, first, last,
-                                        settings.games, batched))
-                submitted += 1
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield from future.result()
+    yield from shared_blocks(blocks, jobs - 1, (sources, layouts, settings.seed, settings.games, batched))
 
 
 def _before_forking(layouts: tuple, batched: tuple) -> None:
