@@ -237,3 +237,20 @@ def test_a_temporary_edition_is_not_kept_and_the_least_recently_used_entries_go(
     load_edition(EDITIONS / "europe.yaml")                            # read back: now the most recently used
     load_edition(EDITIONS / "boomerang-2010.yaml")
     assert entries(cache_home) == sorted([entry["europe"], entry["boomerang-2010"]])
+
+
+def test_the_code_digest_is_worked_out_again_when_a_file_of_the_code_changes_size_or_time(cache_home, monkeypatch):
+    monkeypatch.setattr(cache, "_code", [])
+    cache_home.mkdir(parents=True)
+    digest = cache.code_digest(cache_home)
+    memo = json.loads((cache_home / cache.CODE_STAMP).read_text())
+    assert memo["code"] == digest and len(digest) == 64
+    (cache_home / cache.CODE_STAMP).write_text(json.dumps({"stamp": "another", "code": "stale"}))
+    monkeypatch.setattr(cache, "_code", [])
+    assert cache.code_digest(cache_home) == digest                   # the files' times differ: read again
+    (cache_home / cache.CODE_STAMP).write_text("{not json")
+    monkeypatch.setattr(cache, "_code", [])
+    assert cache.code_digest(cache_home) == digest
+    (cache_home / cache.CODE_STAMP).write_text(json.dumps({"stamp": memo["stamp"], "code": "kept"}))
+    monkeypatch.setattr(cache, "_code", [])
+    assert cache.code_digest(cache_home) == "kept"                   # the same sizes and times: trusted
