@@ -5,9 +5,11 @@ hand-written game (bench/handwritten) of the same seeds, and the machine's load 
 
 - Start-up: the CPU time (user + system, the least of --repeats fresh processes, bytecode cached in a
   temporary folder as an installed package has it) of `python -c pass`, of `boom --help`, of a
-  command's --help (click, the command's options: what every run of it pays first), and of a whole
-  one-game run (which also loads and compiles the edition and writes its report). With --against
-  REV the same commands of that revision (a temporary git worktree) are measured in turn.
+  command's --help (click, the command's options: what every run of it pays first), of `boom validate`,
+  and of a whole one-game run (which also loads the edition and writes its report). The first of the
+  runs writes the bytecode and the checked edition (edition/cache.py, in the user's cache folder): the
+  figures are those of every later run; BOOM_EDITION_CACHE=off measures a first one. With --against REV
+  the same commands of that revision (a temporary git worktree) are measured in turn.
 - The figures: run_simulation of random seats through the batch simulator and through the engine,
   against the batch alone and the engine's bare game loop, by CPU time, each as a ratio of the lean
   game's games per CPU-second.
@@ -49,6 +51,10 @@ def commands(root: Path) -> list[tuple[str, list[str]]]:
         ("boom --help", [sys.executable, "-c", RUN, str(root), "--help"]),
         ("boom simulate --help", [sys.executable, "-c", RUN, str(root), "simulate", "--help"]),
         ("boom tournament --help", [sys.executable, "-c", RUN, str(root), "tournament", "--help"]),
+        ("boom run --help", [sys.executable, "-c", RUN, str(root), "run", "--help"]),
+        ("boom score --help", [sys.executable, "-c", RUN, str(root), "score", "--help"]),
+        ("boom replay --help", [sys.executable, "-c", RUN, str(root), "replay", "--help"]),
+        ("boom validate", [sys.executable, "-c", RUN, str(root), "validate", australia]),
         ("boom simulate, 1 game", [sys.executable, "-c", RUN, str(root), "simulate", australia, "-p", "4", "-n", "1"]),
         ("boom tournament, 1 game", [sys.executable, "-c", RUN, str(root), "tournament", australia, "-n", "1",
                                      "--seats", "random,random,random,random"]),
