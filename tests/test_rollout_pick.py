@@ -88,3 +88,33 @@ def test_the_generated_pick_is_greedy_picks_card_and_seat_values_worth(path):
                 checked += 1
     if edition.id in ("australia", "europe", "usa"):
         assert checked >= 40 * players * 4   # every seat, every round: generated
+
+
+def test_categories_that_read_only_counts_are_remembered_by_them_across_decisions():
+    """counted.py: Australia's collections, animals and activities (a choice) read of the hand only icon counts and
+    are remembered by them for the seat's standing; throw_catch reads the Throw and the Catch and is not. A second
+    decision of the same standing reads the memo the first filled, and still gets seat_value's worth."""
+    edition = load_edition("editions/australia.yaml")
+    rng = random.Random(11)
+    for _round, standing in standings(edition, 4, 3)[:2]:
+        made = standing.values[1].pick
+        pick = made()
+        remembered = sorted(name for name in pick.at.__code__.co_freevars if name.startswith("Q_memo"))
+        assert remembered == ["Q_memo0", "Q_memo1", "Q_memo2"]
+        memos = {name: cell.cell_contents for name, cell in zip(pick.at.__code__.co_freevars, pick.at.__closure__,
+                                                                 strict=True) if name.startswith("Q_memo")}
+        valued = 0
+        for decision in range(2):
+            if decision:
+                pick = made()   # a new decision's memo of races; the counts' memos are the seat's
+                assert all(memos.values())
+            for _ in range(60):
+                cards = rng.sample(edition.cards, 2 + rng.randrange(8))
+                hand, taken = cards[:1 + rng.randrange(len(cards) - 1)], cards[len(cards) // 2 + 1:]
+                hand = [card for card in hand if card not in taken] or cards[:1]
+                first, last = (taken[:-1], taken[-1:]) if len(taken) >= 2 else (taken, [])
+                top, worth = pick(hand, first, last, {}, 0)
+                valued += len(hand)
+                assert worth == seat_value(standing, 1, first + [top] + last, ())
+                assert worth == max(seat_value(standing, 1, first + [card] + last, ()) for card in hand)
+        assert max(len(memo) for memo in memos.values()) < valued / 2   # far fewer counts than hands valued

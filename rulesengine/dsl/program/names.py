@@ -29,6 +29,9 @@ TALLY = {"cards": "T_cards", "visited": "T_visited", "others": "T_others"}   # i
 SET = {"cards": "S_cards", "visited": "S_visited"}                          # the value as a frozenset
 MASK = {"visited": "M_visited"}                                              # bit card.index of each card
 CHOICE_COUNT = "C_choice"          # the count of the choice's icon on the seat's cards, read once an icon
+# The search bot's rollout pick (pick.py, counted.py): the packed tally of a hand as an int, and a category's
+# points remembered by the bytes of it they read (+ the category's number: the memo, those bytes' mask).
+PACKED, REMEMBERED, COUNTED = "P_cards", "Q_memo", "Q_bytes"
 
 # The bots' order function (order.py) remembers the races and game-end points of the visited cards.
 MEMO = "R_memo"                    # visited mask -> those points, shared by the orders of one decision

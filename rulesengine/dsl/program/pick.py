@@ -9,7 +9,8 @@ and mask, two closures) is made again for every pick; a rollout's pick needs one
 - the visited cards are a bitmask (the seat's earlier ones, made once a seat, | a bit a card);
 - the statements are value.py's (the seat's own categories, a choice at its best icon, the open races and the
   game-end gain), as the order function places them, so each option gets exactly what own_value gives its hand;
-  the races and game end are remembered by visited mask for the whole decision;
+  the races and game end are remembered by visited mask for the whole decision, and a category that reads of the
+  hand only a few icons' counts by those counts for the seat's standing (counted.py);
 - each card's worth is remembered in the caller's `known` (another hand of the decision with the same cards taken
   shares most of its cards: half the cards a rollout values, measured);
 - the best is kept as it goes (the first of equals), no list of values; a hand of one card gives its value alone
@@ -24,6 +25,7 @@ shipped editions but some variants): else None, and the caller values the option
 from __future__ import annotations
 
 from . import names
+from .counted import icon_bytes, remembered_lines
 from .helpers import Full, card_mask, every_icon, packed_icons, site_bits
 from .order import _masks, masked
 from .value import SEAT_BY_SEAT, category_reads, counted_only, seat_bindings, write_categories, write_standing
@@ -57,10 +59,12 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
     if shared and (not counted_only(shared) or category_reads(shared) & SEAT_BY_SEAT):
         return None
     index, icon_ints = packed
-    full = Full(frozenset({_T["cards"], _T["others"]}), icons, frozenset({"choice"}), index=index)
+    full = Full(frozenset({_T["cards"], _T["others"]}), icons, frozenset({"choice"}),
+                {(_T["cards"], "choice"): names.CHOICE_COUNT}, index=index)
     writer = Writer(rules, variables, tallies={"cards": _T["cards"], "visited": _T["visited"], "others": _T["others"]},
                     sets={"cards": _S["cards"], "visited": _S["visited"]}, lengths={}, full=full,
                     masks=_masks(rules, {"visited": _M["visited"]}), caught=True, indent=4)
+    writer.remembered = []   # the categories remembered by the counts they read (counted.py)
     mask = _M["visited"]
     write_standing(writer, rules, own, (), end_constants, mask, f"end_points if {mask}.bit_count() != size else None",
                    "pass", sheet)
@@ -81,7 +85,8 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
         return None
     as_set = _S["cards"] in writer.used
     hand = as_set or "cards" in writer.read_variables
-    per_card = [f"{_T['cards']} = (x + _ICONS[card]).to_bytes({len(index) + 1}, 'little')",
+    per_card = [f"{names.PACKED} = x + _ICONS[card]",
+                f"{_T['cards']} = {names.PACKED}.to_bytes({len(index) + 1}, 'little')",
                 f"{mask} = sites | _SITE[card]",
                 f"{names.THROW} = first[0] if first else card",
                 f"{names.CATCH} = last[0] if last else card"]
@@ -90,6 +95,7 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
     body = [f"    def pick_of(*, {', '.join(inputs)}):",
             *("        " + line for line in seat_bindings(writer, sheet)),
             "        before_mask = _card_mask(before)",
+            *("        " + line for line in remembered_lines(writer.remembered)),
             "        def for_decision():",
             f"            {names.MEMO} = {{}}",
             "            def pick_at(hand, first, last, known, others, x, sites):",
@@ -121,6 +127,6 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
             "            return pick",
             "        return for_decision",
             "    return pick_of"]
-    helpers = {"_ICONS": icon_ints, "_SITE": site_bits(rules.cards),
-               "_card_mask": card_mask, "frozenset": frozenset}
+    helpers = {"_ICONS": icon_ints, "_SITE": site_bits(rules.cards), "_card_mask": card_mask, "frozenset": frozenset,
+               "_icon_bytes": icon_bytes, "_INDEX": index}
     return writer.compile(body, helpers), writer.charges

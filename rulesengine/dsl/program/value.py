@@ -12,6 +12,7 @@ values the options of a whole sampled order at once.
 from __future__ import annotations
 
 from . import names
+from .counted import write_remembered
 from .reads import reads_of
 from .writer import Writer
 
@@ -50,31 +51,43 @@ def counted_only(categories) -> bool:
 
 
 def write_categories(writer: Writer, categories: tuple) -> None:
-    """value += each category's points (a choice at its best icon among `choosable`, or 0)."""
-    emit, value = writer.emit, writer.value
+    """value += each category's points (a choice at its best icon among `choosable`, or 0); where the caller
+    remembers points by the counts they read (writer.remembered: pick.py), through that memo (counted.py)."""
     for category in categories:
         key = writer.constant(category.key)
-        requires = category.choice.requires if category.choice else None
         if "previous" in category_reads((category,)):
-            emit(f"{names.PREVIOUS} = previous.get({key}, 0)", 2)
-        if category.choice is None:
-            value("value", category.score, 2, add=True)
-            continue
-        emit("best = 0", 2)
-        emit(f"for {names.CHOICE} in choosable[{key}]:", 2)   # not the icons used up
-        start, used = len(writer.lines), set()
-        if requires is not None:
-            used |= value("ok", requires, 3, "False")
-            emit("if not ok:", 3)
-            emit("continue", 4)
-        used |= value("p", category.score, 3, "0")
-        once = writer.held.full.once if writer.held.full else {}
-        for (tally, icon), local in once.items():
-            if local in used:   # read once for the requires and the points
-                writer.insert(start, f"{local} = {tally}[{names.game(icon)}]", 3)
-        emit("if p > best:", 3)
-        emit("best = p", 4)
-        emit("value += best", 2)
+            writer.emit(f"{names.PREVIOUS} = previous.get({key}, 0)", 2)
+        if not write_remembered(writer, category, key, write_points):
+            write_points(writer, category, key, "value", 2, True)
+
+
+def write_points(writer: Writer, category, key: str, target: str, depth: int, add: bool) -> None:
+    """target = (or += with add) the category's points: a choice's at its best icon among `choosable`, or 0; a
+    failing expression counts 0 (a choice's icon whose requires fails is not chosen)."""
+    emit, value = writer.emit, writer.value
+    if category.choice is None:
+        if add:
+            value(target, category.score, depth, add=True)
+        else:
+            value(target, category.score, depth, "0")
+        return
+    requires = category.choice.requires
+    emit("best = 0", depth)
+    emit(f"for {names.CHOICE} in choosable[{key}]:", depth)   # not the icons used up
+    start, used = len(writer.lines), set()
+    if requires is not None:
+        used |= value("ok", requires, depth + 1, "False")
+        emit("if not ok:", depth + 1)
+        emit("continue", depth + 2)
+    used |= value("p", category.score, depth + 1, "0")
+    full = writer.held.full
+    for (tally, icon), local in (full.once if full else {}).items():
+        if local in used:   # read once for the requires and the points (a packed tally: at the icon's byte)
+            at = names.game(icon) if full.index is None else f"{writer.constant(full.index)}[{names.game(icon)}]"
+            writer.insert(start, f"{local} = {tally}[{at}]", depth + 1)
+    emit("if p > best:", depth + 1)
+    emit("best = p", depth + 2)
+    emit(f"{target} {'+=' if add else '='} best", depth)
 
 
 def write_standing(writer: Writer, rules, own: tuple, shared: tuple, end_constants: dict, by_visited: str | None,

@@ -37,6 +37,7 @@ class Writer:
         self.hand_reads: frozenset | None = None   # of those, what a hand's rounds read (value.write_standing)
         self.used: set = set()     # the forms (tallies, sets, masks...) some statement reads
         self.charges = False       # some statement charges the step meter (dsl/meter.py: it begins an evaluation)
+        self.remembered: list | None = None   # categories remembered by their counts, if the caller does: counted.py
         masked = masks.locals if masks is not None else {}
         self.held = Held(self.read, dict(tallies or {}), {k: v for k, v in (sets or {}).items() if k not in masked},
                          dict(lengths or {}), full, masks, caught)
