@@ -1,13 +1,16 @@
 """The search bot's time a pick by its two rollout backends (bots/backend.py), measured in one run, the same games.
 
 Not a test: run by hand or by `make bench`. For each edition it plays --games games of four seats, the search
-bot (its default budget) in seat 0 against three greedy bots, once with the engine's rollouts (the oracle: a
-Game a sampled world, play_out) and once with the compiled ones, alternating which goes first game by game,
-each with the bots' memo of standings emptied first (neither reuses what the other worked out). Seat 0's picks
-(not its round-end choices) are timed one by one in CPU time. It prints the mean and median CPU ms a pick of
-each, their ratio (engine / compiled: how many times less time a pick), and the machine's load (1-minute
-average) before and after; and it stops with an error if a single decision differs (the backends must give the
-same decisions for the same seed: tests/test_search_backend.py checks it too).
+bot (its default budget) in seat 0 against three greedy bots, with the engine's rollouts (the oracle: a Game a
+sampled world, play_out), with the engine's rollouts and the cyclic garbage collector paused for each of seat 0's
+decisions, and with the compiled ones, the three in turn (which goes first rotates game by game), each with the
+bots' memo of standings emptied first (none reuses what another worked out). Seat 0's picks (not its round-end
+choices) are timed one by one in CPU time. It prints the mean and median CPU ms a pick of each and two ratios
+(how many times less time a pick): engine / compiled, as the issue's target reads, and engine paused / compiled,
+like for like (the compiled backend plays a decision's worlds with the collector paused: collector.py; here the
+engine's whole decision is paused, a little more than the compiled backend pauses), and the machine's load
+(1-minute average) before and after; it stops with an error if a single decision differs (the backends must give
+the same decisions for the same seed: tests/test_search_backend.py checks it too).
 """
 
 from __future__ import annotations
@@ -22,25 +25,30 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rulesengine import Game, load_edition  # noqa: E402
+from rulesengine import Game, collector, load_edition  # noqa: E402
 from rulesengine.bots.registry import agent_seed, make_bot  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
-BACKENDS = ("engine", "compiled")
+SIDES = ("engine", "engine paused", "compiled")   # the rollouts' backend, and the collector paused
 
 
-def one_game(edition, seed: int, rollouts_by: str) -> tuple[list[float], list]:
+def one_game(edition, seed: int, side: str) -> tuple[list[float], list]:
     """The CPU times of seat 0's picks and every answer of the game, the search bot in seat 0."""
     edition.kept("standings", dict).clear()   # the bots' memo of standings (evaluate.standing_from_view): cold
     game = Game(edition, NAMES, seed, events=False)
-    agents = [make_bot("search", edition, agent_seed(seed, 0), rollouts_by=rollouts_by)]
+    agents = [make_bot("search", edition, agent_seed(seed, 0), rollouts_by=side.split()[0])]
     agents += [make_bot("greedy", edition, agent_seed(seed, s)) for s in range(1, 4)]
+    paused = side == "engine paused"
     times, answers = [], []
     while not game.over:
         for decision in game.pending():
             view = game.view(decision.seat, lazy=True)
             start = time.process_time()
-            answer = agents[decision.seat].decide(view, decision)
+            if paused and decision.seat == 0:
+                with collector.paused():
+                    answer = agents[0].decide(view, decision)
+            else:
+                answer = agents[decision.seat].decide(view, decision)
             if decision.seat == 0 and decision.kind != "choice" and len(decision.options) > 1:
                 times.append(time.process_time() - start)
             answers.append(answer)
@@ -55,23 +63,24 @@ def main() -> None:
     args = parser.parse_args()
     print(f"search bot (default budget) in seat 0 against three greedy bots, 4 players, {args.games} games an edition; "
           f"load {os.getloadavg()[0]:.1f}")
-    print(f"{'edition':<11}{'picks':>6}{'engine ms/pick mean':>21}{'median':>8}{'compiled mean':>15}{'median':>8}"
-          f"{'engine/compiled':>17}")
+    print(f"{'edition':<11}{'picks':>6}{'engine ms/pick mean':>21}{'median':>8}{'paused mean':>13}"
+          f"{'compiled mean':>15}{'median':>8}{'engine/compiled':>17}{'paused/compiled':>17}")
     for name in args.editions:
         edition = load_edition(ROOT / "editions" / f"{name}.yaml")
-        times: dict = {kind: [] for kind in BACKENDS}
+        times: dict = {side: [] for side in SIDES}
         for seed in range(args.games):
             answers = {}
-            for kind in (BACKENDS if seed % 2 == 0 else BACKENDS[::-1]):
-                spent, answers[kind] = one_game(edition, seed, kind)
-                times[kind] += spent
-            if answers["engine"] != answers["compiled"]:
+            turn = seed % len(SIDES)
+            for side in SIDES[turn:] + SIDES[:turn]:
+                spent, answers[side] = one_game(edition, seed, side)
+                times[side] += spent
+            if not answers["engine"] == answers["engine paused"] == answers["compiled"]:
                 raise SystemExit(f"{name} seed {seed}: the compiled rollouts decided otherwise than the engine's")
-        engine, compiled = times["engine"], times["compiled"]
+        engine, paused, compiled = times["engine"], times["engine paused"], times["compiled"]
         print(f"{name:<11}{len(engine):>6}{1000 * statistics.mean(engine):>21.2f}"
-              f"{1000 * statistics.median(engine):>8.2f}{1000 * statistics.mean(compiled):>15.2f}"
-              f"{1000 * statistics.median(compiled):>8.2f}"
-              f"{sum(engine) / sum(compiled):>16.2f}x", flush=True)
+              f"{1000 * statistics.median(engine):>8.2f}{1000 * statistics.mean(paused):>13.2f}"
+              f"{1000 * statistics.mean(compiled):>15.2f}{1000 * statistics.median(compiled):>8.2f}"
+              f"{sum(engine) / sum(compiled):>16.2f}x{sum(paused) / sum(compiled):>16.2f}x", flush=True)
     print(f"load afterwards {os.getloadavg()[0]:.1f}")
 
 
