@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from cli.main import main
 from rulesengine.edition.shipped import resolve_edition
-from rulesengine.simulate.ladder import elo, play_pairs, ratings, run_ladder, usual_players
+from rulesengine.simulate.ladder import elo, pick_ms, play_pairs, ratings, run_ladder, usual_players
 from rulesengine.simulate.ladder_report import text
 from rulesengine.simulate.source import EditionSource
 
@@ -57,6 +57,12 @@ def test_a_small_ladder_end_to_end():
     lines = text(data).splitlines()
     assert lines[0].startswith("Boomerang: Australia: bot ladder") and "8 in all" in lines[0]
     assert lines[4].startswith("random ") and lines[5].startswith("greedy1 ")
+
+
+def test_a_rungs_pick_times_are_summed_up_with_their_mean():
+    """Picks of 1, 2, 3 and 10 ms: mean 4, median 2.5, the 90th centile the third of four (index int(0.9 x 3))."""
+    assert pick_ms((10.0, 1.0, 3.0, 2.0)) == {"mean": 4.0, "median": 2.5, "p90": 3.0, "max": 10.0, "picks": 4}
+    assert pick_ms(()) is None
 
 
 def test_the_command_prints_json_and_writes_its_report(tmp_path):

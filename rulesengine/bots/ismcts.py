@@ -35,6 +35,7 @@ import math
 import random
 import time
 
+from .. import collector
 from ..dsl.meter import aside
 from ..edition.model import Edition
 from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW
@@ -46,11 +47,14 @@ from .evaluate import Standing, card_list, seat_value, standing_from_scores, sta
 from .greedy import GreedyAgent, decide_by_value
 from .mulligan import mulligan_answer
 from .playouts import RoundPlayouts
+from .search import margin, win_share
 from .seeding import STEP_SEEDS, decision_rng
 
 DEFAULT_ITERATIONS = 400   # see docs/bots.md for its cost a pick and its strength
 EXPLORATION = 0.7          # UCB1's constant, on values scaled to the range seen so far
 _SQRT2 = math.sqrt(2.0)
+PRIOR_SAMPLES, PRIOR_COMPLETIONS = 24, 6   # the prior's greedy estimate: the blend bot's worlds and orders
+FLOOR = 0.25   # the final choice with a prior: among the root's cards visited at least this share of the most visited
 
 
 class IsmctsAgent:
@@ -70,6 +74,10 @@ class IsmctsAgent:
         exploration: float = EXPLORATION,
         seeding: int = STEP_SEEDS,
         steps: int | None = SEARCH_STEPS,
+        prior: float = 0.0,
+        final: float = 0.0,
+        samples: int = PRIOR_SAMPLES,
+        completions: int = PRIOR_COMPLETIONS,
     ):
         if edition is None:
             raise ValueError("the ismcts bot needs the edition")
@@ -85,6 +93,11 @@ class IsmctsAgent:
         self.steps = steps_option(steps)   # evaluation steps a decision may spend (allowance.py); None: no limit
         self.asks = round_plan(edition).asks   # decision kind -> what its block declares answering it does
         self.greedy = GreedyAgent(seed, edition)   # a discard; a decision whose steps ran out
+        # the greedy estimate as a prior (guided.py): its weight in the root's selection (progressive bias), and in
+        # the final choice (points of the estimate beside the root's mean margin); 0 and 0: the plain ismcts bot
+        self.prior, self.final = prior, final
+        self.expected = GreedyAgent(seed, edition, samples=samples, completions=completions, seeding=seeding) \
+            if prior or final else None
 
     def decide(self, view: dict, decision):
         started = time.perf_counter()
@@ -108,23 +121,37 @@ class IsmctsAgent:
         standing = standing_from_view(edition, view)
         playouts = RoundPlayouts(edition, view, standing, Allowance(self.steps))
         options = card_list(edition, decision.options)
-        worth = _Worth(standing, me, self.value)
+        worth = _Worth(standing, me, self.value, self.win_points(standing) if self.final else None)
+        expected = self.expected.gains(view, decision, rng) if self.expected is not None else None
+        worth.bias = _bias(expected, options, self.prior) if self.prior else None
         root: dict = {}
         done = 0
-        while self.iterations is None or done < self.iterations:
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            try:
-                self._iterate(root, playouts, options, me, worth, rng)
-            except Spent:
-                break   # the decision has spent its steps: the iteration under way added no value to the tree
-            done += 1
+        with collector.paused():   # the memos of the decision's picks: many tuples, no cycle (collector.py)
+            while self.iterations is None or done < self.iterations:
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                try:
+                    self._iterate(root, playouts, options, me, worth, rng)
+                except Spent:
+                    break   # the decision has spent its steps: the iteration under way added no value to the tree
+                done += 1
+            playouts.memo.clear()
+            playouts.known.clear()
         if not done:
-            return self.greedy.gains(view, decision, rng)
+            return expected if expected is not None else self.greedy.gains(view, decision, rng)
+        if self.final:
+            return _final(root, expected, self.final)
         return {
             card.letter: stats[0] + stats[1] / stats[0] / 2
             for card, stats in root.items() if stats[0]   # (a card first met in a dropped iteration has none)
         }
+
+    def win_points(self, standing: Standing) -> float:
+        """Points a win is worth beside the margin in the final choice's mean (the blend bot's WIN): in the game's
+        last round only."""
+        from .blend import WIN
+
+        return WIN if standing.round == round_plan(self.edition).rounds else 0.0
 
     def _iterate(self, root: dict, playouts: RoundPlayouts, options: list, me: int, worth, rng) -> None:
         """One iteration: a sampled world, down the tree by UCB1 over the cards in hand, one node
@@ -135,38 +162,69 @@ class IsmctsAgent:
         while not play.over:
             hand = play.hands[me]
             if node is not None and len(hand) > 1:
-                card, stats = self._select(node, available, worth, rng)
+                card, stats = self._select(node, available, worth, rng, node is root)
                 path.append(stats)
                 node = stats[3] if stats[0] else None   # a node seen for the first time: rollout below
             else:
                 card = playouts.pick(play, me)
             play.step([card if seat == me else playouts.pick(play, seat) for seat in range(n)])
             available = play.hands[me]
-        value = worth.scaled(playouts.gains(play))
+        gains = playouts.gains(play)
+        value = worth.scaled(gains)
         for stats in path:
             stats[0] += 1
             stats[1] += value
+        if worth.points is not None and path:
+            path[0][4] += worth.in_points(gains)
 
-    def _select(self, node: dict, available: list, worth, rng: random.Random) -> tuple:
-        """UCB1 with availability counts among the cards this world offers; an untried card first."""
+    def _select(self, node: dict, available: list, worth, rng: random.Random, root: bool = False) -> tuple:
+        """UCB1 with availability counts among the cards this world offers; an untried card first (at the root
+        with a prior, the untried card of the best greedy estimate). With a prior, the root's score adds its
+        progressive bias: the weight times the card's greedy estimate scaled to [0, 1] over the root's options,
+        over its visits + 1 (Chaslot et al. 2008), so it leads the first visits and fades as they grow."""
+        bias = worth.bias if root else None
         untried = [card for card in available if card not in node]
         if untried:
-            card = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            if bias is not None:
+                card = max(untried, key=bias.__getitem__)
+            else:
+                card = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
             for other in available:
                 if other in node:
                     node[other][2] += 1
-            stats = node[card] = [0, 0.0, 1, {}]
+            stats = node[card] = [0, 0.0, 1, {}, 0.0]
             return card, stats
-        best, best_score = None, -1.0
+        best, best_score = None, -math.inf
         scale = worth.range()
         for card in available:
             stats = node[card]
             stats[2] += 1
             mean = stats[1] / stats[0]
             score = (mean - worth.low) / scale + self.exploration * math.sqrt(math.log(stats[2]) / stats[0])
+            if bias is not None:
+                score += bias[card] / (stats[0] + 1)
             if score > best_score:
                 best, best_score = card, score
         return best, node[best]
+
+
+def _bias(expected: dict, options: list, weight: float) -> dict:
+    """card -> its progressive bias at the root: the weight times its greedy estimate scaled to [0, 1] over the
+    options (the best 1, the worst 0; all 0 where the estimates are equal), the scale of the tree's values."""
+    gains = [expected[card.letter] for card in options]
+    low, high = min(gains), max(gains)
+    spread = high - low
+    return {card: weight * (gain - low) / spread if spread > 0 else 0.0 for card, gain in zip(options, gains,
+                                                                                          strict=True)}
+
+
+def _final(root: dict, expected: dict, weight: float) -> dict:
+    """letter -> the final choice's score with a prior: the card's mean in points over its visits (the blend bot's
+    rollout value, _Worth.in_points) plus the weight times its greedy estimate, for the cards visited at least
+    FLOOR times as often as the most visited (a card seldom visited has a mean too noisy to trust)."""
+    most = max(stats[0] for stats in root.values())
+    return {card.letter: stats[4] / stats[0] + weight * expected[card.letter]
+            for card, stats in root.items() if stats[0] and stats[0] >= FLOOR * most}
 
 
 class _Worth:
@@ -174,8 +232,12 @@ class _Worth:
     or its gain less the rivals' mean gain (value "margin"); and the range of the values seen so far,
     which scales them for UCB1."""
 
-    def __init__(self, standing: Standing, me: int, value: str):
+    def __init__(self, standing: Standing, me: int, value: str, win_points: float | None = None):
         self.me, self.value = me, value
+        self.standing = standing
+        # the final choice's points (margin, and win_points a win beside it) or None: not counted
+        self.points = win_points
+        self.bias: dict | None = None   # card -> its progressive bias at the root (a prior), or None
         self.before = [past.total + past.end_points for past in standing.seats]
         rounds_left = standing.edition.rounds - standing.round
         spread = _round_spread(standing.edition, standing.players) * math.sqrt(2 * rounds_left)
@@ -189,6 +251,12 @@ class _Worth:
 
     def range(self) -> float:
         return self.high - self.low if self.high > self.low else 1.0
+
+    def in_points(self, gains: list) -> float:
+        """The round's end as the blend bot values a rollout: the search bot's margin, plus points for a win in the
+        game's last round (search.win_share), both in points of this round."""
+        value = margin(self.standing, self.me, gains)
+        return value + self.points * win_share(self.standing, self.me, gains) if self.points else value
 
     def margin(self, gains: list) -> float:
         me, n = self.me, len(gains)

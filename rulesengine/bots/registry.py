@@ -65,7 +65,8 @@ class BotKinds(Mapping):
 
     WHERE = {"random": (".registry", "RandomAgent"), "greedy1": (".one_ply", "OnePlyAgent"),
              "greedy": (".greedy", "GreedyAgent"), "search": (".search", "SearchAgent"),
-             "ismcts": (".ismcts", "IsmctsAgent"), "blend": (".blend", "BlendAgent")}
+             "ismcts": (".ismcts", "IsmctsAgent"), "blend": (".blend", "BlendAgent"),
+             "guided": (".guided", "GuidedAgent")}
 
     def __getitem__(self, kind: str) -> type:
         found = _CLASSES.get(kind)
@@ -82,7 +83,8 @@ class BotKinds(Mapping):
 
 
 BOTS = BotKinds()
-SEARCHING = ("search", "ismcts", "blend")   # the kinds that take a budget (rollouts or iterations, think time)
+SEARCHING = ("search", "ismcts", "blend", "guided")  # the kinds that take a budget (rollouts, iterations, think time)
+TREES = ("ismcts", "guided")   # the searching kinds whose budget is iterations and whose time budget is `think` (ms)
 
 
 def __getattr__(name: str):
@@ -104,11 +106,11 @@ def make_bot(kind: str, edition: Edition, seed: int, *, seeding: int = STEP_SEED
 
 def bot_options(kind: str, rollouts: int | None = None, seconds: float | None = None) -> dict:
     """A bot's budget from the command line's (--search-rollouts; --search-seconds or --think): the search and
-    blend bots take both, the ismcts bot a time limit as its think time (its iterations stay its default
-    otherwise); the other kinds take none."""
+    blend bots take both, the ismcts and guided bots a time limit as their think time (their iterations stay their
+    default otherwise); the other kinds take none."""
     if kind in ("search", "blend"):   # (the blend bot's budget is its search's)
         return search_budget(rollouts, seconds)
-    if kind == "ismcts" and seconds is not None:
+    if kind in TREES and seconds is not None:
         return {"think": seconds * 1000, "iterations": None}
     return {}
 
@@ -126,8 +128,8 @@ def search_budget(rollouts: int | None, seconds: float | None) -> dict:
 
 
 # what the number of a searching seat kind counts
-BUDGET = {"search": "rollouts", "ismcts": "iterations", "blend": "rollouts"}
-KINDS_HELP = "a budget as search:ROLLOUTS, blend:ROLLOUTS or ismcts:ITERATIONS"
+BUDGET = {"search": "rollouts", "ismcts": "iterations", "blend": "rollouts", "guided": "iterations"}
+KINDS_HELP = "a budget as search:ROLLOUTS, blend:ROLLOUTS, ismcts:ITERATIONS or guided:ITERATIONS"
 
 
 def bot_kind(kind: str) -> tuple[str, dict]:

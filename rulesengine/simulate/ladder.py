@@ -13,7 +13,7 @@ against the rung below is a difference of 400 log10(p / (1 - p)) points, and wit
 among n - 1 of the other, 400 log10(p (n - 1) / (1 - p)) (Luce's choice model, the same for n = 2),
 added up the chain from the bottom rung (0); a rating's interval adds the variances of its differences
 (each from the Wilson interval of its rate, read as 1.96 standard deviations). Each rung's thinking time is the CPU time
-of its picks in its games against greedy bots (median and 90th centile; a round-end choice or a
+of its picks in its games against greedy bots (mean, median and 90th centile; a round-end choice or a
 single option is no pick). It never prints: the command line does.
 """
 
@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..bots.registry import SEARCHING, agent_seed, make_bot
+from ..bots.registry import SEARCHING, TREES, agent_seed, make_bot
 from ..bots.tournament import wilson
 from ..edition.loader import load_edition
 from ..edition.shipped import resolve_edition
@@ -75,7 +75,7 @@ def rung_options(kind: str, think: float | None) -> tuple[str, dict]:
     with think (ms a pick) every searching bot stops at that deadline instead of its budget."""
     name, options = bot_kind(kind)
     if think is not None and name in SEARCHING:
-        options = {"think": think, "iterations": None} if name == "ismcts" else {"seconds": think / 1000,
+        options = {"think": think, "iterations": None} if name in TREES else {"seconds": think / 1000,
                                                                                   "rollouts": None}
     return name, options
 
@@ -221,7 +221,7 @@ def report(edition_id: str, name: str, rungs: tuple, counts: tuple, games: int, 
     for k, rung in enumerate(rungs):
         row = {"rung": rung, "rating": rated[k]["rating"], "rating_ci95": rated[k]["ci95"],
                "against_below": pairs[k - 1].as_dict(1 / paired) if k else None,
-               "against_greedy": against[k].as_dict(1 / players), "pick_ms": _pick_ms(against[k].picks_ms)}
+               "against_greedy": against[k].as_dict(1 / players), "pick_ms": pick_ms(against[k].picks_ms)}
         rows.append(row)
     return {"edition": edition_id, "name": name, "date": time.strftime("%Y-%m-%d"), "seed": seed,
             "games_per_match": games, "players_paired": paired, "players_against_greedy": players, "think_ms": think,
@@ -230,9 +230,11 @@ def report(edition_id: str, name: str, rungs: tuple, counts: tuple, games: int, 
             "seconds": round(seconds, 1), "rungs": rows}
 
 
-def _pick_ms(times: tuple) -> dict | None:
+def pick_ms(times: tuple) -> dict | None:
+    """The CPU ms of a rung's picks: the mean (what a budget a pick bounds), median, 90th centile, most, count."""
     if not times:
         return None
     ordered = sorted(times)
-    return {"median": round(statistics.median(ordered), 2), "p90": round(ordered[int(0.9 * (len(ordered) - 1))], 2),
-            "max": round(ordered[-1], 2), "picks": len(ordered)}
+    return {"mean": round(statistics.fmean(ordered), 2), "median": round(statistics.median(ordered), 2),
+            "p90": round(ordered[int(0.9 * (len(ordered) - 1))], 2), "max": round(ordered[-1], 2),
+            "picks": len(ordered)}

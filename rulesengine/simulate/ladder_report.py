@@ -18,7 +18,7 @@ from ..game.outputs import write_atomic
 
 def columns(data: dict) -> tuple:
     return ("rung", "rating (95% CI)", f"vs the rung below, {data['players_paired']}p paired",
-            f"vs {data['players_against_greedy'] - 1} greedy", "CPU ms a pick: median, p90")
+            f"vs {data['players_against_greedy'] - 1} greedy", "CPU ms a pick: mean, median, p90")
 
 
 def _rate(match: dict | None) -> str:
@@ -37,7 +37,7 @@ def _rating(row: dict) -> str:
 
 def _pace(row: dict) -> str:
     pace = row["pick_ms"]
-    return "-" if pace is None else f"{pace['median']:.1f}, {pace['p90']:.1f}"
+    return "-" if pace is None else f"{pace['mean']:.1f}, {pace['median']:.1f}, {pace['p90']:.1f}"
 
 
 def rows(data: dict) -> list[list[str]]:
