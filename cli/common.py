@@ -205,7 +205,7 @@ def budget_seconds(search_seconds: float | None, think: float | None) -> float |
 
 def search_budget_options(command):
     """--search-rollouts, --search-seconds and --think: the searching bots' budget, as `run` and `tournament`
-    take it (--think MS is --search-seconds MS/1000, for the ismcts bot too)."""
+    take it (--think MS is --search-seconds MS/1000, for the ismcts and guided bots too)."""
     from rulesengine.bots.registry import DEFAULT_ROLLOUTS  # here: `boom --help` imports no bot
 
     command = click.option(
@@ -214,7 +214,8 @@ def search_budget_options(command):
         callback=check_think,
         default=None,
         metavar="MS",
-        help="Searching bots (search, ismcts): milliseconds a pick (a game so played does not replay exactly).",
+        help="Searching bots (search, ismcts, blend, guided): milliseconds a pick (a game so played does not replay "
+        "exactly).",
     )(command)
     command = click.option(
         "--search-seconds",

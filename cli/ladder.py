@@ -21,7 +21,8 @@ from .common import (
 
 
 def parse_rungs(values) -> tuple[str, ...] | None:
-    """--rungs: seat kinds, weakest first (search:N, blend:N, ismcts:N for a budget); None: the edition's default."""
+    """--rungs: seat kinds, weakest first (search:N, blend:N, ismcts:N, guided:N for a budget); None: the edition's
+    default."""
     from rulesengine.bots.registry import BOTS
     from rulesengine.simulate.games import bot_kind
 
@@ -33,7 +34,8 @@ def parse_rungs(values) -> tuple[str, ...] | None:
             bot_kind(rung)
         except ValueError:
             raise click.BadParameter(
-                f"unknown rung '{rung}' (kinds: {', '.join(BOTS)}; search:N or blend:N rollouts, ismcts:N iterations)",
+                f"unknown rung '{rung}' (kinds: {', '.join(BOTS)}; search:N or blend:N rollouts, ismcts:N or guided:N "
+                f"iterations)",
                 param_hint="--rungs",
             ) from None
     return rungs

@@ -1,8 +1,9 @@
 """Logs of bot games written before the speed work of issue #12 (at commit fa97866, file format 4), and
 before the one engine of issue #30 (at commit d528381, format 4: the 2010 game, the mulligan with two seats
 taking one in the same round, ghost hands, two cards a pass), and a blend bot's game (at 197403b, format 5: its
-search's rollouts, its greedy estimate and the win it counts in the last round re-decided), still replay
-identically. `boom replay --verify` re-decides every bot seat, so a faster greedy or search bot must decide
+search's rollouts, its greedy estimate and the win it counts in the last round re-decided), and a guided bot's
+game (at 2cf0120, format 5: `boom run editions/australia.yaml -p 3 --seat guided,greedy,greedy --seed 21 --log`),
+still replay identically. `boom replay --verify` re-decides every bot seat, so a faster greedy or search bot must decide
 exactly as the bot that wrote the log. The header names its edition as EDITIONS/<file>, pointed here at
 editions/, with that file's sha256 then: an edition file changed since (Australia's, Europe's and USA's
 descriptions took placeholders at 7b4ab2b) still verifies when every decision and event replays identically,
@@ -50,6 +51,7 @@ LOGS = [
     ("australia-ghost-third", ["greedy", "search"]),
     ("australia-two-at-once", ["greedy", "random", "search"]),
     ("australia-blend", ["blend", "greedy", "greedy"]),
+    ("australia-guided", ["guided", "greedy", "greedy"]),
 ]
 
 
@@ -96,7 +98,7 @@ def test_a_bot_that_decides_otherwise_fails_the_verification(tmp_path, monkeypat
 
 
 @pytest.mark.parametrize("name", ["boomerang-2010", "australia-mulligan-3p", "australia-ghost-third",
-                                  "australia-blend"])
+                                  "australia-blend", "australia-guided"])
 def test_a_game_saved_halfway_in_an_earlier_format_resumes_to_the_logged_end(tmp_path, name):
     """A save written from the first half of a golden log's decisions (format 4; the blend's, 5) resumes, its bots
     re-deciding the rest, to the very totals the log ends with."""
