@@ -26,7 +26,8 @@ from rulesengine.game.loop import play
 ROOT = Path(__file__).resolve().parent.parent
 # the searching bots at tiny budgets (the blend's greedy estimate at the greedy bot's 6 x 3, not its 24 x 6)
 TINY = {"search": {"rollouts": 2}, "ismcts": {"iterations": 3}, "blend": {"rollouts": 2, "samples": 6,
-                                                                          "completions": 3}}
+                                                                          "completions": 3},
+        "guided": {"iterations": 3, "samples": 6, "completions": 3}}
 
 
 def loadable_editions() -> list[Path]:
@@ -119,7 +120,7 @@ def states(edition, players, seed):
 
 
 @pytest.mark.parametrize("path", DRAFTING[:4], ids=lambda p: p.stem)
-@pytest.mark.parametrize("kind", ["greedy1", "greedy", "search", "ismcts", "blend"])
+@pytest.mark.parametrize("kind", ["greedy1", "greedy", "search", "ismcts", "blend", "guided"])
 def test_a_decision_does_not_depend_on_cards_the_seat_cannot_see(path, kind):
     """Two games whose views for the seat are identical but whose hidden cards differ get the same answer."""
     edition = edition_of(path)
@@ -152,7 +153,7 @@ def test_a_bot_is_replayable_from_its_seed(australia):
         for decision in game.pending():
             game.apply(decision.seat, decision.options[0], decision.category)
     view, decision = game.view(0), game.pending()[0]
-    for kind in ("greedy1", "greedy", "search", "ismcts", "blend"):
+    for kind in ("greedy1", "greedy", "search", "ismcts", "blend", "guided"):
         assert bot(kind, australia, 9).decide(view, decision) == bot(kind, australia, 9).decide(view, decision)
 
 

@@ -54,14 +54,15 @@ def test_tournament_seats_take_a_budget(australia):
     refused = invoke("tournament", AUSTRALIA, "--seats", "blend:0,greedy")
     assert refused.exit_code == 2
     assert ("Invalid value for --seats: unknown seat kind 'blend:0' (kinds: random, greedy1, greedy, search, ismcts, "
-            "blend; a budget as search:ROLLOUTS, blend:ROLLOUTS or ismcts:ITERATIONS)") in refused.output
+            "blend, guided; a budget as search:ROLLOUTS, blend:ROLLOUTS, ismcts:ITERATIONS or guided:ITERATIONS)"
+            ) in refused.output
 
 
 def test_an_unknown_seat_kind_is_a_usage_error():
     result = invoke("run", AUSTRALIA, "-p", 3, "--seats", "greedy,robot")
     assert result.exit_code == 2
     assert ("Invalid value for --seat: unknown seat kind 'robot' (kinds: human, random, greedy1, greedy, search, "
-            "ismcts, blend)") in result.output
+            "ismcts, blend, guided)") in result.output
 
 
 def test_a_second_stop_never_overwrites_the_first_save(tmp_path, monkeypatch):

@@ -2,7 +2,7 @@
 before the one engine of issue #30 (at commit d528381, format 4: the 2010 game, the mulligan with two seats
 taking one in the same round, ghost hands, two cards a pass), and a blend bot's game (at 197403b, format 5: its
 search's rollouts, its greedy estimate and the win it counts in the last round re-decided), and a guided bot's
-game (at 2cf0120, format 5: `boom run editions/australia.yaml -p 3 --seat guided,greedy,greedy --seed 21 --log`),
+game (at a6fed13, format 5: `boom run editions/australia.yaml -p 3 --seat guided,greedy,greedy --seed 21 --log`),
 still replay identically. `boom replay --verify` re-decides every bot seat, so a faster greedy or search bot must decide
 exactly as the bot that wrote the log. The header names its edition as EDITIONS/<file>, pointed here at
 editions/, with that file's sha256 then: an edition file changed since (Australia's, Europe's and USA's

@@ -24,7 +24,7 @@ from rulesengine.dsl.meter import METER
 from rulesengine.game.loop import play
 
 ROOT = Path(__file__).resolve().parent.parent
-SEARCHING = ("search", "ismcts", "blend")
+SEARCHING = ("search", "ismcts", "blend", "guided")
 PLAYERS = 4
 
 

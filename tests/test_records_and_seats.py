@@ -29,10 +29,10 @@ def test_a_line_up_names_one_bot_per_seat():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("greedy,grredy", "unknown bot 'grredy' (bots: random, greedy1, greedy, search, ismcts, blend; a budget as "
-                      "search:ROLLOUTS, blend:ROLLOUTS or ismcts:ITERATIONS)"),
-    ("greedy,blend:0", "unknown bot 'blend:0' (bots: random, greedy1, greedy, search, ismcts, blend; a budget as "
-                       "search:ROLLOUTS, blend:ROLLOUTS or ismcts:ITERATIONS)"),
+    ("greedy,grredy", "unknown bot 'grredy' (bots: random, greedy1, greedy, search, ismcts, blend, guided; a budget "
+                      "as search:ROLLOUTS, blend:ROLLOUTS, ismcts:ITERATIONS or guided:ITERATIONS)"),
+    ("greedy,blend:0", "unknown bot 'blend:0' (bots: random, greedy1, greedy, search, ismcts, blend, guided; a budget "
+                       "as search:ROLLOUTS, blend:ROLLOUTS, ismcts:ITERATIONS or guided:ITERATIONS)"),
     (" , ", "name at least one bot"),
 ])
 def test_a_wrong_line_up_says_what_is_wrong(text, message):

@@ -210,7 +210,7 @@ def test_json_output_is_the_report():
         (
             ["-p", "3", "--seats", "random,wizard"],
             "Invalid value for --seats: unknown seat kind 'wizard' (kinds: random, greedy1, greedy, search, ismcts, "
-            "blend; a budget as search:ROLLOUTS, blend:ROLLOUTS or ismcts:ITERATIONS)",
+            "blend, guided; a budget as search:ROLLOUTS, blend:ROLLOUTS, ismcts:ITERATIONS or guided:ITERATIONS)",
         ),
         (["-p", "5"], "Invalid value for --players: Boomerang: Australia is for 2 to 4 players, not 5"),
         (["-p", "0"], "Invalid value for '--players' / '-p': 0 is not a number of players from 1 to 12"),
