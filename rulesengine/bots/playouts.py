@@ -60,22 +60,8 @@ class RoundPlayouts:
         hand = play.hands[seat]
         if len(hand) == 1:
             return hand[0]
-        if self.pickers is not None:
-            return self._own_pick(hand, seat, play.drafts[seat])
-        key = (seat, tuple(hand), tuple(map(tuple, play.drafts)))
-        memo = self.memo
-        card = memo.get(key)
-        if card is None:
-            self.allowance.check()
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            card = memo[key] = greedy_pick(self.standing, play, seat, None, 0)
-        return card
-
-    def _own_pick(self, hand: list, seat: int, drafts: list):
-        """pick() by the seat's generated pick, keyed by its hand and its own cards taken (module docstring)."""
-        held, taken = tuple(hand), tuple(drafts)
-        key = (seat, held, taken)
+        own = self.pickers is not None   # the seat's generated pick, keyed by its hand and its own cards taken
+        key = (seat, tuple(hand), tuple(play.drafts[seat]) if own else tuple(map(tuple, play.drafts)))
         memo = self.memo
         card = memo.get(key)
         if card is None:
@@ -83,13 +69,19 @@ class RoundPlayouts:
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
                 self.known.clear()
-            known = self.known.get((seat, taken))
-            if known is None:
-                known = self.known[seat, taken] = {}
-            picker = self.pickers[seat]
-            card = memo[key] = (picker(held, drafts[:-1], drafts[-1:], known, 0) if len(drafts) >= 2
-                                else picker(held, drafts, [], known, 0))[0]
+            card = memo[key] = self._own_pick(key, play.drafts[seat]) if own else \
+                greedy_pick(self.standing, play, seat, None, 0)
         return card
+
+    def _own_pick(self, key: tuple, drafts: list):
+        """The generated pick's card for key (seat, hand, its own cards taken): module docstring."""
+        seat, held, taken = key
+        known = self.known.get((seat, taken))
+        if known is None:
+            known = self.known[seat, taken] = {}
+        picker = self.pickers[seat]
+        return (picker(held, drafts[:-1], drafts[-1:], known, 0) if len(drafts) >= 2
+                else picker(held, drafts, [], known, 0))[0]
 
     def gains(self, play: RoundPlay) -> list:
         """Each seat's gain from the finished round: categories, races, game-end categories."""
