@@ -91,7 +91,11 @@ def _position(diagnostic: Diagnostic) -> tuple:
 
 def load_edition(path: str | Path, *, quote: bool = True, runner: str = "compiled") -> Edition:
     """Load an edition or raise EditionError with every error found (runner: see check_edition)."""
-    edition, diagnostics = check_edition(path, quote=quote, runner=runner)
+    return edition_or_error(*check_edition(path, quote=quote, runner=runner))
+
+
+def edition_or_error(edition: Edition | None, diagnostics: list[Diagnostic]) -> Edition:
+    """The checked edition, or EditionError with its errors (every diagnostic, if none is an error)."""
     if edition is None:
         raise EditionError([d for d in diagnostics if d.severity == "error"] or diagnostics)
     return edition

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..edition.cache import passed_by
-from ..edition.loader import check_edition_data, load_edition
+from ..edition.loader import check_edition_data, edition_or_error, load_edition
 from ..edition.model import Edition
-from ..errors import EditionError
 
 
 @dataclass(frozen=True)
@@ -46,9 +45,7 @@ class EditionSource:
         """load_edition(path) and the edition as a source, from one reading of its files (EditionError as
         load_edition raises it; read back from the cache of checked editions, edition/cache.py, as it does)."""
         edition, diagnostics, data = check_edition_data(path)
-        if edition is None:
-            raise EditionError([d for d in diagnostics if d.severity == "error"] or diagnostics)
-        return edition, cls.of(name, data)
+        return edition_or_error(edition, diagnostics), cls.of(name, data)
 
     def compile(self) -> Edition:
         """Check the hash and build the edition from the text (in a worker: once per worker)."""
