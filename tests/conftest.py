@@ -31,6 +31,11 @@ def australia():
     return load_edition(EDITIONS / "australia.yaml")
 
 
+@pytest.fixture(scope="session")
+def europe():
+    return load_edition(EDITIONS / "europe.yaml")
+
+
 def position(edition, players, seed, picks):
     """A game after `picks` rounds of decisions by random bots."""
     game = Game(edition, [f"p{i}" for i in range(players)], seed)

@@ -11,7 +11,9 @@ from rulesengine.bots.evaluate import card_list
 from rulesengine.bots.greedy import GreedyAgent
 from rulesengine.bots.guided import GuidedAgent
 from rulesengine.bots.ismcts import IsmctsAgent, _bias, _final, _Worth
-from rulesengine.bots.registry import bot_kind, bot_options, make_bot
+from rulesengine.bots.registry import agent_seed, bot_kind, bot_options, make_bot
+from rulesengine.game.loop import play
+from rulesengine.game.state import Game
 
 
 def first_visit(bot, view, decision, seed):
@@ -79,6 +81,32 @@ def test_its_budget_is_iterations_or_think_time(australia):
     bot = make_bot("guided", australia, 1)
     assert (bot.iterations, bot.prior, bot.final, bot.kind) == (200, 1.0, 1.0, "guided")
     assert card_list(australia, ["A"])[0].letter == "A"
+
+
+def test_a_seeded_europe_game_is_the_one_it_was_when_its_modelled_picks_went_through_greedy_pick(europe):
+    """Europe's National Treasures read the other seats' cards: until 2026-11-27 the modelled seats' picks went
+    through greedy_pick there, since by the generated pick keyed by the others' packed tally (bots/playouts.py).
+    The same game, every answer of the guided seat (60 iterations, seat 1 of 4 against greedy bots, seed 21) and
+    every total as the old path played it."""
+    seats = [make_bot("greedy", europe, agent_seed(21, seat)) for seat in range(4)]
+    guided = seats[1] = _Recorded(make_bot("guided", europe, agent_seed(21, 1), iterations=60))
+    game = play(Game(europe, ["a", "b", "c", "d"], 21, events=False), seats)
+    assert [game.scores.total(seat) for seat in range(4)] == [145, 136, 125, 129]
+    assert guided.answers == ["X", "T", "U", "V", "A", "K", "Art", "F", "J", "P", "E", "S", "X", "Natural Wonders",
+                              "L", "N", "#", "D", "O", "J", "Architecture", "#", "G", "F", "V", "O", "I", "Music"]
+
+
+class _Recorded:
+    """A bot whose answers are kept in order."""
+
+    def __init__(self, agent):
+        self.agent, self.answers = agent, []
+        self.lazy_view = getattr(agent, "lazy_view", False)
+
+    def decide(self, view, decision):
+        answer = self.agent.decide(view, decision)
+        self.answers.append(answer)
+        return answer
 
 
 class _Letter:

@@ -39,14 +39,13 @@ from contextlib import contextmanager, nullcontext
 
 from .. import collector
 from ..dsl.meter import METER
-from ..dsl.program import every_icon
-from ..dsl.program.helpers import packed_icons, site_bits
 from ..edition.model import Edition
 from ..edition.steps import PickAndPass
 from .allowance import Allowance
 from .determinize import from_view, world_sampler
 from .evaluate import MEMO_LIMIT as STANDING_MEMO_LIMIT
 from .evaluate import Standing, round_gains
+from .playouts import card_ints, card_sites, generated_pick, table_gains
 from .rollout import RoundPlay, greedy_pick, play_out
 
 MEMO_LIMIT = 200_000   # greedy picks remembered for one decision; past it the memo starts afresh
@@ -109,8 +108,8 @@ class CompiledRollouts(EngineRollouts):
             # each card's int of a packed tally and its site's bit: every seat's cards taken kept as one int and
             # one mask as they are taken (SeatValue.pick's `at`), its categories that read the other seats' cards
             # counting them from the others' ints
-            self.icons = edition.kept("packed icons", lambda: packed_icons(every_icon(edition), edition.cards)[1])
-            self.sites = edition.kept("site bits", lambda: site_bits(edition.cards))
+            self.icons = card_ints(edition)
+            self.sites = card_sites(edition)
             self.shared = bool(standing.shared)
 
     @contextmanager
@@ -250,10 +249,7 @@ class CompiledRollouts(EngineRollouts):
         valued by its pick, their cards counted from their packed tally."""
         standing, pickers, icons = self.standing, self.pickers, self.icons
         if self.shared:
-            total = sum(ints)
-            return [(pickers[seat].at(cards[-2:-1], cards[:-2], cards[-1:], {}, total - ints[seat],
-                                      ints[seat] - icons[cards[-2]], masks[seat]) if len(cards) >= 2
-                     else pickers[seat](cards, [], [], {}, total - ints[seat]))[1] for seat, cards in enumerate(drafts)]
+            return table_gains(pickers, icons, drafts, ints, masks)
         memo, gains = standing.memo, []
         for seat, cards in enumerate(drafts):
             key = (seat, tuple(cards))
@@ -323,8 +319,7 @@ class CompiledRollouts(EngineRollouts):
                     if len(self.values) >= MEMO_LIMIT:
                         self.values.clear()
                     known = self.values[seat, taken] = {}
-                pick = (picker(held, drafts[:-1], drafts[-1:], known, 0) if len(drafts) >= 2
-                        else picker(held, drafts, [], known, 0))[0]
+                pick = generated_pick(picker, held, drafts, known)
             else:
                 pick = self._ordered_pick(seat, held, taken, drafts)
         if pick is None:

@@ -157,17 +157,15 @@ class IsmctsAgent:
         """One iteration: a sampled world, down the tree by UCB1 over the cards in hand, one node
         added, the greedy policy below it, and the value of the round's end added along the path."""
         play = playouts.sample(rng)
-        n = len(play.hands)
         node, path, available = root, [], options
         while not play.over:
             hand = play.hands[me]
+            card = None   # below the tree: the greedy policy's
             if node is not None and len(hand) > 1:
                 card, stats = self._select(node, available, worth, rng, node is root)
                 path.append(stats)
                 node = stats[3] if stats[0] else None   # a node seen for the first time: rollout below
-            else:
-                card = playouts.pick(play, me)
-            play.step([card if seat == me else playouts.pick(play, seat) for seat in range(n)])
+            play.step(playouts.picks(play, me, card))
             available = play.hands[me]
         gains = playouts.gains(play)
         value = worth.scaled(gains)

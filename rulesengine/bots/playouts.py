@@ -10,19 +10,25 @@ of the same four calls (the compiled-games work, #35) drops in here without touc
 The greedy pick of a seat is a function of its hand and of every seat's cards taken so far (with
 completions=0 it reads nothing else: rollout.greedy_pick), so one memo serves every world sampled
 for one decision: a position met in two worlds is judged once. Where every seat has the edition's
-generated pick (dsl/program/pick.py, which charges no step) and no round category reads the other seats'
-cards (Australia, USA and most variants), a pick reads only the seat's hand and its own cards taken: the memo
-is keyed by those (a hand met in many worlds, whatever the other seats hold) and a new pick is worked out by
-the generated pick, each card's worth remembered for the seat's cards taken, as the search bot's compiled
-rollouts do (backend.CompiledRollouts._work_out): the same card greedy_pick gives, about four times fewer
-picks worked out and each cheaper. The first picks of a round, where the hands are full and nothing is
-remembered yet, cost the ismcts bot 56-60 ms of CPU at 100 iterations by greedy_pick (2026-11-27).
+generated pick (dsl/program/pick.py, which charges no step), a pick reads only the seat's hand, its own cards
+taken and, where a round category reads the other seats' cards (Europe's National Treasures), their cards as the
+packed tally's int that category counts (the sum of card_ints' ints): the memo is keyed by those (a hand met in
+many worlds, whatever else the other seats hold) and a new pick is worked out by the generated pick, each card's
+worth for the seat's own cards remembered for the seat and its cards taken, as the search bot's compiled rollouts
+do (backend.CompiledRollouts._work_out, and _lean for Europe): the same card greedy_pick gives (tested over
+many worlds), fewer picks worked out and each cheaper. Elsewhere (a category or race charging steps, an edition
+without a generated pick) greedy_pick works each out, keyed by every seat's cards. The first picks of a round,
+where the hands are full and nothing is remembered yet, cost the ismcts bot 56-60 ms of CPU at 100 iterations
+by greedy_pick (2026-11-27); the guided bot in Europe 74.2 ms a pick (mean, 400 games) before Europe's picks
+took the generated pick (docs/bots.md).
 """
 
 from __future__ import annotations
 
 import random
 
+from ..dsl.program import every_icon
+from ..dsl.program.helpers import packed_icons, site_bits
 from ..edition.model import Edition
 from .allowance import Allowance
 from .determinize import from_view, round_sampler
@@ -41,11 +47,14 @@ class RoundPlayouts:
         self.memo: dict = {}
         self.sampler = round_sampler(edition, view)
         self.round_index = len(view["history"])
-        # seat -> its generated pick for this decision, where every seat has one and nothing reads the table
+        # seat -> its generated pick for this decision, where every seat has one and none charges steps
         made = [value.pick for value in standing.values]
         self.pickers = {seat: pick() for seat, pick in enumerate(made)} \
-            if not standing.shared and not standing.costs and all(pick is not None for pick in made) else None
-        self.known: dict = {}   # (seat, its cards taken) -> {card: the value of its hand with it}
+            if not standing.costs and all(pick is not None for pick in made) else None
+        # each card's int of the packed tally, where a category reads the other seats' cards (their sum: `others`)
+        self.icons = card_ints(edition) if self.pickers is not None and standing.shared else None
+        self.sites = card_sites(edition) if self.icons is not None else None
+        self.known: dict = {}   # (seat, its cards taken) -> {card: the value of its hand with it (its own part)}
 
     def sample(self, rng: random.Random) -> RoundPlay:
         """A world consistent with the view, from this moment of the round to its end."""
@@ -54,14 +63,19 @@ class RoundPlayouts:
         hands, drafts = self.sampler(rng)
         return RoundPlay(self.edition, self.round_index, hands, drafts)
 
-    def pick(self, play: RoundPlay, seat: int):
+    def pick(self, play: RoundPlay, seat: int, ints: list | None = None):
         """The card the greedy model takes from this seat's hand in this world (remembered); raises Spent
-        before working one out once the decision has spent its steps."""
+        before working one out once the decision has spent its steps. ints: every seat's cards taken as their
+        packed tally's int, where the other seats' cards are read (picks() makes them once a pass)."""
         hand = play.hands[seat]
         if len(hand) == 1:
             return hand[0]
-        own = self.pickers is not None   # the seat's generated pick, keyed by its hand and its own cards taken
-        key = (seat, tuple(hand), tuple(play.drafts[seat]) if own else tuple(map(tuple, play.drafts)))
+        if self.pickers is None:
+            key = (seat, tuple(hand), tuple(map(tuple, play.drafts)))
+        else:   # the seat's generated pick: its hand, its own cards taken, the others' packed tally if read
+            if self.icons is not None and ints is None:
+                ints = self.ints(play)
+            key = (seat, tuple(hand), tuple(play.drafts[seat]), sum(ints) - ints[seat] if ints is not None else 0)
         memo = self.memo
         card = memo.get(key)
         if card is None:
@@ -69,20 +83,70 @@ class RoundPlayouts:
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
                 self.known.clear()
-            card = memo[key] = self._own_pick(key, play.drafts[seat]) if own else \
+            card = memo[key] = self._own_pick(key, play.drafts[seat]) if self.pickers is not None else \
                 greedy_pick(self.standing, play, seat, None, 0)
         return card
 
+    def picks(self, play: RoundPlay, me: int, card=None) -> list:
+        """Every seat's pick of this pass: `card` for seat me, or where None the model's, worked out first; then
+        every other seat's in turn (the packed ints of the cards taken made once for all of them)."""
+        ints = self.ints(play) if self.icons is not None else None
+        if card is None:
+            card = self.pick(play, me, ints)
+        return [card if seat == me else self.pick(play, seat, ints) for seat in range(len(play.hands))]
+
+    def ints(self, play: RoundPlay) -> list:
+        """Every seat's cards taken as their packed tally's int (card_ints)."""
+        icons = self.icons
+        return [sum(map(icons.__getitem__, taken)) for taken in play.drafts]
+
     def _own_pick(self, key: tuple, drafts: list):
-        """The generated pick's card for key (seat, hand, its own cards taken): module docstring."""
-        seat, held, taken = key
+        """The generated pick's card for key (seat, hand, its own cards taken, the others' int): module docstring."""
+        seat, held, taken, others = key
         known = self.known.get((seat, taken))
         if known is None:
             known = self.known[seat, taken] = {}
-        picker = self.pickers[seat]
-        return (picker(held, drafts[:-1], drafts[-1:], known, 0) if len(drafts) >= 2
-                else picker(held, drafts, [], known, 0))[0]
+        return generated_pick(self.pickers[seat], held, drafts, known, others)
 
     def gains(self, play: RoundPlay) -> list:
-        """Each seat's gain from the finished round: categories, races, game-end categories."""
-        return round_gains(self.standing, play.drafts)
+        """Each seat's gain from the finished round: categories, races, game-end categories (where the other seats'
+        cards are read, by the generated picks: table_gains)."""
+        if self.icons is None:
+            return round_gains(self.standing, play.drafts)
+        sites = self.sites
+        masks = []
+        for taken in play.drafts:
+            mask = 0
+            for card in taken:
+                mask |= sites[card]
+            masks.append(mask)
+        return table_gains(self.pickers, self.icons, play.drafts, self.ints(play), masks)
+
+
+def card_ints(edition: Edition) -> dict:
+    """card -> its int of the edition's packed tally (helpers.packed_icons; kept with the edition): a pile of cards
+    is the sum of its cards' ints, as the generated pick reads the other seats' cards (`others`)."""
+    return edition.kept("packed icons", lambda: packed_icons(every_icon(edition), edition.cards)[1])
+
+
+def card_sites(edition: Edition) -> dict:
+    """card -> its site's bit (helpers.site_bits; kept with the edition): visited sites as one mask."""
+    return edition.kept("site bits", lambda: site_bits(edition.cards))
+
+
+def table_gains(pickers: dict, icons: dict, drafts: list, ints: list, masks: list) -> list:
+    """evaluate.round_gains where a category reads the other seats' cards, by each seat's generated pick (seat_value's
+    values, nothing charged): each seat's cards valued as its pick of its card before the latest, the other seats'
+    cards counted from their packed tally. ints, masks: each seat's cards as their packed int and sites' mask."""
+    total = sum(ints)
+    return [(pickers[seat].at(cards[-2:-1], cards[:-2], cards[-1:], {}, total - ints[seat],
+                              ints[seat] - icons[cards[-2]], masks[seat]) if len(cards) >= 2
+             else pickers[seat](cards, [], [], {}, total - ints[seat]))[1] for seat, cards in enumerate(drafts)]
+
+
+def generated_pick(picker, held: tuple, drafts: list, known: dict, others: int = 0):
+    """The card of `held` a seat's generated pick (SeatValue.pick's, for the decision) takes with its cards taken
+    `drafts`: each card judged before the latest card taken, as rollout.greedy_pick judges it (not as a would-be
+    Catch). known: card -> its worth with these cards taken (pick.py); others: the other seats' cards' int."""
+    return (picker(held, drafts[:-1], drafts[-1:], known, others) if len(drafts) >= 2
+            else picker(held, drafts, [], known, others))[0]
