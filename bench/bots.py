@@ -1,12 +1,13 @@
 """How fast the bots play, per edition: greedy games per CPU-second, CPU ms a pick of the searching bots, and
 how closely a thinking time (--think) is kept.
 
-Not a test: run by hand. Four players; each searching bot (search and blend at their default rollouts, ismcts
-at its default iterations) plays seat 0 against three greedy bots; its picks (not its round-end choices) are
-timed one by one in CPU time (one core) and the median and the maximum printed. Then each searching bot
-plays with a thinking time of --think ms a pick, and the wall time of its picks is set against it: the
-median and the largest ratio (the issue's bar: within 10% on an idle machine). The load is printed beside
-the figures: on a busy machine the wall time of a pick includes what other processes took.
+Not a test: run by hand. Four players; each searching bot (registry.SEARCHING: search and blend at their
+default rollouts, ismcts and guided at their default iterations) plays seat 0 against three greedy bots; its picks
+(not its round-end choices) are timed one by one in CPU time (one core) and the median and the maximum printed.
+Then each searching bot plays with a thinking time of --think ms a pick (the command line's budget:
+registry.bot_options), and the wall time of its picks is set against it: the median and the largest ratio (the
+issue's bar: within 10% on an idle machine). The load is printed beside the figures: on a busy machine the wall
+time of a pick includes what other processes took.
 """
 
 from __future__ import annotations
@@ -22,11 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rulesengine import Game, load_edition  # noqa: E402
-from rulesengine.bots.registry import agent_seed, make_bot  # noqa: E402
+from rulesengine.bots.registry import SEARCHING, agent_seed, bot_options, make_bot  # noqa: E402
 from rulesengine.game.loop import play  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Cy", "Dee"]
-SEARCHING = ("search", "ismcts", "blend")
 
 
 def greedy_games(edition, games: int) -> float:
@@ -71,9 +71,7 @@ def main() -> None:
         rate = greedy_games(edition, args.greedy_games)
         for kind in SEARCHING:
             cpu = pick_times(edition, kind, args.search_games, time.process_time)
-            budget = {"search": {"seconds": args.think / 1000, "rollouts": None},
-                      "ismcts": {"think": args.think, "iterations": None},
-                      "blend": {"seconds": args.think / 1000, "rollouts": None}}[kind]
+            budget = bot_options(kind, None, args.think / 1000)   # the command line's --think
             wall = pick_times(edition, kind, args.search_games, time.perf_counter, **budget)
             ratios = [1000 * t / args.think for t in wall]
             print(f"{name:<11}{rate:>16.2f}{kind:>8}{1000 * statistics.median(cpu):>21.1f}{1000 * max(cpu):>6.0f}"

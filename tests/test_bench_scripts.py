@@ -23,7 +23,7 @@ RUNS = {
     "compiled.py": (["--games", "40", "--batch", "20", "--engine-games", "4", "--players", "2",
                      "--editions", "australia"], "australia         2"),
     "bots.py": (["--editions", "australia", "--greedy-games", "1", "--search-games", "1", "--think", "5"],
-                "australia "),
+                "  guided"),
     "expressions.py": (["--environments", "2", "--repeat", "1"], "per CPU second"),
     "generated.py": (["--games", "40", "--slice", "20", "--engine-games", "4", "--players", "2", "--editions",
                       "australia", "--greedy-games", "1"], "australia         2"),
