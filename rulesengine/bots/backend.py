@@ -45,7 +45,7 @@ from .allowance import Allowance
 from .determinize import from_view, world_sampler
 from .evaluate import MEMO_LIMIT as STANDING_MEMO_LIMIT
 from .evaluate import Standing, round_gains
-from .playouts import card_ints, card_sites, generated_pick, table_gains
+from .playouts import card_ints, card_sites, generated_pick, packed, table_gains
 from .rollout import RoundPlay, greedy_pick, play_out
 
 MEMO_LIMIT = 200_000   # greedy picks remembered for one decision; past it the memo starts afresh
@@ -138,14 +138,7 @@ class CompiledRollouts(EngineRollouts):
             if self.lean:
                 if len(world.hands[0]) > 1:   # (hands of one card: no pick worked out, none checked)
                     self.allowance.check()
-                icons, sites = self.icons, self.sites
-                ints = [sum(map(icons.__getitem__, taken)) for taken in world.drafts]
-                masks = []
-                for taken in world.drafts:
-                    mask = 0
-                    for card in taken:
-                        mask |= sites[card]
-                    masks.append(mask)
+                ints, masks = packed(world.drafts, self.icons, self.sites)
                 gains = [self._lean(world, seat, card, ints, masks) for card in options]
             else:
                 self.checked = False

@@ -113,14 +113,7 @@ class RoundPlayouts:
         cards are read, by the generated picks: table_gains)."""
         if self.icons is None:
             return round_gains(self.standing, play.drafts)
-        sites = self.sites
-        masks = []
-        for taken in play.drafts:
-            mask = 0
-            for card in taken:
-                mask |= sites[card]
-            masks.append(mask)
-        return table_gains(self.pickers, self.icons, play.drafts, self.ints(play), masks)
+        return table_gains(self.pickers, self.icons, play.drafts, *packed(play.drafts, self.icons, self.sites))
 
 
 def card_ints(edition: Edition) -> dict:
@@ -132,6 +125,19 @@ def card_ints(edition: Edition) -> dict:
 def card_sites(edition: Edition) -> dict:
     """card -> its site's bit (helpers.site_bits; kept with the edition): visited sites as one mask."""
     return edition.kept("site bits", lambda: site_bits(edition.cards))
+
+
+def packed(drafts: list, icons: dict, sites: dict) -> tuple[list, list]:
+    """Every seat's cards taken as their packed tally's int (card_ints) and their sites' mask (card_sites)."""
+    ints, masks = [], []
+    for taken in drafts:
+        number = mask = 0
+        for card in taken:
+            number += icons[card]
+            mask |= sites[card]
+        ints.append(number)
+        masks.append(mask)
+    return ints, masks
 
 
 def table_gains(pickers: dict, icons: dict, drafts: list, ints: list, masks: list) -> list:
