@@ -15,6 +15,7 @@ from rulesengine.bots.evaluate import own_value, seat_value, standing_from_view
 from rulesengine.bots.registry import agent_seed, make_bot
 from rulesengine.bots.rollout import RoundPlay, greedy_pick
 from rulesengine.dsl.program import every_icon
+from rulesengine.dsl.program.counted import icon_bytes
 from rulesengine.dsl.program.helpers import packed_icons, site_bits
 from rulesengine.game.blocks import round_plan
 from rulesengine.game.round_facts import others as round_others
@@ -118,3 +119,36 @@ def test_categories_that_read_only_counts_are_remembered_by_them_across_decision
                 assert worth == seat_value(standing, 1, first + [top] + last, ())
                 assert worth == max(seat_value(standing, 1, first + [card] + last, ()) for card in hand)
         assert max(len(memo) for memo in memos.values()) < valued / 2   # far fewer counts than hands valued
+
+
+def test_a_category_that_counts_the_other_seats_cards_is_remembered_by_both_counts():
+    """counted.py: Europe's National Treasures reads of the other seats' cards only the count of the chosen
+    treasure, and of the hand only whether it shows it: it is remembered by those bytes of the hand's packed tally
+    and of the others' (Q_memo2, beside cuisine's and transport's). pick.others is the mask of the others' bytes the
+    pick reads, the treasures the seat may still choose: handed the others masked to it, a pick takes the same card,
+    worth what seat_value gives the hand with every other seat's card."""
+    edition = load_edition("editions/europe.yaml")
+    index, ints = packed_icons(every_icon(edition), edition.cards)
+    rng = random.Random(13)
+    valued = 0
+    for _round, standing in standings(edition, 4, 3)[:2]:
+        for seat in range(4):
+            pick = standing.values[seat].pick()
+            remembered = sorted(name for name in pick.at.__code__.co_freevars if name.startswith("Q_memo"))
+            assert remembered == ["Q_memo0", "Q_memo1", "Q_memo2"]
+            assert pick.others == icon_bytes(standing.seats[seat].choosable["treasures"], index) != 0
+            for _ in range(30):
+                cards = rng.sample(edition.cards, 2 + rng.randrange(8))
+                hand, taken = cards[:1 + rng.randrange(len(cards) - 1)], cards[len(cards) // 2 + 1:]
+                hand = [card for card in hand if card not in taken] or cards[:1]
+                first, last = (taken[:-1], taken[-1:]) if len(taken) >= 2 else (taken, [])
+                rest = [card for card in edition.cards if card not in cards]
+                drafts = [list(taken) if s == seat else rng.sample(rest, rng.randrange(5)) for s in range(4)]
+                others = sum(ints[card] for s in range(4) if s != seat for card in drafts[s])
+                top, worth = pick(hand, first, last, {}, others & pick.others)
+                assert (top, worth) == pick(hand, first, last, {}, others)
+                assert worth == seat_value(standing, seat, first + [top] + last, round_others(drafts, seat))
+                valued += len(hand)
+            memo = next(cell.cell_contents for name, cell in zip(pick.at.__code__.co_freevars, pick.at.__closure__,
+                                                                  strict=True) if name == "Q_memo2")
+            assert memo and len(memo) < valued

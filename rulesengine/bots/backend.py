@@ -15,8 +15,9 @@ out every greedy pick its own world has not met yet, card by card through evalua
   the tally packed, one frame a pick), or where it has none by its order function (SeatValue.order, the greedy
   bot's inner loop): either way each card's hand gets exactly what own_value gives it.
 Where every seat has a generated pick and the round discards nothing (Australia, Europe, USA, most variants: Europe's
-National Treasures too, the other seats' cards counted from a packed tally), a world is played in place (_lean): no
-RoundPlay copy or step, each seat's cards taken kept as their packed int and sites mask too (the generated pick's
+National Treasures too, the other seats' cards counted from a packed tally, a pick keyed by the bytes of it its
+pick reads: SeatValue.pick's `others`), a world is played in place (_lean): dealt into lists, no RoundPlay made,
+copied or stepped, each seat's cards taken kept as their packed int and sites mask too (the generated pick's
 `at`), each pick from the decision's memo or the generated pick, the round's end valued by it. A decision's worlds
 are played with the cyclic garbage collector paused (playing(): its memos hold no cycle).
 A world whose rollouts charge no evaluation step (dsl/meter.py: the shipped editions charge none) takes every
@@ -111,6 +112,9 @@ class CompiledRollouts(EngineRollouts):
             self.icons = card_ints(edition)
             self.sites = card_sites(edition)
             self.shared = bool(standing.shared)
+            # each seat's bytes of the others' packed int its pick reads (SeatValue.pick's `others`): its picks are
+            # keyed by them alone, the others' cards that differ only in icons it does not count meeting one pick
+            self.others_read = [self.pickers[seat].others for seat in range(len(standing.values))]
 
     @contextmanager
     def playing(self) -> Iterator[None]:
@@ -123,10 +127,12 @@ class CompiledRollouts(EngineRollouts):
                 for memo in (self.picks, self.values, self.memo, getattr(self, "lean_picks", {})):
                     memo.clear()
 
-    def world(self, rng: random.Random) -> RoundPlay:
+    def world(self, rng: random.Random) -> RoundPlay | _Dealt:
         if self.sampler is None:
             return super().world(rng)
         self.memo = {}
+        if self.lean:   # its hands and cards taken as dealt: _lean copies what it changes (a RoundPlay if needed)
+            return _Dealt(*self.sampler(rng))
         return RoundPlay(self.edition, self.round_index, *self.sampler(rng))
 
     def play(self, world: RoundPlay, seat: int, options: list, rollout_seed: int) -> list:
@@ -146,6 +152,8 @@ class CompiledRollouts(EngineRollouts):
             if METER.spent == start:
                 return gains
             METER.spent = start
+        if isinstance(world, _Dealt):
+            world = RoundPlay(self.edition, self.round_index, world.hands, world.drafts)
         return super().play(world, seat, options, rollout_seed)
 
     def _unchecked(self, world: RoundPlay, seat: int, card) -> list:
@@ -180,12 +188,13 @@ class CompiledRollouts(EngineRollouts):
         generated pick (each card's worth remembered for its cards taken), the round's end valued by it too
         (round_gains). Each seat's cards taken are kept as their packed tally's int and their sites' mask too
         (ints, masks: the world's), as its pick reads them. Where a category reads the other seats' cards, a pick
-        is keyed by them as the packed tally's int its categories count (the sum of their ints), not by every
-        seat's cards: a pick reads nothing else of them."""
+        is keyed by them as the packed tally's int its categories count (the sum of their ints, masked to the
+        bytes its pick reads: SeatValue.pick's `others`), not by every seat's cards: a pick reads nothing else of
+        them."""
         hands, drafts = [list(hand) for hand in world.hands], [list(taken) for taken in world.drafts]
         ints, masks = list(ints), list(masks)
         picks, values, pickers, icons, sites = self.lean_picks, self.values, self.pickers, self.icons, self.sites
-        shared, first, seats = self.shared, seat, range(len(hands))
+        shared, read, first, seats = self.shared, self.others_read, seat, range(len(hands))
         for turn, caught in self._passes(len(drafts[0]), len(hands[0])):
             total = sum(ints) if shared else 0
             for at in seats:
@@ -195,7 +204,7 @@ class CompiledRollouts(EngineRollouts):
                 elif len(hand) == 1:
                     pick = hand[0]
                 else:
-                    others = total - ints[at] if shared else 0
+                    others = (total - ints[at]) & read[at] if shared else 0
                     held, taken = tuple(hand), tuple(mine)
                     pick = picks.get((at, held, taken, others))
                     if pick is None:
@@ -351,6 +360,15 @@ class CompiledRollouts(EngineRollouts):
             if best_value is None or value > best_value:
                 best, best_value = card, value
         return best
+
+
+class _Dealt:
+    """A world of the lean path (CompiledRollouts.world): the sampler's hands and cards taken, no RoundPlay."""
+
+    __slots__ = ("hands", "drafts")
+
+    def __init__(self, hands: list, drafts: list):
+        self.hands, self.drafts = hands, drafts
 
 
 def _discards(edition: Edition) -> bool:

@@ -32,6 +32,7 @@ CHOICE_COUNT = "C_choice"          # the count of the choice's icon on the seat'
 # The search bot's rollout pick (pick.py, counted.py): the packed tally of a hand as an int, and a category's
 # points remembered by the bytes of it they read (+ the category's number: the memo, those bytes' mask).
 PACKED, REMEMBERED, COUNTED = "P_cards", "Q_memo", "Q_bytes"
+OTHERS_COUNTED = "O_bytes"         # a category's bytes of the other seats' packed tally it reads (`others` in pick.py)
 
 # The bots' order function (order.py) remembers the races and game-end points of the visited cards.
 MEMO = "R_memo"                    # visited mask -> those points, shared by the orders of one decision

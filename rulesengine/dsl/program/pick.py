@@ -47,7 +47,9 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
     shared categories only). for_decision makes the decision's memo of races by visited mask. pick.at(hand, first,
     last, known, others, x, sites): the same, for a caller that keeps first + last's packed tally int (x: the sum of
     packed_icons' ints) and visited sites (sites: the | of helpers.site_bits'; with a hand of one card, its own bit
-    in it or not: it is | in again) as their cards are taken: no loop over first and last.
+    in it or not: it is | in again) as their cards are taken: no loop over first and last. pick.others: the mask
+    of the bytes of `others` the pick reads (-1: all; the shared categories remembered by the counts they read,
+    counted.py: the bytes of the icons they count), so a caller may hand it and key its picks by `others & mask`.
     Inputs: the order function's (the seat's standing; before and seen: the sites it visited before the round).
     charges: whether some statement charges the step meter (dsl/meter.py). shared: the categories that read the
     other seats' cards, written only where they read `others` alone and only its counts (a pile of cards, as a
@@ -68,11 +70,20 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
     mask = _M["visited"]
     write_standing(writer, rules, own, (), end_constants, mask, f"end_points if {mask}.bit_count() != size else None",
                    "pass", sheet)
+    others_mask = "-1"   # the bytes of `others` the pick reads: all of them, unless every shared category is remembered
     if shared:   # added to the rest as seat_value adds them: own_value's value + their sum, for every card
         writer.emit("known[card] = own = value", 2)
         writer.indent -= 1   # (out of `if own is None:`)
         writer.emit("value = 0", 2)
+        before = len(writer.remembered)
+        writer.lazy_tally = {_T["cards"]: f"{names.PACKED}.to_bytes({len(index) + 1}, 'little')",
+                             _T["others"]: f"others.to_bytes({len(index) + 1}, 'little')"}
         write_categories(writer, shared)
+        writer.lazy_tally = None
+        remembered = writer.remembered[before:]
+        if len(remembered) == len(shared):   # each read `others` at those bytes alone, if at all (counted.py)
+            others_mask = " | ".join([f"{names.OTHERS_COUNTED}{entry[0]}" for entry in remembered
+                                      if entry[3] is not None] or ["0"])
         writer.emit("value = own + value", 2)
         writer.indent += 1
         if (writer.read_variables - writer.hand_reads) & sheet:   # a sheet variable seat_bindings would not bind
@@ -100,14 +111,18 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
             f"            {names.MEMO} = {{}}",
             "            def pick_at(hand, first, last, known, others, x, sites):",
             *([f"                {_T['others']} = others.to_bytes({len(index) + 1}, 'little')"]
-              if _T["others"] in writer.used else []),
+              if _T["others"] in writer.used and others_mask == "-1" else []),
             "                sites |= before_mask",
             f"                {names.SITES} = None",
             "                top = top_value = None",
             "                for card in hand:",
             *(["                    own = known.get(card)",
                *("                    " + line for line in per_card),
-               "                    if own is None:"] if shared else
+               "                    if own is None:"] if shared and others_mask == "-1" else
+              ["                    own = known.get(card)",   # the shared categories remembered: their misses
+               "                    " + per_card[0],          # make the tally they read (counted.py)
+               "                    if own is None:",
+               *("                        " + line for line in per_card[1:])] if shared else
               ["                    value = known.get(card)",
                "                    if value is None:",
                *("                        " + line for line in per_card)]),
@@ -123,6 +138,7 @@ def write_pick(rules, own: tuple, shared: tuple, variables: frozenset, inputs: t
             "                    sites |= _SITE[more]",
             "                return pick_at(hand, first, last, known, others, x, sites)",
             "            pick.at = pick_at",
+            f"            pick.others = {others_mask}",
             f"            pick.own_known = {bool(shared)}",
             "            return pick",
             "        return for_decision",

@@ -38,6 +38,8 @@ class Writer:
         self.used: set = set()     # the forms (tallies, sets, masks...) some statement reads
         self.charges = False       # some statement charges the step meter (dsl/meter.py: it begins an evaluation)
         self.remembered: list | None = None   # categories remembered by their counts, if the caller does: counted.py
+        # tally -> what makes it (a packed tally), made first in a remembered category's miss where given: counted.py
+        self.lazy_tally: dict | None = None
         masked = masks.locals if masks is not None else {}
         self.held = Held(self.read, dict(tallies or {}), {k: v for k, v in (sets or {}).items() if k not in masked},
                          dict(lengths or {}), full, masks, caught)
