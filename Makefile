@@ -79,6 +79,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/first_game.py
 	$(BIN)/python bench/bots.py
 	$(BIN)/python bench/search_rollouts.py
+	$(BIN)/python bench/search_lanes.py
 	$(BIN)/python bench/net_isolation.py
 
 clean:

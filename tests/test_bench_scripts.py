@@ -39,6 +39,7 @@ RUNS = {
     "net_isolation.py": (["--tables", "1"], "1/1 live tables finished; the hostile table stopped"),
     "net_kill.py": (["--nodes", "2", "--tables", "2"], "2/2 finished"),
     "search_rollouts.py": (["--games", "1", "--editions", "australia"], "engine/compiled"),
+    "search_lanes.py": (["--games", "1"], "the same gains, every lane"),
     "simulate_speed.py": (["--games", "20", "--repeats", "1", "--greedy-games", "12"], "greedy seats, 12 games"),
     "tournament.py": (["--games", "4", "--search-games", "2", "--search-rollouts", "8", "--ismcts-iterations", "8",
                        "--jobs", "1", "--editions", "australia"], "ismcts vs search (2p)"),
