@@ -72,10 +72,11 @@ class RoundPlayouts:
             return hand[0]
         if self.pickers is None:
             key = (seat, tuple(hand), tuple(map(tuple, play.drafts)))
-        else:   # the seat's generated pick: its hand, its own cards taken, the others' packed tally if read
-            if self.icons is not None and ints is None:
+        else:   # the seat's generated pick: its hand, its own cards taken, the bytes of the others' packed tally
+            if self.icons is not None and ints is None:   # it reads (SeatValue.pick's `others`, as backend._lean)
                 ints = self.ints(play)
-            key = (seat, tuple(hand), tuple(play.drafts[seat]), sum(ints) - ints[seat] if ints is not None else 0)
+            others = (sum(ints) - ints[seat]) & self.pickers[seat].others if ints is not None else 0
+            key = (seat, tuple(hand), tuple(play.drafts[seat]), others)
         memo = self.memo
         card = memo.get(key)
         if card is None:
