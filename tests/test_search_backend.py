@@ -1,5 +1,6 @@
-"""The search bot's compiled rollouts (bots/backend.CompiledRollouts) against the engine's (EngineRollouts, the
-oracle): the same worlds, the same margins option by option, the same steps charged, the same decisions."""
+"""The search bot's compiled rollouts (bots/backend.CompiledRollouts) and array lanes (bots/lanes.LaneRollouts)
+against the engine's (EngineRollouts, the oracle): the same worlds, the same margins option by option, the same
+steps charged, the same decisions."""
 
 from __future__ import annotations
 
@@ -40,10 +41,10 @@ def searched_positions(edition, players: int, seed: int, rounds: int = 2) -> lis
     return found
 
 
-def both(edition, view, decision, seed: int, **options) -> list:
+def both(edition, view, decision, seed: int, backends=("engine", "compiled"), **options) -> list:
     """Each backend's searched values and the steps it charged, from the same generator."""
     out = []
-    for backend in ("engine", "compiled"):
+    for backend in backends:
         bot = make_bot("search", edition, agent_seed(seed, 0), rollouts_by=backend, **options)
         before = METER.spent
         values = bot.searched(view, decision, random.Random(seed))
@@ -66,9 +67,27 @@ def test_the_compiled_rollouts_give_the_engines_margins_in_every_shipped_edition
         pytest.skip("no drafting round")
     assert positions
     for number, (view, decision) in enumerate(positions):
-        engine, compiled = both(edition, view, decision, number, rollouts=24)
-        assert compiled == engine
+        engine, compiled, lanes = both(edition, view, decision, number, ("engine", "compiled", "lanes"), rollouts=24)
+        assert compiled == engine and lanes == engine
         assert set(compiled[0]) <= set(decision.options) and compiled[0]
+
+
+@pytest.mark.parametrize("name", ["australia", "usa"])
+def test_the_lanes_give_the_compiled_margins_at_the_default_budget_over_many_decisions(name):
+    """Every searched decision of seat 0 in the three rounds of greedy games of 3 seeds, the default budget (160
+    rollouts over the greedy bot's 4 favourites), played as array lanes: every option's mean margin is the compiled
+    backend's to the last bit (the lanes played every one: their rollouts_used)."""
+    edition = load_edition(f"editions/{name}.yaml")
+    decisions = 0
+    for seed in (3, 4, 5):
+        for number, (view, decision) in enumerate(searched_positions(edition, 4, seed, rounds=3)):
+            values = []
+            for backend in ("compiled", "lanes"):
+                bot = make_bot("search", edition, agent_seed(seed, 0), rollouts_by=backend)
+                values.append(bot.searched(view, decision, random.Random(1000 * seed + number)))
+            assert values[1] == values[0] and bot.rollouts_used == "lanes"
+            decisions += 1
+    assert decisions >= 50
 
 
 @pytest.mark.parametrize("name", ["australia", "europe", "usa"])
@@ -76,7 +95,7 @@ def test_a_search_bot_plays_the_same_game_by_either_backend(name):
     """Whole games, the search bot at its default budget in seat 0: the same answers, decision by decision."""
     edition = load_edition(f"editions/{name}.yaml")
     games = []
-    for backend in ("engine", "compiled"):
+    for backend in ("engine", "compiled", "lanes"):
         game = Game(edition, ["Ana", "Ben", "Cy", "Dee"], 7, events=False)
         agents = [make_bot("search", edition, agent_seed(7, 0), rollouts_by=backend)]
         agents += [make_bot("greedy", edition, agent_seed(7, seat)) for seat in range(1, 4)]
@@ -85,7 +104,7 @@ def test_a_search_bot_plays_the_same_game_by_either_backend(name):
                 answer = agents[decision.seat].decide(game.view(decision.seat, lazy=True), decision)
                 game.apply(decision.seat, answer, decision.category)
         games.append(game.decisions)
-    assert games[0] == games[1] and len(games[0]) > 50
+    assert games[0] == games[1] == games[2] and len(games[0]) > 50
 
 
 @pytest.mark.parametrize("name", ["australia", "europe"])

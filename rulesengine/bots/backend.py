@@ -55,6 +55,9 @@ MEMO_LIMIT = 200_000   # greedy picks remembered for one decision; past it the m
 class EngineRollouts:
     """The worlds and rollouts of one decision of one seat by the engine's parts (the oracle)."""
 
+    by = "engine"   # what played the decision's rollouts (the search bot's rollouts_used)
+    all_at_once = False   # whether play_all plays a decision's worlds at once (lanes.py)
+
     def __init__(self, edition: Edition, view: dict, standing: Standing, allowance: Allowance, policy: str = "greedy",
                  completions: int = 0):
         self.edition, self.view, self.standing, self.allowance = edition, view, standing, allowance
@@ -83,6 +86,8 @@ class EngineRollouts:
 
 class CompiledRollouts(EngineRollouts):
     """EngineRollouts' numbers without a Game a world, each pick worked out once a decision (module docstring)."""
+
+    by = "compiled"
 
     def __init__(self, edition: Edition, view: dict, standing: Standing, allowance: Allowance, policy: str = "greedy",
                  completions: int = 0):
@@ -384,4 +389,11 @@ def _turn(edition: Edition, round_index: int, passed: int, caught: bool) -> int:
     return -direction if caught and edition.passing.catch == "previous" else direction
 
 
-BACKENDS = {"compiled": CompiledRollouts, "engine": EngineRollouts}   # the search bot's `rollouts_by`
+def _lanes(*args) -> CompiledRollouts:
+    """lanes.LaneRollouts (imported on first use: it imports this module)."""
+    from .lanes import LaneRollouts
+    return LaneRollouts(*args)
+
+
+# the search bot's `rollouts_by`; "lanes": the compiled numbers as array lanes where numpy and the edition allow
+BACKENDS = {"compiled": CompiledRollouts, "engine": EngineRollouts, "lanes": _lanes}

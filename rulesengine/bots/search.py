@@ -99,7 +99,8 @@ class SearchAgent:
         self.completions = completions
         self.rivals = rivals
         self.width = width
-        self.rollouts_by = rollouts_by   # backend.py: "compiled", or "engine" (the oracle): the same numbers
+        self.rollouts_by = rollouts_by   # backend.py: "compiled", "lanes", or "engine" (the oracle): the same numbers
+        self.rollouts_used = None   # what played the last decision's rollouts: its backend's `by` (lanes: or why not)
         self.steps = steps_option(steps)   # evaluation steps a decision may spend (allowance.py); None: no limit
         self.win = win   # points a win in the last round is worth beside the margin (win_share); 0: none
         self.asks = round_plan(edition).asks   # decision kind -> what its block declares answering it does
@@ -143,7 +144,21 @@ class SearchAgent:
         backend = BACKENDS[self.rollouts_by](edition, view, standing, allowance, self.policy, self.completions)
         worlds = max(1, self.rollouts // len(options)) if self.rollouts is not None else None
         played = 0
+        at_once = worlds is not None and deadline is None and backend.all_at_once   # the worlds drawn first, alike
+        self.rollouts_used = backend.by if at_once or not backend.all_at_once else \
+            "compiled (a time budget: the worlds played one by one)"
         with backend.playing():
+            if at_once:
+                try:
+                    every = backend.play_all(rng, worlds, seat, options)
+                except Spent:
+                    every = []   # (spent before the first world's first pick, as the loop below stops)
+                for gains_list in every:
+                    margins = [self.worth(standing, seat, win, gains) for gains in gains_list]
+                    for card, value in zip(options, margins, strict=True):
+                        totals[card] += value
+                    played += 1
+                worlds = played
             while worlds is None or played < worlds:
                 if deadline is not None and played and time.perf_counter() >= deadline:
                     break
