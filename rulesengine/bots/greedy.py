@@ -142,6 +142,22 @@ def decide_by_value(agent, view: dict, decision, values, effect: str) -> object:
     return best((letter for letter in decision.options if letter in valued), key=lambda letter: valued[letter])
 
 
+def decide_searching(agent, view: dict, decision, budget: int, values) -> object:
+    """How the searching bots (search, blend, ismcts, guided) answer: a mulligan, as mulligan.py answers it; a claim,
+    bid or declaration by claims.search_answer with the bot's `budget` (rollouts or iterations); a discard as the
+    greedy bot discards (`agent.greedy`: a card leaving the hand is what every rollout would take anyway); any
+    other decision by `values` (decide_by_value). One dispatch, so a new effect is taught to all of them at once."""
+    effect = agent.asks[decision.kind].effect
+    if effect == REDRAW:
+        return mulligan_answer(agent.edition, view, decision)
+    if effect in (CLAIM, BID, DECLARE):
+        rng = decision_rng(agent.seed, view, decision, agent.seeding, agent.edition)
+        return claims.search_answer(agent.edition, view, decision, rng, budget, agent.steps)
+    if effect == DISCARD:
+        return decide_by_value(agent, view, decision, agent.greedy.gains, effect)
+    return decide_by_value(agent, view, decision, values, effect)
+
+
 def my_drafts(edition: Edition, view: dict) -> list:
     """The cards this seat has taken this round, Throw first."""
     throw = view.get("throw")

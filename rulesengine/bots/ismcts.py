@@ -38,17 +38,14 @@ import time
 from .. import collector
 from ..dsl.meter import aside
 from ..edition.model import Edition
-from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW
 from ..game.blocks import round_plan
 from ..game.scoring import ScoreKeeper
-from . import claims
 from .allowance import SEARCH_STEPS, Allowance, Spent, steps_option
 from .evaluate import Standing, card_list, seat_value, standing_from_scores, standing_from_view
-from .greedy import GreedyAgent, decide_by_value
-from .mulligan import mulligan_answer
+from .greedy import GreedyAgent, decide_searching
 from .playouts import RoundPlayouts
 from .search import margin, win_share
-from .seeding import STEP_SEEDS, decision_rng
+from .seeding import STEP_SEEDS
 
 DEFAULT_ITERATIONS = 400   # see docs/bots.md for its cost a pick and its strength
 EXPLORATION = 0.7          # UCB1's constant, on values scaled to the range seen so far
@@ -100,18 +97,9 @@ class IsmctsAgent:
             if prior or final else None
 
     def decide(self, view: dict, decision):
-        started = time.perf_counter()
-        effect = self.asks[decision.kind].effect
-        if effect == REDRAW:
-            return mulligan_answer(self.edition, view, decision)
-        if effect in (CLAIM, BID, DECLARE):
-            rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
-            return claims.search_answer(self.edition, view, decision, rng, self.iterations or DEFAULT_ITERATIONS,
-                                        self.steps)
-        if effect == DISCARD:  # as the greedy bot discards (the search bot does the same)
-            return decide_by_value(self, view, decision, self.greedy.gains, effect)
-        deadline = started + self.think / 1000 if self.think is not None else None
-        return decide_by_value(self, view, decision, lambda v, d, rng: self.values(v, d, rng, deadline), effect)
+        deadline = time.perf_counter() + self.think / 1000 if self.think is not None else None
+        return decide_searching(self, view, decision, self.iterations or DEFAULT_ITERATIONS,
+                                lambda v, d, rng: self.values(v, d, rng, deadline))
 
     def values(self, view: dict, decision, rng: random.Random, deadline: float | None = None) -> dict:
         """letter -> visits of that pick at the root of the tree (the bot plays the most visited; a tie

@@ -19,16 +19,13 @@ import random
 import time
 
 from ..edition.model import Edition
-from ..edition.steps import BID, CLAIM, DECLARE, DISCARD, REDRAW
 from ..game.blocks import round_plan
-from . import claims
 from .allowance import SEARCH_STEPS, Allowance, Spent, steps_option
 from .backend import BACKENDS
 from .evaluate import Standing, card_list, standing_from_view
-from .greedy import GreedyAgent, decide_by_value
-from .mulligan import mulligan_answer
+from .greedy import GreedyAgent, decide_searching
 from .registry import DEFAULT_ROLLOUTS
-from .seeding import STEP_SEEDS, decision_rng
+from .seeding import STEP_SEEDS
 
 
 def margin(standing: Standing, seat: int, gains: list, rivals: str = "auto") -> float:
@@ -108,16 +105,7 @@ class SearchAgent:
         self.favourites = GreedyAgent(seed, edition, samples=2, completions=3)   # which `width` options are searched
 
     def decide(self, view: dict, decision):
-        effect = self.asks[decision.kind].effect
-        if effect == REDRAW:
-            return mulligan_answer(self.edition, view, decision)
-        if effect in (CLAIM, BID, DECLARE):
-            rng = decision_rng(self.seed, view, decision, self.seeding, self.edition)
-            rollouts = self.rollouts or DEFAULT_ROLLOUTS
-            return claims.search_answer(self.edition, view, decision, rng, rollouts, self.steps)
-        if effect == DISCARD:  # as the greedy bot discards: the rollouts take every card a hand passes them
-            return decide_by_value(self, view, decision, self.greedy.gains, effect)
-        return decide_by_value(self, view, decision, self.values, effect)
+        return decide_searching(self, view, decision, self.rollouts or DEFAULT_ROLLOUTS, self.values)
 
     def values(self, view: dict, decision, rng: random.Random) -> dict:
         """letter -> mean margin after the round over the sampled worlds, for the options searched; the
