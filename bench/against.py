@@ -16,15 +16,23 @@ then only the counted games, seeds 0 to n-1, are collected (callgrind toggled on
 hands them out), what was alive before frozen out of the garbage collector's walks: the same figure on
 an idle or a busy machine (within 0.2% between two checkouts of the same code), so a 1% change shows
 where games per second move by 5-10%.
+
+--rung KIND times a searching bot instead, in the ladder's games against three greedy bots
+(simulate/ladder.py's play_one: game g of --seed with KIND in seat g mod 4, games 0 to slices x games - 1, each
+slice of --games games played by both checkouts in turn): the CPU ms of KIND's picks as `boom ladder` times them
+(mean), the ratio, the load, and whether both checkouts played every game to the same result (a change meant to
+keep the picks must keep every result).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -66,6 +74,60 @@ def child(root: str, edition_name: str, games: int, bots: str, counted: bool = F
     print(time.process_time() - start)
 
 
+def rung_child(root: str, edition_name: str, rung: str, seed: int, first: int, games: int) -> None:
+    """Play the ladder's games first to first + games - 1 of `rung` against three greedy bots with the rulesengine
+    of `root`; print each game's share of the win and the CPU ms of the rung's picks (JSON)."""
+    sys.path.insert(0, root)
+    from rulesengine.simulate import ladder
+    from rulesengine.simulate.runner import prepare
+    from rulesengine.simulate.settings import Settings
+
+    sources, _, _ = prepare(Settings((edition_name,), ("greedy",) * 4, 1, seed))
+    edition, shares, picks = ladder.compiled(sources[0]), [], []
+    for number in range(first, first + games):
+        at = number % 4
+        kinds = tuple(rung if seat == at else "greedy" for seat in range(4))
+        won, times = ladder.play_one(edition, kinds, ladder.game_seed(seed, number), None, at)
+        shares.append(won[at])
+        picks += times
+    print(json.dumps({"shares": shares, "picks": picks}))
+
+
+def rung_timed(root: Path, edition: str, rung: str, seed: int, first: int, games: int) -> dict:
+    """rung_child's figures for this checkout root, from a fresh process."""
+    done = subprocess.run([sys.executable, __file__, "--rung-child", str(root), edition, rung, str(seed), str(first),
+                           str(games)], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.exit(f"the games at {root} failed:\n{done.stderr}")
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def compare_rung(other: Path, commit: str, args) -> None:
+    """--rung: both checkouts' CPU ms a pick of the rung on the same ladder games, slice by slice in turn."""
+    last = args.slices * args.games - 1
+    print(f"{args.rung} against three greedy bots (the ladder's games of seed {args.seed}, 0-{last}), CPU ms a pick "
+          f"(mean), {args.slices} slices of {args.games} games a checkout, in turn; load {_load()}")
+    print(f"{'edition':<11}{commit[:10] + ' ms':>16}{'this ms':>10}{'faster':>8}{'picks':>8}  results")
+    for name in args.editions:
+        found = {"other": {"shares": [], "picks": []}, "this": {"shares": [], "picks": []}}
+        sides = [("other", other), ("this", ROOT)]
+        for index in range(args.slices):   # each side first in every other slice
+            for side, root in sides:
+                figures = rung_timed(root, name, args.rung, args.seed, index * args.games, args.games)
+                for key in ("shares", "picks"):
+                    found[side][key] += figures[key]
+            sides.reverse()
+        ms = {side: statistics.fmean(figures["picks"]) for side, figures in found.items()}
+        alike = "the same" if found["other"]["shares"] == found["this"]["shares"] else "DIFFERENT"
+        print(f"{name:<11}{ms['other']:>16.2f}{ms['this']:>10.2f}{ms['other'] / ms['this']:>7.2f}x"
+              f"{len(found['this']['picks']):>8}  {alike} ({sum(found['this']['shares']):g} wins of "
+              f"{len(found['this']['shares'])}); load {_load()}", flush=True)
+
+
+def _load() -> str:
+    return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+
+
 def timed(root: Path, edition: str, games: int, bots: str) -> float:
     """CPU seconds of `games` games of four such bots with the rulesengine of this checkout root."""
     done = subprocess.run([sys.executable, __file__, "--child", str(root), edition, str(games), bots],
@@ -97,6 +159,9 @@ def main() -> None:
     parser.add_argument("--slices", type=int, default=2, help="slices of each checkout, in turn (default 2)")
     parser.add_argument("--bots", choices=["greedy", "random", "search", "ismcts", "blend"], default="greedy",
                         help="the four seats' bot (default greedy; the searching bots at their default budgets)")
+    parser.add_argument("--rung", help="time this searching bot (e.g. guided) in the ladder's games against three "
+                        "greedy bots instead: CPU ms a pick (see above)")
+    parser.add_argument("--seed", type=int, default=14, help="--rung: the ladder's seed (default 14)")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions a game (callgrind) instead of timing: --games games once a checkout")
     args = parser.parse_args()
@@ -113,6 +178,9 @@ def main() -> None:
         other = Path(folder) / "checkout"
         subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(other), commit], cwd=ROOT, check=True)
         try:
+            if args.rung:
+                compare_rung(other, commit, args)
+                return
             if args.instructions:
                 print(f"four {args.bots} seats, millions of instructions a game (callgrind), {args.games} games")
                 print(f"{'edition':<11}{commit[:10]:>20}{'this':>14}{'ratio':>8}")
@@ -139,7 +207,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 6 and sys.argv[1] in ("--child", "--counted-child"):
+    if len(sys.argv) == 8 and sys.argv[1] == "--rung-child":
+        rung_child(sys.argv[2], sys.argv[3], sys.argv[4], *map(int, sys.argv[5:]))
+    elif len(sys.argv) == 6 and sys.argv[1] in ("--child", "--counted-child"):
         child(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], counted=sys.argv[1] == "--counted-child")
     else:
         main()

@@ -13,9 +13,9 @@ from rulesengine import load_edition
 from rulesengine.bots.determinize import round_sampler
 from rulesengine.bots.evaluate import round_gains, standing_from_view
 from rulesengine.bots.ismcts import IsmctsAgent, _round_spread, _Worth
-from rulesengine.bots.playouts import RoundPlayouts
+from rulesengine.bots.playouts import LeanPlay, RoundPlayouts, packed
 from rulesengine.bots.registry import make_bot
-from rulesengine.bots.rollout import greedy_pick
+from rulesengine.bots.rollout import RoundPlay, greedy_pick
 
 
 def worth(before, spread, me=0):
@@ -123,3 +123,31 @@ def test_the_modelled_picks_are_the_greedy_picks(edition_file, shared, game_seed
             play.step(picks)
         assert playouts.gains(play) == round_gains(standing, play.drafts)
     assert checked > 400
+
+
+@pytest.mark.parametrize("edition_file", ["europe.yaml", "variants/australia-catch-previous.yaml",
+                                          "variants/australia-zigzag.yaml", "variants/usa-direction.yaml"])
+def test_a_world_played_in_place_is_the_round_roundplay_plays(edition_file):
+    """Where every seat has a generated pick and the round discards nothing, a sampled world is played in place
+    (LeanPlay): after every pass its hands and cards taken are RoundPlay.step's for the same picks (the direction of
+    the pass and of the Catch, zigzag and `catch: previous` included), and its packed ints and sites' masks those of
+    its cards taken (playouts.packed)."""
+    edition = load_edition(EDITIONS / edition_file)
+    game = position(edition, 4, 5, 9)   # round 2 (directions cycle by round), a few picks in
+    view = game.view(game.pending()[0].seat)
+    playouts = RoundPlayouts(edition, view, standing_from_view(edition, view))
+    assert playouts.lean
+    rng, passes = random.Random(4), 0
+    for _ in range(12):
+        play = playouts.sample(rng)
+        assert type(play) is LeanPlay
+        twin = RoundPlay(edition, playouts.round_index, play.hands, play.drafts)
+        while not play.over:
+            picks = playouts.picks(play, view["seat"])
+            play.step(picks)
+            twin.step(picks)
+            assert (play.hands, play.drafts) == (twin.hands, twin.drafts)
+            assert (play.ints, play.masks) == packed(play.drafts, *playouts.packing)
+            passes += 1
+        assert twin.over
+    assert passes == 12 * (len(view["hand"]) - 1)

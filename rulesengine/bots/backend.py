@@ -41,12 +41,11 @@ from contextlib import contextmanager, nullcontext
 from .. import collector
 from ..dsl.meter import METER
 from ..edition.model import Edition
-from ..edition.steps import PickAndPass
 from .allowance import Allowance
 from .determinize import from_view, world_sampler
 from .evaluate import MEMO_LIMIT as STANDING_MEMO_LIMIT
 from .evaluate import Standing, round_gains
-from .playouts import card_ints, card_sites, generated_pick, packed, table_gains
+from .playouts import card_ints, card_sites, discards, generated_pick, packed, remembered_pick, table_gains, turn_of
 from .rollout import RoundPlay, greedy_pick, play_out
 
 MEMO_LIMIT = 200_000   # greedy picks remembered for one decision; past it the memo starts afresh
@@ -106,7 +105,7 @@ class CompiledRollouts(EngineRollouts):
         # every seat's picks and its round's end by its generated pick, the passes played in place (_lean): where
         # every seat has one (none charges steps) and the round discards nothing
         self.lean = self.fast and all(value.pick is not None for value in standing.values) and not standing.costs \
-            and not _discards(edition)
+            and not discards(edition)
         if self.lean:
             self.pickers = {seat: value.pick() for seat, value in enumerate(standing.values)}
             self.lean_picks: dict = {}   # (seat, hand, its cards taken, the others' packed int) -> its pick
@@ -210,20 +209,7 @@ class CompiledRollouts(EngineRollouts):
                     pick = hand[0]
                 else:
                     others = (total - ints[at]) & read[at] if shared else 0
-                    held, taken = tuple(hand), tuple(mine)
-                    pick = picks.get((at, held, taken, others))
-                    if pick is None:
-                        known = values.get((at, taken))   # (the own part only where others are read)
-                        if known is None:
-                            if len(values) >= MEMO_LIMIT:
-                                values.clear()
-                            known = values[at, taken] = {}
-                        pick = (pickers[at].at(held, mine[:-1], mine[-1:], known, others, ints[at], masks[at])
-                                if len(mine) >= 2 else pickers[at].at(held, mine, [], known, others, ints[at],
-                                                                      masks[at]))[0]
-                        if len(picks) >= MEMO_LIMIT:
-                            picks.clear()
-                        picks[at, held, taken, others] = pick
+                    pick = remembered_pick(picks, values, pickers[at], at, hand, mine, others, ints[at], masks[at])
                 hand.remove(pick)
                 mine.append(pick)
                 ints[at] += icons[pick]
@@ -244,8 +230,8 @@ class CompiledRollouts(EngineRollouts):
         found = self.passes.get((taken, size))
         if found is None:
             found = self.passes[taken, size] = [
-                (_turn(self.edition, self.round_index, taken + step, step == size - 2), step == size - 2)
-                for step in range(size - 1)] if size > 1 else [(_turn(self.edition, self.round_index, taken, False),
+                (turn_of(self.edition, self.round_index, taken + step, step == size - 2), step == size - 2)
+                for step in range(size - 1)] if size > 1 else [(turn_of(self.edition, self.round_index, taken, False),
                                                                  False)] * size
         return found
 
@@ -374,19 +360,6 @@ class _Dealt:
 
     def __init__(self, hands: list, drafts: list):
         self.hands, self.drafts = hands, drafts
-
-
-def _discards(edition: Edition) -> bool:
-    """Whether the round discards cards on some pass (RoundPlay.step then plays the pass)."""
-    picking = edition.round.step(PickAndPass)
-    return picking is not None and any(picking.discards)
-
-
-def _turn(edition: Edition, round_index: int, passed: int, caught: bool) -> int:
-    """How far the hands move on a pass (play_picks: its direction, the other way for the Catch with
-    `catch: previous`)."""
-    direction = edition.passing.direction(round_index, passed)
-    return -direction if caught and edition.passing.catch == "previous" else direction
 
 
 def _lanes(*args) -> CompiledRollouts:

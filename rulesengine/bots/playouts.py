@@ -16,11 +16,14 @@ packed tally's int that category counts (the sum of card_ints' ints): the memo i
 many worlds, whatever else the other seats hold) and a new pick is worked out by the generated pick, each card's
 worth for the seat's own cards remembered for the seat and its cards taken, as the search bot's compiled rollouts
 do (backend.CompiledRollouts._work_out, and _lean for Europe): the same card greedy_pick gives (tested over
-many worlds), fewer picks worked out and each cheaper. Elsewhere (a category or race charging steps, an edition
-without a generated pick) greedy_pick works each out, keyed by every seat's cards. The first picks of a round,
-where the hands are full and nothing is remembered yet, cost the ismcts bot 56-60 ms of CPU at 100 iterations
-by greedy_pick (2026-11-27); the guided bot in Europe 74.2 ms a pick (mean, 400 games) before Europe's picks
-took the generated pick (docs/bots.md).
+many worlds), fewer picks worked out and each cheaper; the memo and the work-out are one helper, shared
+with backend._lean (remembered_pick). Where the round discards nothing too, a world is played in place
+(LeanPlay), each seat's cards taken kept as their packed int and sites' mask as they are taken, as backend._lean
+plays its worlds: no RoundPlay made a world, no loop over the cards taken a pick. Elsewhere (a category or race
+charging steps, an edition without a generated pick) greedy_pick works each out, keyed by every seat's cards.
+The first picks of a round, where the hands are full and nothing is remembered yet, cost the ismcts bot 56-60 ms
+of CPU at 100 iterations by greedy_pick (2026-11-27); the guided bot in Europe 74.2 ms a pick (mean, 400 games)
+before Europe's picks took the generated pick (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import random
 from ..dsl.program import every_icon
 from ..dsl.program.helpers import packed_icons, site_bits
 from ..edition.model import Edition
+from ..edition.steps import PickAndPass
 from .allowance import Allowance
 from .determinize import from_view, round_sampler
 from .evaluate import Standing, round_gains
@@ -55,12 +59,21 @@ class RoundPlayouts:
         self.icons = card_ints(edition) if self.pickers is not None and standing.shared else None
         self.sites = card_sites(edition) if self.icons is not None else None
         self.known: dict = {}   # (seat, its cards taken) -> {card: the value of its hand with it (its own part)}
+        # each card's int of the packed tally and site's bit, where every seat has a generated pick: a seat's cards
+        # taken as one int and one mask, as its pick's `at` reads them (no loop over them a pick)
+        self.packing = (card_ints(edition), card_sites(edition)) if self.pickers is not None else None
+        # where the round discards nothing too, a world is played in place (LeanPlay), those ints and masks kept as
+        # the cards are taken, as the compiled rollouts play theirs (backend._lean)
+        self.lean = self.pickers is not None and self.sampler is not None and not discards(edition)
+        self.turns: dict = {}   # (cards taken, whether the Catch) -> how far the hands move (turn_of), for LeanPlay
 
     def sample(self, rng: random.Random) -> RoundPlay:
         """A world consistent with the view, from this moment of the round to its end."""
         if self.sampler is None:
             return RoundPlay.from_game(from_view(self.edition, self.view, rng, scored=False))
         hands, drafts = self.sampler(rng)
+        if self.lean:
+            return LeanPlay(self, hands, drafts, *packed(drafts, *self.packing))
         return RoundPlay(self.edition, self.round_index, hands, drafts)
 
     def pick(self, play: RoundPlay, seat: int, ints: list | None = None):
@@ -70,51 +83,149 @@ class RoundPlayouts:
         hand = play.hands[seat]
         if len(hand) == 1:
             return hand[0]
-        if self.pickers is None:
-            key = (seat, tuple(hand), tuple(map(tuple, play.drafts)))
-        else:   # the seat's generated pick: its hand, its own cards taken, the bytes of the others' packed tally
-            if self.icons is not None and ints is None:   # it reads (SeatValue.pick's `others`, as backend._lean)
-                ints = self.ints(play)
-            others = (sum(ints) - ints[seat]) & self.pickers[seat].others if ints is not None else 0
-            key = (seat, tuple(hand), tuple(play.drafts[seat]), others)
+        if self.pickers is not None:   # the seat's generated pick: its hand, its own cards taken, the bytes of the
+            lean = type(play) is LeanPlay   # others' packed tally it reads (SeatValue.pick's `others`)
+            if self.icons is not None and ints is None:
+                ints = play.ints if lean else self.ints(play)
+            others = (sum(ints) - ints[seat]) & self.pickers[seat].others if self.icons is not None else 0
+            mine = play.drafts[seat]
+            if lean:
+                x, sites = play.ints[seat], play.masks[seat]
+            else:
+                (x,), (sites,) = packed([mine], *self.packing)
+            return remembered_pick(self.memo, self.known, self.pickers[seat], seat, hand, mine, others, x, sites,
+                                   self.allowance.check)
+        key = (seat, tuple(hand), tuple(map(tuple, play.drafts)))
         memo = self.memo
         card = memo.get(key)
         if card is None:
             self.allowance.check()
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
-                self.known.clear()
-            card = memo[key] = self._own_pick(key, play.drafts[seat]) if self.pickers is not None else \
-                greedy_pick(self.standing, play, seat, None, 0)
+            card = memo[key] = greedy_pick(self.standing, play, seat, None, 0)
         return card
 
     def picks(self, play: RoundPlay, me: int, card=None) -> list:
         """Every seat's pick of this pass: `card` for seat me, or where None the model's, worked out first; then
         every other seat's in turn (the packed ints of the cards taken made once for all of them)."""
+        if type(play) is LeanPlay:
+            return self._lean_picks(play, me, card)
         ints = self.ints(play) if self.icons is not None else None
         if card is None:
             card = self.pick(play, me, ints)
         return [card if seat == me else self.pick(play, seat, ints) for seat in range(len(play.hands))]
+
+    def _lean_picks(self, play: LeanPlay, me: int, card) -> list:
+        """picks() in a world played in place: pick()'s cards in pick()'s order, its look-ups bound once a pass."""
+        hands, drafts, ints, masks = play.hands, play.drafts, play.ints, play.masks
+        pickers, memo, known, check = self.pickers, self.memo, self.known, self.allowance.check
+        total = sum(ints) if self.icons is not None else None
+        picks = [card] * len(hands)
+        for seat in (me, *range(me), *range(me + 1, len(hands))) if card is None else range(len(hands)):
+            hand = hands[seat]
+            if seat == me and card is not None:
+                continue
+            if len(hand) == 1:
+                picks[seat] = hand[0]
+            else:
+                picker = pickers[seat]
+                others = (total - ints[seat]) & picker.others if total is not None else 0
+                picks[seat] = remembered_pick(memo, known, picker, seat, hand, drafts[seat], others, ints[seat],
+                                              masks[seat], check)
+        return picks
 
     def ints(self, play: RoundPlay) -> list:
         """Every seat's cards taken as their packed tally's int (card_ints)."""
         icons = self.icons
         return [sum(map(icons.__getitem__, taken)) for taken in play.drafts]
 
-    def _own_pick(self, key: tuple, drafts: list):
-        """The generated pick's card for key (seat, hand, its own cards taken, the others' int): module docstring."""
-        seat, held, taken, others = key
-        known = self.known.get((seat, taken))
-        if known is None:
-            known = self.known[seat, taken] = {}
-        return generated_pick(self.pickers[seat], held, drafts, known, others)
-
     def gains(self, play: RoundPlay) -> list:
         """Each seat's gain from the finished round: categories, races, game-end categories (where the other seats'
         cards are read, by the generated picks: table_gains)."""
         if self.icons is None:
             return round_gains(self.standing, play.drafts)
+        if type(play) is LeanPlay:
+            return table_gains(self.pickers, self.icons, play.drafts, play.ints, play.masks)
         return table_gains(self.pickers, self.icons, play.drafts, *packed(play.drafts, self.icons, self.sites))
+
+
+class LeanPlay:
+    """A sampled round played in place (RoundPlayouts.lean): hands and cards taken as the sampler dealt them, each
+    seat's cards taken also as their packed tally's int and sites' mask, kept as cards are taken, for the generated
+    pick's `at`. The passes are RoundPlay.step's (rollout.play_picks: one card a pass, the Catch taken), without a
+    RoundPlay made and copied a world."""
+
+    __slots__ = ("playouts", "hands", "drafts", "ints", "masks")
+
+    def __init__(self, playouts: RoundPlayouts, hands: list, drafts: list, ints: list, masks: list):
+        self.playouts, self.hands, self.drafts, self.ints, self.masks = playouts, hands, drafts, ints, masks
+
+    @property
+    def over(self) -> bool:
+        return not self.hands[0]
+
+    def step(self, picks: list) -> None:
+        """Every seat takes its pick, the hands pass on (this pass's direction), the last card of each is caught."""
+        hands, drafts, ints, masks = self.hands, self.drafts, self.ints, self.masks
+        (icons, sites), turns = self.playouts.packing, self.playouts.turns
+        passed = len(drafts[0])
+        for seat, card in enumerate(picks):
+            hands[seat].remove(card)
+            drafts[seat].append(card)
+            ints[seat] += icons[card]
+            masks[seat] |= sites[card]
+        caught = len(hands[0]) == 1
+        turn = turns.get((passed, caught))
+        if turn is None:
+            playouts = self.playouts
+            turn = turns[passed, caught] = turn_of(playouts.edition, playouts.round_index, passed, caught)
+        hands = self.hands = hands[-turn:] + hands[:-turn]
+        if caught:
+            for seat, hand in enumerate(hands):
+                card = hand.pop()
+                drafts[seat].append(card)
+                ints[seat] += icons[card]
+                masks[seat] |= sites[card]
+
+
+def remembered_pick(picks: dict, values: dict, picker, seat: int, hand: list, mine: list, others: int, x: int,
+                    sites: int, check=None):
+    """The card of `hand` a seat's generated pick takes (SeatValue.pick's, for the decision), from the decision's memo
+    `picks`, keyed by (seat, hand, its cards taken `mine`, others), or worked out and remembered: the memo of the
+    compiled rollouts (backend._lean) and of the ismcts bot's worlds (RoundPlayouts.pick) alike. others: the other
+    seats' cards as their packed tally's int masked to the bytes the pick reads (picker.others; 0 where no category
+    reads them); x, sites: mine's packed int and sites' mask; values: (seat, its cards taken) -> {card: its worth}
+    (pick.py's known); check: called before a pick is worked out (the decision's step allowance), if given. Each card
+    is judged before the latest card taken, as rollout.greedy_pick judges it (not as a would-be Catch)."""
+    held, taken = tuple(hand), tuple(mine)
+    pick = picks.get((seat, held, taken, others))
+    if pick is None:
+        if check is not None:
+            check()
+        known = values.get((seat, taken))
+        if known is None:
+            if len(values) >= MEMO_LIMIT:
+                values.clear()
+            known = values[seat, taken] = {}
+        pick = (picker.at(held, mine[:-1], mine[-1:], known, others, x, sites) if len(mine) >= 2
+                else picker.at(held, mine, [], known, others, x, sites))[0]
+        if len(picks) >= MEMO_LIMIT:
+            picks.clear()
+        picks[seat, held, taken, others] = pick
+    return pick
+
+
+def discards(edition: Edition) -> bool:
+    """Whether the round discards cards on some pass (RoundPlay.step then plays the pass: no world in place)."""
+    picking = edition.round.step(PickAndPass)
+    return picking is not None and any(picking.discards)
+
+
+def turn_of(edition: Edition, round_index: int, passed: int, caught: bool) -> int:
+    """How far the hands move on a pass after `passed` cards taken (play_picks: its direction, the other way for
+    the Catch with `catch: previous`)."""
+    direction = edition.passing.direction(round_index, passed)
+    return -direction if caught and edition.passing.catch == "previous" else direction
 
 
 def card_ints(edition: Edition) -> dict:
