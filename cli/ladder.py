@@ -54,9 +54,12 @@ def parse_rungs(values) -> tuple[str, ...] | None:
 @jobs_option
 @click.option("--report", "report_dir", type=click.Path(file_okay=False), default=None,
               help="Write report.json, report.txt and report.html here (the page's plot needs the report extra).")
+@click.option("--journal", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Keep each finished shard of games in FILE; the same command run again with it goes on where an "
+              "interrupted ladder stopped (its games are not played again).")
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @handles_errors
-def ladder(file, rungs_text, games, seed, think, jobs, report_dir, output):
+def ladder(file, rungs_text, games, seed, think, jobs, report_dir, journal, output):
     """Measure the bots' strength ladder of EDITION, each rung against the one below and against greedy bots.
 
     Ratings are Elo-style, from paired games against the rung below; every rate has its 95% interval."""
@@ -64,6 +67,7 @@ def ladder(file, rungs_text, games, seed, think, jobs, report_dir, output):
 
     from rulesengine.simulate import SettingsError
     from rulesengine.simulate.ladder import run_ladder
+    from rulesengine.simulate.ladder_journal import JournalError
     from rulesengine.simulate.ladder_report import text, write
     from rulesengine.simulate.report import check_report_folder, missing_plotting
 
@@ -78,7 +82,14 @@ def ladder(file, rungs_text, games, seed, think, jobs, report_dir, output):
                       console=text_console(stderr=True), transient=True) as progress:
             task = progress.add_task("ladder", total=None)
             data = run_ladder(str(file), rungs, games, seed, jobs_for(jobs, games), think,
-                              on_games=lambda done: progress.advance(task, done))
+                              on_games=lambda done: progress.advance(task, done), journal=journal)
+    except JournalError as exc:
+        raise click.BadParameter(str(exc), param_hint="--journal") from None
+    except KeyboardInterrupt:
+        kept = (f"the finished shards are kept in {journal}: run the same command to go on" if journal else
+                "nothing kept (--journal FILE keeps a ladder's finished games)")
+        click.echo(f"interrupted: {kept}", err=True)
+        sys.exit(130)
     except SettingsError as exc:
         raise (click.BadParameter(str(exc), param_hint=exc.option) if exc.option
                else click.UsageError(str(exc))) from None

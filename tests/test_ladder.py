@@ -85,3 +85,45 @@ def test_the_command_prints_json_and_writes_its_report(tmp_path):
 def test_bad_arguments_are_one_clear_error(arguments, message):
     result = CliRunner().invoke(main, ["ladder", "australia", *arguments])
     assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+
+
+def _figures(data: dict) -> dict:
+    """A report without what the clock decides (its seconds, the pick times' values), the picks counted kept."""
+    return dict(data, seconds=None, rungs=[dict(row, pick_ms=row["pick_ms"]["picks"]) for row in data["rungs"]])
+
+
+def test_a_journal_lets_an_interrupted_ladder_go_on_with_the_same_figures(tmp_path, monkeypatch):
+    """A journal cut after three shards, its fourth line half written (as an interruption leaves it): the run
+    that reads it plays only the missing shards, drops the half line, and reports what one whole run reports."""
+    import rulesengine.simulate.ladder as ladder_module
+
+    whole = run_ladder("australia", ("random", "greedy1"), games=12, seed=3)
+    journal = tmp_path / "ladder.jsonl"
+    run_ladder("australia", ("random", "greedy1"), games=12, seed=3, journal=journal)
+    lines = journal.read_text().splitlines()
+    assert len(lines) == 1 + 3 * 3   # the header; 12 deals and 12 games a rung in shards of 5: 3 + 3 + 3 shards
+    journal.write_text("\n".join(lines[:4]) + "\n" + lines[4][:20])
+    played, real = [], ladder_module.map_shards
+    monkeypatch.setattr(ladder_module, "map_shards",
+                        lambda tasks, *a, **k: played.extend(tasks) or real(tasks, *a, **k))
+    counted = []
+    again = run_ladder("australia", ("random", "greedy1"), games=12, seed=3, journal=journal, on_games=counted.append)
+    assert len(played) == 6 and sum(counted) == 12 * 2 + 12 * 2   # every game counted once: 24 paired, 24 vs greedy
+    assert _figures(again) == _figures(whole)
+    assert len(journal.read_text().splitlines()) == 1 + 9 and journal.read_text().endswith("\n")
+    played.clear()
+    assert _figures(run_ladder("australia", ("random", "greedy1"), games=12, seed=3, journal=journal)) == \
+        _figures(whole) and played == []   # a finished ladder's journal: nothing played again
+
+
+def test_a_journal_of_another_ladder_is_refused_saying_what_differs(tmp_path):
+    journal = tmp_path / "ladder.jsonl"
+    run_ladder("australia", ("random", "greedy1"), games=1, seed=3, journal=journal)
+    result = CliRunner().invoke(main, ["ladder", "australia", "--rungs", "random,greedy1", "--games", "1",
+                                       "--seed", "4", "--journal", str(journal)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{journal}:1: the journal of another ladder (seed 3 there, 4 here)" in " ".join(result.output.split())
+    (tmp_path / "notes.txt").write_text("my notes\n")
+    result = CliRunner().invoke(main, ["ladder", "australia", "--games", "1", "--journal", str(tmp_path / "notes.txt")])
+    assert result.exit_code == 2 and "notes.txt:1: not a ladder's journal" in " ".join(result.output.split())
+    assert (tmp_path / "notes.txt").read_text() == "my notes\n"   # never overwritten

@@ -20,10 +20,12 @@ single option is no pick). It never prints: the command line does.
 from __future__ import annotations
 
 import math
+import os
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import chain
 
 from ..bots.registry import SEARCHING, TREES, agent_seed, make_bot
 from ..bots.tournament import wilson
@@ -33,6 +35,7 @@ from ..game.blocks import round_plan
 from ..game.loop import play
 from ..game.state import Game
 from .games import bot_kind, seat_names
+from .ladder_journal import Journal
 from .runner import map_shards, prepare
 from .settings import Settings
 from .shards import game_seed
@@ -171,9 +174,12 @@ def run_ladder(
     jobs: int = 1,
     think: float | None = None,
     on_games: Callable[[int], None] | None = None,
+    journal: str | os.PathLike | None = None,
 ) -> dict:
     """The ladder's report: its rungs, each pair's match, each rung against greedy bots, the ratings.
-    games: deals a pair (each played twice) and games against greedy bots, per rung."""
+    games: deals a pair (each played twice) and games against greedy bots, per rung. journal: a file keeping each
+    finished shard, from which a run of the same ladder goes on (ladder_journal.py; JournalError if it is
+    another's); on_games is told of the games read back from it first."""
     first = load_edition(resolve_edition(edition))
     players = usual_players(first.players_min, first.players_max)
     sources, _, editions = prepare(Settings((edition,), ("greedy",) * players, 1, seed))
@@ -190,16 +196,26 @@ def run_ladder(
         tasks += [(("greedy", k, i), source, rung, players, seed, i, games, think) for i in range(count)]
     pair_results = {k: [0.0, 0] for k in range(1, len(rungs))}
     greedy_results = {k: [0.0, 0, []] for k in range(len(rungs))}
+    kept = Journal(journal, {"edition": loaded.id, "rules_sha256": loaded.rules_sha256, "rungs": list(rungs),
+                             "games": games, "seed": seed, "think": think}) if journal is not None else None
+    done = kept.done if kept is not None else {}
     started = time.perf_counter()
-    for key, result in map_shards(tasks, jobs, play=_play_task):
-        kind, k, _ = key
-        tally = pair_results[k] if kind == "pair" else greedy_results[k]
-        tally[0] += result[0]
-        tally[1] += result[1]
-        if kind == "greedy":
-            tally[2] += result[2]
-        if on_games:
-            on_games(result[1])
+    try:
+        for key, result in chain(done.items(), map_shards([t for t in tasks if t[0] not in done], jobs,
+                                                          play=_play_task)):
+            if kept is not None and key not in done:
+                kept.record(key, result)
+            kind, k, _ = key
+            tally = pair_results[k] if kind == "pair" else greedy_results[k]
+            tally[0] += result[0]
+            tally[1] += result[1]
+            if kind == "greedy":
+                tally[2] += result[2]
+            if on_games:
+                on_games(result[1])
+    finally:
+        if kept is not None:
+            kept.close()
     seconds = time.perf_counter() - started
     pairs = [Match(*pair_results[k]) for k in range(1, len(rungs))]
     against = [Match(wins, played, tuple(picks)) for wins, played, picks in
