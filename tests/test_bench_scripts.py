@@ -38,7 +38,7 @@ RUNS = {
     "net_attack.py": ([], "20 search tables"),
     "net_isolation.py": (["--tables", "1"], "1/1 live tables finished; the hostile table stopped"),
     "net_kill.py": (["--nodes", "2", "--tables", "2"], "2/2 finished"),
-    "search_rollouts.py": (["--games", "1", "--editions", "australia"], "engine/compiled"),
+    "search_rollouts.py": (["--games", "1", "--editions", "australia"], "australia's lanes played by: lanes;"),
     "search_lanes.py": (["--games", "1"], "the same gains, every lane"),
     "simulate_speed.py": (["--games", "20", "--repeats", "1", "--greedy-games", "12"], "greedy seats, 12 games"),
     "tournament.py": (["--games", "4", "--search-games", "2", "--search-rollouts", "8", "--ismcts-iterations", "8",

@@ -29,7 +29,8 @@ charged when worked out; where an evaluation charges steps, the picks worked out
 works them out), so the allowance runs out at the same pick. A seed thus gives the same
 worlds, rollouts, margins and decisions by either backend (tests/test_search_backend.py checks them).
 A random rollout policy, greedy completions, and a view with cards picked on a pass of several are played by
-the engine's parts in both.
+the engine's parts in both. bots/lanes.py ("lanes", the search bot's default) plays a lean decision's worlds at once
+as array lanes with the compiled numbers, and this backend where it cannot.
 """
 
 from __future__ import annotations

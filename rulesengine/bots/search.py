@@ -6,8 +6,9 @@ the end of the round in every sampled world with greedy (or random) bots at ever
 the option with the best mean value: its own gain less its rivals' (see margin). Only the greedy
 bot's few favourite options are searched (`width`), so the budget goes where it can matter.
 Every option meets the same worlds and the same rollout randomness, so options are compared on
-equal terms. The worlds and rollouts are a backend's (backend.py): compiled by default, the engine's parts
-as their oracle, the same numbers either way.
+equal terms. The worlds and rollouts are a backend's (backend.py): by default array lanes (lanes.py: every world
+and option of a decision at once in numpy) where the edition, the install and the budget allow, else compiled, the
+engine's parts as their oracle, the same numbers every way; rollouts_used says what played the last decision's.
 Choices at round end are taken as the greedy bot takes them: every card is face up by then.
 It keeps no state between decisions; its randomness comes from decision_rng, so a game with a
 rollout budget replays exactly (a time budget does not: how far it gets depends on the machine).
@@ -75,7 +76,7 @@ class SearchAgent:
         seeding: int = STEP_SEEDS,
         steps: int | None = SEARCH_STEPS,
         win: float = 0.0,
-        rollouts_by: str = "compiled",
+        rollouts_by: str = "lanes",
     ):
         if edition is None:
             raise ValueError("the search bot needs the edition")
@@ -96,7 +97,8 @@ class SearchAgent:
         self.completions = completions
         self.rivals = rivals
         self.width = width
-        self.rollouts_by = rollouts_by   # backend.py: "compiled", "lanes", or "engine" (the oracle): the same numbers
+        self.rollouts_by = rollouts_by   # backend.py: "lanes" (or "compiled" where none), "compiled", or "engine" (the
+        # oracle): the same numbers
         self.rollouts_used = None   # what played the last decision's rollouts: its backend's `by` (lanes: or why not)
         self.steps = steps_option(steps)   # evaluation steps a decision may spend (allowance.py); None: no limit
         self.win = win   # points a win in the last round is worth beside the margin (win_share); 0: none
