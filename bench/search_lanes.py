@@ -12,7 +12,8 @@ three greedy bots), each decision's worlds are dealt once (CompiledRollouts.worl
 rollouts over its first four options) and played by the compiled backend (CompiledRollouts.play, its memos fresh)
 and by the lanes, which goes first alternating; every seat's gain of every lane must be the compiled backend's
 exactly (it stops with an error otherwise). It prints the CPU ms of a decision's rollouts each way, their ratio
-and the load.
+and the load. The lanes built on it, their valuation generated from the scoring program, are bots/lanes.py and
+fast/lanes.py (the search bot's default; bench/search_rollouts.py times them a pick).
 """
 
 from __future__ import annotations

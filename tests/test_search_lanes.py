@@ -5,9 +5,11 @@ rollouts. (That the lanes give the compiled and engine backends' margins and dec
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
+from edge_editions import write
 from shipped import shipped_that_load
 from test_search_backend import searched_positions
 
@@ -15,6 +17,7 @@ from rulesengine import Game, load_edition
 from rulesengine.bots import lanes
 from rulesengine.bots.evaluate import standing_from_view
 from rulesengine.bots.registry import agent_seed, make_bot
+from rulesengine.dsl.budget import MAX_NUMBER
 from rulesengine.fast import NUMPY_MISSING
 from rulesengine.fast.cards import Unsupported
 from rulesengine.fast.lanes import LaneValue
@@ -150,3 +153,19 @@ def test_a_tree_the_lanes_do_not_translate_is_refused_by_name(tmp_path):
     edition = load_edition("editions/variants/australia-best-collections.yaml")
     with pytest.raises(Unsupported, match=r"max\(\) in 'max\(lines.collections\)'"):
         LaneValue(edition)
+
+
+def test_a_product_past_the_cap_fails_in_the_lanes_as_in_the_generated_pick(tmp_path):
+    """A product larger than MAX_NUMBER (10**15) fails when played (the category counts 0), as the compiled code
+    checks it: here the animals' points times 3 * 10**14, a pair of Kangaroos (3) under the cap, a pair of Koalas
+    (7) past it: every random hand's value is the generated pick's, some counted near the cap, none past it."""
+    path = write(tmp_path, "big-animals", {
+        "extends": str(Path("editions/australia.yaml").resolve()), "id": "big-animals", "name": "Big animals",
+        "categories": [{"key": "animals", "score": "sum([value(kind) * (count(kind, cards) // 2) for kind in "
+                                                   "kinds(animal)]) * 300000000000000"}]})
+    edition = load_edition(path)
+    standing = standing_from_view(edition, Game(edition, ["A", "B", "C", "D"], 5, events=False).view(0, lazy=False))
+    assert all(seat_value.pick is not None for seat_value in standing.values)
+    expected, got = generated_and_lanes(edition, standing, random.Random(2), 200)
+    values = [value for row in got for value in row]
+    assert got == expected and max(values) < MAX_NUMBER and sum(value > 8 * 10**14 for value in values) >= 5

@@ -14,10 +14,10 @@ is made of, once an edition:
 - a race over regions is a region axis (`subset` and `intersects` as mask tests), `connected` a frontier grown a
   byte of the mask at a time over the map (helpers.neighbour_bytes), the awards those the seat may still take;
 - the game end's `len(visited)` is a bit count.
-An expression that fails (a lookup of a missing row) counts 0 and a requires that fails is not met, as value.py
-writes them. A node or standing this does not translate raises Unsupported naming it: the bot then plays the
-compiled rollouts (a named fallback, never a wrong value). tests/test_search_lanes.py holds the values to the
-generated pick's on random hands.
+An expression that fails (a lookup of a missing row, a product past MAX_NUMBER where the compiled code checks it)
+counts 0 and a requires that fails is not met, as value.py writes them. A node or standing this does not
+translate raises Unsupported naming it: the bot then plays the compiled rollouts (a named fallback, never a wrong
+value). tests/test_search_lanes.py holds the values to the generated pick's on random hands.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..dsl import ast
+from ..dsl.budget import MAX_NUMBER
+from ..dsl.program.expression import _small
 from ..dsl.program.helpers import card_mask, neighbour_bytes
 from .cards import Unsupported
 
@@ -286,6 +288,8 @@ class _Compiler(ast.Visitor):
             return divided
         if op not in _ARITHMETIC:
             raise Unsupported(f"the operator {op!r}")
+        if op == "*" and not (_small(node.left, self.resolved) and _small(node.right, self.resolved)):
+            return _capped(left, right)
         function = _ARITHMETIC[op]
 
         def arithmetic(hand):
@@ -492,6 +496,25 @@ class _Compiler(ast.Visitor):
                 rows, inside, reached = rows[more], inside[more], grown[more]
             return found.reshape(hand.visited.shape), None
         return connected
+
+
+def _capped(left, right):
+    """A product the compiled code checks against MAX_NUMBER (expression.py): where it is larger it fails. Checked
+    on the factors' largest sizes first (two reductions); only past the cap worked out in Python ints."""
+    def product(hand):
+        (a, fa), (b, fb) = left(hand), right(hand)
+        a, b = _align(a, b)
+        failed = _or(fa, fb)
+        if _largest(a) * _largest(b) <= MAX_NUMBER:
+            return np.multiply(a, b), failed
+        exact = np.multiply(np.asarray(a, object), np.asarray(b, object))
+        over = np.asarray((exact > MAX_NUMBER) | (exact < -MAX_NUMBER), bool)
+        return np.where(over, 0, exact).astype(np.int64), _or(failed, over)
+    return product
+
+
+def _largest(value) -> int:
+    return int(np.abs(value).max()) if isinstance(value, np.ndarray) and value.size else abs(int(value or 0))
 
 
 class _Own:
