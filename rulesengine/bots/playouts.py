@@ -62,9 +62,11 @@ class RoundPlayouts:
         # each card's int of the packed tally and site's bit, where every seat has a generated pick: a seat's cards
         # taken as one int and one mask, as its pick's `at` reads them (no loop over them a pick)
         self.packing = (card_ints(edition), card_sites(edition)) if self.pickers is not None else None
-        # where the round discards nothing too, a world is played in place (LeanPlay), those ints and masks kept as
-        # the cards are taken, as the compiled rollouts play theirs (backend._lean)
-        self.lean = self.pickers is not None and self.sampler is not None and not discards(edition)
+        # where a category reads the other seats' cards (their ints made every pass) and the round discards nothing,
+        # a world is played in place (LeanPlay), those ints and masks kept as the cards are taken, as the compiled
+        # rollouts play theirs (backend._lean); elsewhere keeping them costs more than the picks worked out save
+        # (the guided bot in Australia, bench/against.py --rung: 0.93x and 0.96x a pick, 12 and 24 games)
+        self.lean = self.icons is not None and self.sampler is not None and not discards(edition)
         self.turns: dict = {}   # (cards taken, whether the Catch) -> how far the hands move (turn_of), for LeanPlay
 
     def sample(self, rng: random.Random) -> RoundPlay:
@@ -89,10 +91,7 @@ class RoundPlayouts:
                 ints = play.ints if lean else self.ints(play)
             others = (sum(ints) - ints[seat]) & self.pickers[seat].others if self.icons is not None else 0
             mine = play.drafts[seat]
-            if lean:
-                x, sites = play.ints[seat], play.masks[seat]
-            else:
-                (x,), (sites,) = packed([mine], *self.packing)
+            x, sites = (play.ints[seat], play.masks[seat]) if lean else (None, 0)
             return remembered_pick(self.memo, self.known, self.pickers[seat], seat, hand, mine, others, x, sites,
                                    self.allowance.check)
         key = (seat, tuple(hand), tuple(map(tuple, play.drafts)))
@@ -194,9 +193,9 @@ def remembered_pick(picks: dict, values: dict, picker, seat: int, hand: list, mi
     `picks`, keyed by (seat, hand, its cards taken `mine`, others), or worked out and remembered: the memo of the
     compiled rollouts (backend._lean) and of the ismcts bot's worlds (RoundPlayouts.pick) alike. others: the other
     seats' cards as their packed tally's int masked to the bytes the pick reads (picker.others; 0 where no category
-    reads them); x, sites: mine's packed int and sites' mask; values: (seat, its cards taken) -> {card: its worth}
-    (pick.py's known); check: called before a pick is worked out (the decision's step allowance), if given. Each card
-    is judged before the latest card taken, as rollout.greedy_pick judges it (not as a would-be Catch)."""
+    reads them); x, sites: mine's packed int and sites' mask (x None: the pick makes them); values: (seat, its cards
+    taken) -> {card: its worth} (pick.py's known); check: called before a pick is worked out (the decision's step
+    allowance), if given."""
     held, taken = tuple(hand), tuple(mine)
     pick = picks.get((seat, held, taken, others))
     if pick is None:
@@ -207,8 +206,7 @@ def remembered_pick(picks: dict, values: dict, picker, seat: int, hand: list, mi
             if len(values) >= MEMO_LIMIT:
                 values.clear()
             known = values[seat, taken] = {}
-        pick = (picker.at(held, mine[:-1], mine[-1:], known, others, x, sites) if len(mine) >= 2
-                else picker.at(held, mine, [], known, others, x, sites))[0]
+        pick = generated_pick(picker, held, mine, known, others, x, sites)
         if len(picks) >= MEMO_LIMIT:
             picks.clear()
         picks[seat, held, taken, others] = pick
@@ -262,9 +260,12 @@ def table_gains(pickers: dict, icons: dict, drafts: list, ints: list, masks: lis
              else pickers[seat](cards, [], [], {}, total - ints[seat]))[1] for seat, cards in enumerate(drafts)]
 
 
-def generated_pick(picker, held: tuple, drafts: list, known: dict, others: int = 0):
+def generated_pick(picker, held: tuple, drafts: list, known: dict, others: int = 0, x: int | None = None,
+                   sites: int = 0):
     """The card of `held` a seat's generated pick (SeatValue.pick's, for the decision) takes with its cards taken
     `drafts`: each card judged before the latest card taken, as rollout.greedy_pick judges it (not as a would-be
-    Catch). known: card -> its worth with these cards taken (pick.py); others: the other seats' cards' int."""
-    return (picker(held, drafts[:-1], drafts[-1:], known, others) if len(drafts) >= 2
-            else picker(held, drafts, [], known, others))[0]
+    Catch). known: card -> its worth with these cards taken (pick.py); others: the other seats' cards' int; x, sites:
+    drafts' packed int and sites' mask, kept by the caller (the pick's `at`), or None: the pick makes them."""
+    first, last = (drafts[:-1], drafts[-1:]) if len(drafts) >= 2 else (drafts, [])
+    return (picker(held, first, last, known, others) if x is None
+            else picker.at(held, first, last, known, others, x, sites))[0]
