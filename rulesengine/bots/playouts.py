@@ -78,22 +78,14 @@ class RoundPlayouts:
             return LeanPlay(self, hands, drafts, *packed(drafts, *self.packing))
         return RoundPlay(self.edition, self.round_index, hands, drafts)
 
-    def pick(self, play: RoundPlay, seat: int, ints: list | None = None):
+    def pick(self, play: RoundPlay, seat: int):
         """The card the greedy model takes from this seat's hand in this world (remembered); raises Spent
-        before working one out once the decision has spent its steps. ints: every seat's cards taken as their
-        packed tally's int, where the other seats' cards are read (picks() makes them once a pass)."""
+        before working one out once the decision has spent its steps."""
         hand = play.hands[seat]
         if len(hand) == 1:
             return hand[0]
-        if self.pickers is not None:   # the seat's generated pick: its hand, its own cards taken, the bytes of the
-            lean = type(play) is LeanPlay   # others' packed tally it reads (SeatValue.pick's `others`)
-            if self.icons is not None and ints is None:
-                ints = play.ints if lean else self.ints(play)
-            others = (sum(ints) - ints[seat]) & self.pickers[seat].others if self.icons is not None else 0
-            mine = play.drafts[seat]
-            x, sites = (play.ints[seat], play.masks[seat]) if lean else (None, 0)
-            return remembered_pick(self.memo, self.known, self.pickers[seat], seat, hand, mine, others, x, sites,
-                                   self.allowance.check)
+        if self.pickers is not None:
+            return self._generated(play, (seat,))[seat]
         key = (seat, tuple(hand), tuple(map(tuple, play.drafts)))
         memo = self.memo
         card = memo.get(key)
@@ -106,30 +98,37 @@ class RoundPlayouts:
 
     def picks(self, play: RoundPlay, me: int, card=None) -> list:
         """Every seat's pick of this pass: `card` for seat me, or where None the model's, worked out first; then
-        every other seat's in turn (the packed ints of the cards taken made once for all of them)."""
-        if type(play) is LeanPlay:
-            return self._lean_picks(play, me, card)
-        ints = self.ints(play) if self.icons is not None else None
+        every other seat's in turn."""
+        rest = (*range(me), *range(me + 1, len(play.hands)))
+        if self.pickers is not None:
+            return self._generated(play, rest if card is not None else (me, *rest), card)
         if card is None:
-            card = self.pick(play, me, ints)
-        return [card if seat == me else self.pick(play, seat, ints) for seat in range(len(play.hands))]
+            card = self.pick(play, me)
+        return [card if seat == me else self.pick(play, seat) for seat in range(len(play.hands))]
 
-    def _lean_picks(self, play: LeanPlay, me: int, card) -> list:
-        """picks() in a world played in place: pick()'s cards in pick()'s order, its look-ups bound once a pass."""
-        hands, drafts, ints, masks = play.hands, play.drafts, play.ints, play.masks
+    def _generated(self, play: RoundPlay, seats: tuple, card=None) -> list:
+        """The picks of `seats`, in that order, by their generated picks (the others' seats: `card`): each keyed by
+        the seat's hand, its own cards taken and the bytes of the others' packed tally it reads (SeatValue.pick's
+        `others`), from the decision's memo or worked out (remembered_pick). The packed ints of the cards taken are
+        made once for all of them, or kept by the world (LeanPlay)."""
+        hands, drafts = play.hands, play.drafts
+        if type(play) is LeanPlay:
+            ints = xs = play.ints
+            masks = play.masks
+        else:   # (the pick makes its own seat's int and mask)
+            ints = self.ints(play) if self.icons is not None else None
+            xs, masks = (None,) * len(hands), (0,) * len(hands)
         pickers, memo, known, check = self.pickers, self.memo, self.known, self.allowance.check
         total = sum(ints) if self.icons is not None else None
         picks = [card] * len(hands)
-        for seat in (me, *range(me), *range(me + 1, len(hands))) if card is None else range(len(hands)):
+        for seat in seats:
             hand = hands[seat]
-            if seat == me and card is not None:
-                continue
             if len(hand) == 1:
                 picks[seat] = hand[0]
             else:
                 picker = pickers[seat]
                 others = (total - ints[seat]) & picker.others if total is not None else 0
-                picks[seat] = remembered_pick(memo, known, picker, seat, hand, drafts[seat], others, ints[seat],
+                picks[seat] = remembered_pick(memo, known, picker, seat, hand, drafts[seat], others, xs[seat],
                                               masks[seat], check)
         return picks
 
