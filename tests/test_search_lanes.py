@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -17,10 +18,11 @@ from rulesengine import Game, load_edition
 from rulesengine.bots import lanes
 from rulesengine.bots.evaluate import standing_from_view
 from rulesengine.bots.registry import agent_seed, make_bot
+from rulesengine.dsl import ast
 from rulesengine.dsl.budget import MAX_NUMBER
 from rulesengine.fast import NUMPY_MISSING
 from rulesengine.fast.cards import Unsupported
-from rulesengine.fast.lanes import LaneValue
+from rulesengine.fast.lanes import LaneValue, _compile
 from rulesengine.game.blocks import round_plan
 
 WITH_LANES = [path for path in shipped_that_load() if not isinstance(lanes.lane_value(load_edition(path)), str)
@@ -169,3 +171,20 @@ def test_a_product_past_the_cap_fails_in_the_lanes_as_in_the_generated_pick(tmp_
     expected, got = generated_and_lanes(edition, standing, random.Random(2), 200)
     values = [value for row in got for value in row]
     assert got == expected and max(values) < MAX_NUMBER and sum(value > 8 * 10**14 for value in values) >= 5
+
+
+def test_a_variable_the_lanes_do_not_bind_is_refused_when_the_edition_is_compiled(tmp_path):
+    """A name the lanes have no value for is refused by name when the lanes are made, never met in a pass: a
+    game-end category reading the sheet's round_totals, and a bare name no let binds (a tree made here)."""
+    path = write(tmp_path, "late-sites", {
+        "extends": str(Path("editions/australia.yaml").resolve()), "id": "late-sites", "name": "Late sites",
+        "categories": [{"key": "sites", "score": "len(visited) + len(round_totals)"}]})
+    with pytest.raises(Unsupported, match=r"len\(\) of anything but the visited cards"):
+        LaneValue(load_edition(path))
+    model = lanes.lane_value(load_edition("editions/australia.yaml"))
+    bound = ast.Let(0, 1, "d", ast.Number(0, 1, 2), ast.Binary(0, 1, "+", ast.Number(0, 1, 1), ast.Name(0, 1, "d")))
+    loose = ast.Binary(0, 1, "+", ast.Number(0, 1, 1), ast.Name(0, 1, "others"))
+    run = _compile(model, SimpleNamespace(tree=(bound, {}, None), text="let d = 2; 1 + d"), {})
+    assert run(SimpleNamespace(names={}))[0] == 3
+    with pytest.raises(Unsupported, match=r"the variable 'others' in '1 \+ others'"):
+        _compile(model, SimpleNamespace(tree=(loose, {}, None), text="1 + others"), {})

@@ -203,6 +203,7 @@ class _Compiler(ast.Visitor):
 
     def __init__(self, lanes: LaneValue, resolved: dict, scope: dict):
         self.lanes, self.resolved, self.scope = lanes, resolved, dict(scope)
+        self.lets: list = []   # the names a let binds around the node being compiled
 
     def visit_other(self, node):
         raise Unsupported(type(node).__name__)
@@ -242,7 +243,9 @@ class _Compiler(ast.Visitor):
             return lambda hand: (hand.previous, None)
         if name in ("players", "round", "rounds"):
             return lambda hand: (getattr(hand.at, name), None)
-        return lambda hand: hand.names[name]   # a let's (value, where it failed): unknown names fail in visit_Let
+        if name not in self.lets:
+            raise Unsupported(f"the variable {name!r}")
+        return lambda hand: hand.names[name]   # a let's (value, where it failed)
 
     def visit_Attribute(self, node):
         target = self.static(node.target)
@@ -318,7 +321,12 @@ class _Compiler(ast.Visitor):
         if node.name in self.scope or node.name in ("previous", "players", "round", "rounds", "cards", "visited",
                                                     "throw", "catch"):
             raise Unsupported(f"a let hiding {node.name!r}")
-        value, body, name = self.visit(node.value), self.visit(node.body), node.name
+        value, name = self.visit(node.value), node.name
+        self.lets.append(name)
+        try:
+            body = self.visit(node.body)
+        finally:
+            self.lets.pop()
 
         def let(hand):
             saved = hand.names.get(name, _MISSING)
