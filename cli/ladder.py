@@ -44,7 +44,7 @@ def parse_rungs(values) -> tuple[str, ...] | None:
 @click.command()
 @click.argument("file", type=InputFile(edition=True))
 @click.option("--rungs", "--rung", "rungs_text", multiple=True, metavar="KIND[,KIND...]",
-              help="The rungs, weakest first (default: random,greedy1,greedy,search,blend,guided; "
+              help="The rungs, weakest first (default: random,greedy1,greedy,search,guided:25,guided; "
               "the 2010 game: random,greedy,search,ismcts:400,ismcts:1000).")
 @click.option("--games", "-n", type=click.IntRange(1), default=100, show_default=True,
               help="Deals of each paired match (each played once a seat) and games of each rung against greedy bots.")

@@ -41,10 +41,12 @@ from .settings import Settings
 from .shards import game_seed
 from .source import compiled
 
-# a strength order at two players, each rung measured to beat the one below in >= 60% of paired games (docs/bots.md:
-# the blend the search bot 64.4% of 2,000, the guided bot the blend); the ismcts bot at 100 and 400 iterations is left
-# out: 400 beat 100 in 53.3% of 600 and beat the blend (62.3%), so neither fits a chain of such steps (--rungs has it)
-DRAFTING_RUNGS = ("random", "greedy1", "greedy", "search", "blend", "guided")
+# a strength order at two players, each rung measured to beat the one below in >= 60% of paired games, topped by the
+# guided bot at two budgets (issue #36's ladder; docs/bots.md, `boom ladder`, 2026-11-27, seed 41, 1,000 games each):
+# guided:25 over search 72.7% (69.9-75.4%), guided (200 iterations) over guided:25 63.1% (60.1-66.0%). Left out (--rungs
+# has them): the blend (over search 64.4% of 2,000, under guided 71.3% of 750: no room for both steps beside it),
+# guided:50 (guided over it 56.9% of 600, seed 40), the ismcts bot at 100 and 400 iterations (400 over 100 53.3% of 600)
+DRAFTING_RUNGS = ("random", "greedy1", "greedy", "search", "guided:25", "guided")
 FLOW_RUNGS = ("random", "greedy", "search", "ismcts:400", "ismcts:1000")  # greedy1 is greedy there
 SHARD = 5  # games (or deals) a task: small, as a search bot's game takes seconds
 
