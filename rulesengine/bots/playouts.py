@@ -64,8 +64,8 @@ class RoundPlayouts:
         self.packing = (card_ints(edition), card_sites(edition)) if self.pickers is not None else None
         # where a category reads the other seats' cards (their ints made every pass) and the round discards nothing,
         # a world is played in place (LeanPlay), those ints and masks kept as the cards are taken, as the compiled
-        # rollouts play theirs (backend._lean); elsewhere keeping them costs more than the picks worked out save
-        # (the guided bot in Australia, bench/against.py --rung: 0.93x and 0.96x a pick, 12 and 24 games)
+        # rollouts play theirs (backend._lean); elsewhere not shown to gain (the guided bot in Australia with them,
+        # bench/against.py --rung: 0.93x and 0.96x a pick on 12 and 24 games; docs/bots.md)
         self.lean = self.icons is not None and self.sampler is not None and not discards(edition)
         self.turns: dict = {}   # (cards taken, whether the Catch) -> how far the hands move (turn_of), for LeanPlay
 
@@ -107,7 +107,7 @@ class RoundPlayouts:
         return [card if seat == me else self.pick(play, seat) for seat in range(len(play.hands))]
 
     def _generated(self, play: RoundPlay, seats: tuple, card=None) -> list:
-        """The picks of `seats`, in that order, by their generated picks (the others' seats: `card`): each keyed by
+        """The picks of `seats`, in that order, by their generated picks (a seat not in `seats`: `card`): each keyed by
         the seat's hand, its own cards taken and the bytes of the others' packed tally it reads (SeatValue.pick's
         `others`), from the decision's memo or worked out (remembered_pick). The packed ints of the cards taken are
         made once for all of them, or kept by the world (LeanPlay)."""
