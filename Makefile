@@ -78,7 +78,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/games_per_second.py
 	$(BIN)/python bench/first_game.py
 	$(BIN)/python bench/bots.py
-	$(BIN)/python bench/search_rollouts.py
+	$(BIN)/python bench/search_rollouts.py --games 8
 	$(BIN)/python bench/search_lanes.py
 	$(BIN)/python bench/net_isolation.py
 
