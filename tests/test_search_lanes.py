@@ -22,7 +22,8 @@ from rulesengine.dsl import ast
 from rulesengine.dsl.budget import MAX_NUMBER
 from rulesengine.fast import NUMPY_MISSING
 from rulesengine.fast.cards import Unsupported
-from rulesengine.fast.lanes import LaneValue, _compile
+from rulesengine.fast.lane_trees import compile_tree
+from rulesengine.fast.lanes import LaneValue
 from rulesengine.game.blocks import round_plan
 
 WITH_LANES = [path for path in shipped_that_load() if not isinstance(lanes.lane_value(load_edition(path)), str)
@@ -184,7 +185,7 @@ def test_a_variable_the_lanes_do_not_bind_is_refused_when_the_edition_is_compile
     model = lanes.lane_value(load_edition("editions/australia.yaml"))
     bound = ast.Let(0, 1, "d", ast.Number(0, 1, 2), ast.Binary(0, 1, "+", ast.Number(0, 1, 1), ast.Name(0, 1, "d")))
     loose = ast.Binary(0, 1, "+", ast.Number(0, 1, 1), ast.Name(0, 1, "others"))
-    run = _compile(model, SimpleNamespace(tree=(bound, {}, None), text="let d = 2; 1 + d"), {})
+    run = compile_tree(model, SimpleNamespace(tree=(bound, {}, None), text="let d = 2; 1 + d"), {})
     assert run(SimpleNamespace(names={}))[0] == 3
     with pytest.raises(Unsupported, match=r"the variable 'others' in '1 \+ others'"):
-        _compile(model, SimpleNamespace(tree=(loose, {}, None), text="1 + others"), {})
+        compile_tree(model, SimpleNamespace(tree=(loose, {}, None), text="1 + others"), {})

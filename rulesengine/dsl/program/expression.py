@@ -72,7 +72,7 @@ def _list_of(elements: list) -> str:
     return "[" + "".join(f"{element}, " for element in elements) + "]"
 
 
-def _small(node, resolved: dict) -> bool:
+def stays_small(node, resolved: dict) -> bool:
     """Whether the node's value stays within about a million whatever the game, so that a product of
     two such never reaches MAX_NUMBER (10**15): a literal up to _SMALL, an icon's value (at most
     1,000 by the schema), a count or a length (a list one evaluation can go through holds at most
@@ -83,11 +83,11 @@ def _small(node, resolved: dict) -> bool:
     if isinstance(node, ast.Call) and node.function == "lookup" and isinstance(node.args[0], ast.Name):
         rows = getattr(resolved.get(id(node.args[0])), "rows", None)
         return type(rows) is dict and all(type(v) is int and abs(v) <= _SMALL for v in rows.values()) \
-            and all(_small(default, resolved) for default in node.args[2:])
+            and all(stays_small(default, resolved) for default in node.args[2:])
     if isinstance(node, ast.Call):
         return node.function in ("count", "value", "len")
     if isinstance(node, ast.Binary) and node.op in ("//", "%"):
-        return isinstance(node.right, ast.Number) and node.right.value != 0 and _small(node.left, resolved)
+        return isinstance(node.right, ast.Number) and node.right.value != 0 and stays_small(node.left, resolved)
     return False
 
 
@@ -212,7 +212,7 @@ class Generator(Calls, Scoped):
         left, right, op = self.visit(node.left), self.visit(node.right), node.op
         if op in ("//", "%") and isinstance(node.right, ast.Number) and node.right.value != 0:
             return f"({left} {op} {right})"             # a divisor that is never zero needs no check
-        if op == "*" and _small(node.left, self.resolved) and _small(node.right, self.resolved):
+        if op == "*" and stays_small(node.left, self.resolved) and stays_small(node.right, self.resolved):
             return f"({left} * {right})"                  # two small numbers: the product is far below the cap
         if op == "*" and not self.in_source:   # the product's bound checked in place, without a call
             product = self.fresh()
