@@ -127,3 +127,20 @@ def test_a_journal_of_another_ladder_is_refused_saying_what_differs(tmp_path):
     result = CliRunner().invoke(main, ["ladder", "australia", "--games", "1", "--journal", str(tmp_path / "notes.txt")])
     assert result.exit_code == 2 and "notes.txt:1: not a ladder's journal" in " ".join(result.output.split())
     assert (tmp_path / "notes.txt").read_text() == "my notes\n"   # never overwritten
+
+
+def test_a_journal_edited_by_hand_is_one_clear_error(tmp_path):
+    """A shard's result that is not numbers is refused at its line; a shard no task of the ladder has, by its key."""
+    journal = tmp_path / "ladder.jsonl"
+    run_ladder("australia", ("random", "greedy1"), games=1, seed=3, journal=journal)
+    header, *shards = journal.read_text().splitlines()
+    arguments = ["ladder", "australia", "--rungs", "random,greedy1", "--games", "1", "--seed", "3", "--journal",
+                 str(journal)]
+    journal.write_text("\n".join([header, shards[0], '{"shard":["pair",1,0],"result":["five",10]}']) + "\n")
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{journal}:3: not a shard of a ladder's journal" in " ".join(result.output.split())
+    journal.write_text("\n".join([header, *shards, '{"shard":["pair",7,0],"result":[1.0,2]}']) + "\n")
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 2
+    assert "the shard ['pair', 7, 0] is not one of this ladder's" in " ".join(result.output.split())

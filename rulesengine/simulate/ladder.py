@@ -203,6 +203,8 @@ def run_ladder(
     done = kept.done if kept is not None else {}
     started = time.perf_counter()
     try:
+        if kept is not None:
+            kept.check_shards({task[0] for task in tasks})
         for key, result in chain(done.items(), map_shards([t for t in tasks if t[0] not in done], jobs,
                                                           play=_play_task)):
             if kept is not None and key not in done:

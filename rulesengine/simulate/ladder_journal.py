@@ -72,6 +72,12 @@ class Journal:
             raise JournalError(f"{self.path}:1: the journal of another ladder ({said}): run that ladder again, or "
                                f"give a new file")
 
+    def check_shards(self, keys: set) -> None:
+        """JournalError if the journal holds a shard that is not one of `keys` (the ladder's tasks)."""
+        unknown = sorted(map(list, set(self.done) - keys), key=str)
+        if unknown:
+            raise JournalError(f"{self.path}: the shard {unknown[0]} is not one of this ladder's")
+
     def record(self, key: tuple, result) -> None:
         """Keep a finished shard: written and flushed to the disk before the next is counted."""
         self._write({"shard": list(key), "result": result})
@@ -86,7 +92,13 @@ class Journal:
 
 
 def _result(value) -> tuple:
-    """A shard's result as the ladder's tasks return it: (wins, games) or (wins, games, pick times)."""
-    if not isinstance(value, list) or len(value) not in (2, 3):
+    """A shard's result as the ladder's tasks return it: (wins, games) or (wins, games, pick times); ValueError for
+    anything else (a line edited by hand), which the journal reports at its line."""
+    if not isinstance(value, list) or len(value) not in (2, 3) or not all(map(_number, value[:2])) or \
+            (len(value) == 3 and not (isinstance(value[2], list) and all(map(_number, value[2])))):
         raise ValueError(value)
     return tuple(value)
+
+
+def _number(value) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
