@@ -187,7 +187,7 @@ def run_tournament(
             if on_game:
                 on_game(1)
     else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        from ..workers import numbered_results
 
         if generated:
             from ..compiled import generated as generated_game
@@ -196,14 +196,13 @@ def run_tournament(
         _WORKER.update(path=str(edition_path), edition=edition)
         chunks = _chunks(games, jobs)
         try:
-            with ProcessPoolExecutor(jobs, initializer=_load_in_worker, initargs=(str(edition_path),)) as pool:
-                futures = {pool.submit(_play_chunk, kinds, chunk, seed, options, generated): index
-                           for index, chunk in enumerate(chunks)}
-                done_by_chunk = {}
-                for future in as_completed(futures):
-                    done_by_chunk[futures[future]] = done = future.result()
-                    if on_game:
-                        on_game(len(done))
+            done_by_chunk = {}
+            for index, done in numbered_results(jobs, _play_chunk, [(kinds, chunk, seed, options, generated)
+                                                                    for chunk in chunks],
+                                                _load_in_worker, (str(edition_path),)):
+                done_by_chunk[index] = done
+                if on_game:
+                    on_game(len(done))
         finally:
             _WORKER.clear()
         results = [result for index in range(len(chunks)) for result in done_by_chunk[index]]  # in game order

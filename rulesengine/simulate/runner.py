@@ -161,7 +161,8 @@ def merge_in_order(results: Iterator, count: int, on_games: Callable[[int], None
 def map_shards(tasks: list, jobs: int, backend: str = "local", address: str | None = None, play=None) -> Iterator:
     """(key, play(...)) for tasks (key, sources, layouts, seed, shard index, games), in the order they finish:
     the shards of many editions at once (boom tune's candidates) on --jobs or Ray. play: a module-level
-    function of those arguments (default play_shard_from_sources: a ShardResult or a ShardFailure)."""
+    function of those arguments (default play_shard_from_sources: a ShardResult or a ShardFailure).
+    On --jobs an interruption stops the workers at once (workers.numbered_results)."""
     play = play or play_shard_from_sources
     if backend == "ray":
         from .ray_backend import ray_map
@@ -173,18 +174,10 @@ def map_shards(tasks: list, jobs: int, backend: str = "local", address: str | No
         for key, *arguments in tasks:
             yield key, play(*arguments)
         return
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from ..workers import numbered_results
 
-    with ProcessPoolExecutor(jobs) as pool:
-        pending, submitted = {}, 0
-        while submitted < len(tasks) or pending:
-            while submitted < len(tasks) and len(pending) < 2 * jobs:
-                key, *arguments = tasks[submitted]
-                pending[pool.submit(play, *arguments)] = key
-                submitted += 1
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield pending.pop(future), future.result()
+    for position, result in numbered_results(jobs, play, [task[1:] for task in tasks]):
+        yield tasks[position][0], result   # the key itself, never a copy sent to a worker and back
 
 
 def _local_results(settings: Settings, sources, layouts, editions, jobs: int, batched: tuple) -> Iterator[ShardResult]:
