@@ -135,8 +135,10 @@ class SearchAgent:
         worlds = max(1, self.rollouts // len(options)) if self.rollouts is not None else None
         played = 0
         at_once = worlds is not None and deadline is None and backend.all_at_once   # the worlds drawn first, alike
-        self.rollouts_used = backend.by if at_once or not backend.all_at_once else \
-            "compiled (a time budget: the worlds played one by one)"
+        if backend.all_at_once and not at_once:   # lanes, but a time budget: the compiled rollouts, world by world
+            self.rollouts_used = "compiled (a time budget: the worlds played one by one)"
+        else:
+            self.rollouts_used = backend.by
         with backend.playing():
             if at_once:
                 try:
