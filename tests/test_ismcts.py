@@ -54,12 +54,14 @@ def test_an_iteration_budget_is_spent_exactly_and_replays(australia):
     assert bot.decide(view, decision) == IsmctsAgent(9, australia, iterations=50).decide(view, decision)
 
 
-def test_a_deadline_already_past_stops_after_one_iteration(australia):
+def test_a_deadline_already_past_drops_the_first_iteration_and_answers_as_the_greedy_bot(australia):
+    """The deadline is checked at every pick of an iteration (allowance.Allowance), not only between iterations:
+    until 2026-11-27 one iteration was always played to its end, however long (tests/test_think_deadline.py)."""
     game = position(australia, 4, 3, 3)
     decision = game.pending()[0]
     bot = IsmctsAgent(9, australia, iterations=None, think=1e-6)
-    visits = bot.values(game.view(decision.seat), decision, random.Random(1), deadline=0.0)
-    assert sum(int(v) for v in visits.values()) == 1
+    values = bot.values(game.view(decision.seat), decision, random.Random(1), deadline=0.0)
+    assert sorted(values) == sorted(decision.options)   # the greedy bot's gains: one iteration visits one card
 
 
 def test_the_sampled_worlds_keep_every_card_the_seat_has_seen(australia):

@@ -142,7 +142,8 @@ def test_without_numpy_the_lanes_are_the_compiled_rollouts_and_say_so(monkeypatc
 def test_a_time_budget_plays_the_worlds_one_by_one_and_says_so():
     edition = load_edition("editions/australia.yaml")
     view, decision = searched_positions(edition, 4, 3, rounds=1)[0]
-    bot = make_bot("search", edition, agent_seed(3, 0), rollouts_by="lanes", rollouts=None, seconds=0.001)
+    # (a minute, never reached by 24 rollouts: a decision past its deadline drops the world under way)
+    bot = make_bot("search", edition, agent_seed(3, 0), rollouts_by="lanes", rollouts=24, seconds=60)
     assert bot.searched(view, decision, random.Random(1))
     assert bot.rollouts_used == "compiled (a time budget: the worlds played one by one)"
     bot = make_bot("search", edition, agent_seed(3, 0), rollouts_by="lanes", rollouts=24)

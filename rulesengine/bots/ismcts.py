@@ -107,7 +107,7 @@ class IsmctsAgent:
         decision's steps were spent before the first iteration was over."""
         edition, me = self.edition, view["seat"]
         standing = standing_from_view(edition, view)
-        playouts = RoundPlayouts(edition, view, standing, Allowance(self.steps))
+        playouts = RoundPlayouts(edition, view, standing, Allowance(self.steps, deadline))
         options = card_list(edition, decision.options)
         worth = _Worth(standing, me, self.value, self.win_points(standing) if self.final else None)
         expected = self.expected.gains(view, decision, rng) if self.expected is not None else None

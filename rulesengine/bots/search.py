@@ -119,10 +119,11 @@ class SearchAgent:
         """letter -> mean margin after the round over the sampled worlds, for the options searched:
         with more options than `width`, only the greedy bot's `width` favourites get the budget. Empty if
         the decision's steps (`steps`) were spent before the first world was played out with every option.
-        deadline: the time.perf_counter() it stops at (by default `seconds` from now), one world at least."""
+        deadline: the time.perf_counter() it stops at (by default `seconds` from now), checked at every pick: the
+        world under way when it passes is dropped (allowance.py)."""
         if deadline is None and self.seconds is not None:
             deadline = time.perf_counter() + self.seconds  # before any work
-        allowance = Allowance(self.steps)
+        allowance = Allowance(self.steps, deadline)
         edition, seat = self.edition, view["seat"]
         standing = standing_from_view(edition, view)
         options = card_list(edition, decision.options)
