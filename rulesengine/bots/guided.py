@@ -48,8 +48,9 @@ class GuidedAgent(IsmctsAgent):
         completions: int = PRIOR_COMPLETIONS,
         seeding: int = STEP_SEEDS,
         steps: int | None = SEARCH_STEPS,
+        rivals: str = "one-ply",
     ):
         if edition is None:
             raise ValueError("the guided bot needs the edition")
         super().__init__(seed, edition, iterations=iterations, think=think, seeding=seeding, steps=steps, prior=prior,
-                         final=final, samples=samples, completions=completions)
+                         final=final, samples=samples, completions=completions, rivals=rivals)

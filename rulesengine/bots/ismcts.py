@@ -44,6 +44,7 @@ from .allowance import SEARCH_STEPS, Allowance, Spent, steps_option
 from .evaluate import Standing, card_list, seat_value, standing_from_scores, standing_from_view
 from .greedy import GreedyAgent, decide_searching
 from .playouts import RoundPlayouts
+from .rivals import SampledRivals, card_worth
 from .search import margin, win_share
 from .seeding import STEP_SEEDS
 
@@ -51,6 +52,7 @@ DEFAULT_ITERATIONS = 400   # see docs/bots.md for its cost a pick and its streng
 EXPLORATION = 0.7          # UCB1's constant, on values scaled to the range seen so far
 _SQRT2 = math.sqrt(2.0)
 PRIOR_SAMPLES, PRIOR_COMPLETIONS = 24, 6   # the prior's greedy estimate: the blend bot's worlds and orders
+RIVALS = ("one-ply", "sampled", "drawn", "ranked")   # the other seats' model: the generated pick, or drawn (rivals.py)
 FLOOR = 0.25   # the final choice with a prior: among the root's cards visited at least this share of the most visited
 
 
@@ -75,9 +77,12 @@ class IsmctsAgent:
         final: float = 0.0,
         samples: int = PRIOR_SAMPLES,
         completions: int = PRIOR_COMPLETIONS,
+        rivals: str = "one-ply",
     ):
         if edition is None:
             raise ValueError("the ismcts bot needs the edition")
+        if rivals not in RIVALS:
+            raise ValueError(f"unknown rivals {rivals!r} ({' or '.join(RIVALS)})")
         if iterations is None and think is None:
             raise ValueError("the ismcts bot needs a budget: iterations, think (ms) or both")
         if value not in ("win", "margin"):
@@ -86,6 +91,7 @@ class IsmctsAgent:
         self.iterations = None if iterations is None else max(1, iterations)
         self.think = think
         self.value = value
+        self.rivals = rivals   # how the other seats are modelled: the one-ply pick, or drawn (rivals.SampledRivals)
         self.exploration = exploration
         self.steps = steps_option(steps)   # evaluation steps a decision may spend (allowance.py); None: no limit
         self.asks = round_plan(edition).asks   # decision kind -> what its block declares answering it does
@@ -108,6 +114,8 @@ class IsmctsAgent:
         edition, me = self.edition, view["seat"]
         standing = standing_from_view(edition, view)
         playouts = RoundPlayouts(edition, view, standing, Allowance(self.steps, deadline))
+        if self.rivals != "one-ply" and playouts.pickers is not None and playouts.icons is None:
+            playouts.rivals = SampledRivals(card_worth(edition, standing.players), rng, self.rivals)
         options = card_list(edition, decision.options)
         worth = _Worth(standing, me, self.value, self.win_points(standing) if self.final else None)
         expected = self.expected.gains(view, decision, rng) if self.expected is not None else None

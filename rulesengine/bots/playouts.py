@@ -68,6 +68,9 @@ class RoundPlayouts:
         # bench/against.py --rung: 0.93x and 0.96x a pick on 12 and 24 games; docs/bots.md)
         self.lean = self.icons is not None and self.sampler is not None and not discards(edition)
         self.turns: dict = {}   # (cards taken, whether the Catch) -> how far the hands move (turn_of), for LeanPlay
+        # the other seats' picks drawn by rivals.SampledRivals (the searching seat's own stay the generated pick), or
+        # None: every seat's the generated pick; set by the bot where every seat has one and none reads the others'
+        self.rivals = None
 
     def sample(self, rng: random.Random) -> RoundPlay:
         """A world consistent with the view, from this moment of the round to its end."""
@@ -101,16 +104,17 @@ class RoundPlayouts:
         every other seat's in turn."""
         rest = (*range(me), *range(me + 1, len(play.hands)))
         if self.pickers is not None:
-            return self._generated(play, rest if card is not None else (me, *rest), card)
+            return self._generated(play, rest if card is not None else (me, *rest), card, me)
         if card is None:
             card = self.pick(play, me)
         return [card if seat == me else self.pick(play, seat) for seat in range(len(play.hands))]
 
-    def _generated(self, play: RoundPlay, seats: tuple, card=None) -> list:
+    def _generated(self, play: RoundPlay, seats: tuple, card=None, me: int | None = None) -> list:
         """The picks of `seats`, in that order, by their generated picks (a seat not in `seats`: `card`): each keyed by
         the seat's hand, its own cards taken and the bytes of the others' packed tally it reads (SeatValue.pick's
-        `others`), from the decision's memo or worked out (remembered_pick). The packed ints of the cards taken are
-        made once for all of them, or kept by the world (LeanPlay)."""
+        `others`), from the decision's memo or worked out (remembered_pick); with `rivals`, every seat but me drawn by
+        it from the values the generated pick gives its hand. The packed ints of the cards taken are made once for all
+        of them, or kept by the world (LeanPlay)."""
         hands, drafts = play.hands, play.drafts
         if type(play) is LeanPlay:
             ints = xs = play.ints
@@ -121,16 +125,34 @@ class RoundPlayouts:
         pickers, memo, known, check = self.pickers, self.memo, self.known, self.allowance.check
         total = sum(ints) if self.icons is not None else None
         picks = [card] * len(hands)
+        rivals = self.rivals
         for seat in seats:
             hand = hands[seat]
             if len(hand) == 1:
                 picks[seat] = hand[0]
+            elif rivals is not None and seat != me:
+                picks[seat] = rivals.pick(seat, hand, drafts[seat], self._valued, xs[seat], masks[seat])
             else:
                 picker = pickers[seat]
                 others = (total - ints[seat]) & picker.others if total is not None else 0
                 picks[seat] = remembered_pick(memo, known, picker, seat, hand, drafts[seat], others, xs[seat],
                                               masks[seat], check)
         return picks
+
+    def _valued(self, seat: int, hand: list, mine: list, x, sites) -> dict:
+        """card -> its one-ply value for this seat with its cards taken `mine` (the generated pick's `known`), every
+        card of `hand` in it: worked out by the generated pick where one is missing (the step allowance checked
+        first)."""
+        taken = tuple(mine)
+        known = self.known.get((seat, taken))
+        if known is None or any(card not in known for card in hand):
+            self.allowance.check()
+            if known is None:
+                if len(self.known) >= MEMO_LIMIT:
+                    self.known.clear()
+                known = self.known[seat, taken] = {}
+            generated_pick(self.pickers[seat], tuple(hand), mine, known, 0, x, sites)
+        return known
 
     def ints(self, play: RoundPlay) -> list:
         """Every seat's cards taken as their packed tally's int (card_ints)."""
