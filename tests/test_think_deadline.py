@@ -43,3 +43,19 @@ def test_a_search_past_its_deadline_has_played_no_world(australia):
     decision = game.pending()[0]
     bot = make_bot("search", australia, 3, rollouts=None, seconds=0.05)
     assert bot.searched(game.view(decision.seat), decision, random.Random(7), time.perf_counter() - 1) == {}
+
+
+def test_a_search_to_a_deadline_never_makes_the_lanes(australia, monkeypatch):
+    """The lanes play a decision's worlds at once, not to a deadline: with a time budget the compiled rollouts are
+    made alone (the lanes' making, numpy's import with it, put a first pick with --think 50 at 345 ms)."""
+    from rulesengine.bots import lanes
+
+    def refused(*args):
+        raise AssertionError("the lanes were made for a search to a deadline")
+
+    monkeypatch.setattr(lanes, "LaneRollouts", refused)
+    game = position(australia, 4, 5, 2)
+    decision = game.pending()[0]
+    bot = make_bot("search", australia, 3, rollouts=24, seconds=60)
+    assert bot.searched(game.view(decision.seat), decision, random.Random(7))
+    assert bot.rollouts_used == "compiled (a time budget: the worlds played one by one)"
