@@ -47,6 +47,19 @@ def position(edition, players, seed, picks):
     return game
 
 
+class Recorded:
+    """A bot whose answers are kept in order (a seeded game's answers asserted one by one)."""
+
+    def __init__(self, agent):
+        self.agent, self.answers = agent, []
+        self.lazy_view = getattr(agent, "lazy_view", False)
+
+    def decide(self, view, decision):
+        answer = self.agent.decide(view, decision)
+        self.answers.append(answer)
+        return answer
+
+
 def cards(edition, letters: str):
     """Cards by letter: cards(e, 'ABC@')."""
     return [edition.card(letter) for letter in letters]

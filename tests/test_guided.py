@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 
-from conftest import position
+from conftest import Recorded, position
 
 from rulesengine.bots.evaluate import card_list
 from rulesengine.bots.greedy import GreedyAgent
@@ -89,24 +89,13 @@ def test_a_seeded_europe_game_is_the_one_it_was_when_its_modelled_picks_went_thr
     The same game, every answer of the guided seat (60 iterations, seat 1 of 4 against greedy bots, seed 21) and
     every total as the old path played it."""
     seats = [make_bot("greedy", europe, agent_seed(21, seat)) for seat in range(4)]
-    guided = seats[1] = _Recorded(make_bot("guided", europe, agent_seed(21, 1), iterations=60))
+    guided = seats[1] = Recorded(make_bot("guided", europe, agent_seed(21, 1), iterations=60))
     game = play(Game(europe, ["a", "b", "c", "d"], 21, events=False), seats)
     assert [game.scores.total(seat) for seat in range(4)] == [145, 136, 125, 129]
     assert guided.answers == ["X", "T", "U", "V", "A", "K", "Art", "F", "J", "P", "E", "S", "X", "Natural Wonders",
                               "L", "N", "#", "D", "O", "J", "Architecture", "#", "G", "F", "V", "O", "I", "Music"]
 
 
-class _Recorded:
-    """A bot whose answers are kept in order."""
-
-    def __init__(self, agent):
-        self.agent, self.answers = agent, []
-        self.lazy_view = getattr(agent, "lazy_view", False)
-
-    def decide(self, view, decision):
-        answer = self.agent.decide(view, decision)
-        self.answers.append(answer)
-        return answer
 
 
 class _Letter:

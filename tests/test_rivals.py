@@ -6,7 +6,7 @@ import math
 import random
 
 import pytest
-from conftest import position
+from conftest import Recorded, position
 
 from rulesengine.bots.guided import GuidedAgent
 from rulesengine.bots.ismcts import IsmctsAgent
@@ -90,21 +90,10 @@ def test_a_seeded_game_with_drawn_rivals(australia):
     """The guided bot (60 iterations, drawn rivals) at seat 1 of 4 against greedy bots, seed 21: every total and every
     answer of its seat (with the one-ply model the totals are 122, 141, 131, 128, its third answer J)."""
     seats = [make_bot("greedy", australia, agent_seed(21, seat)) for seat in range(4)]
-    guided = seats[1] = _Recorded(GuidedAgent(agent_seed(21, 1), australia, iterations=60, rivals="drawn"))
+    guided = seats[1] = Recorded(GuidedAgent(agent_seed(21, 1), australia, iterations=60, rivals="drawn"))
     game = play(Game(australia, ["a", "b", "c", "d"], 21, events=False), seats)
     assert [game.scores.total(seat) for seat in range(4)] == [119, 141, 134, 124]
     assert guided.answers == ["Z", "K", "F", "H", "B", "L", "Sightseeing", "G", "X", "T", "V", "Q", "N", None, "E", "J",
                               "Y", "D", "I", "A", "Indigenous Culture", "#", "M", "W", "R", "N", "I", "Swimming"]
 
 
-class _Recorded:
-    """A bot whose answers are kept in order."""
-
-    def __init__(self, agent):
-        self.agent, self.answers = agent, []
-        self.lazy_view = getattr(agent, "lazy_view", False)
-
-    def decide(self, view, decision):
-        answer = self.agent.decide(view, decision)
-        self.answers.append(answer)
-        return answer
