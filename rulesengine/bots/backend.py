@@ -46,7 +46,7 @@ from .allowance import Allowance
 from .determinize import from_view, world_sampler
 from .evaluate import MEMO_LIMIT as STANDING_MEMO_LIMIT
 from .evaluate import Standing, round_gains
-from .playouts import card_ints, card_sites, discards, generated_pick, packed, remembered_pick, table_gains, turn_of
+from .playouts import LeanPlay, Passes, card_ints, card_sites, discards, generated_pick, packed, table_gains
 from .rollout import RoundPlay, greedy_pick, play_out
 
 MEMO_LIMIT = 200_000   # greedy picks remembered for one decision; past it the memo starts afresh
@@ -110,7 +110,7 @@ class CompiledRollouts(EngineRollouts):
         if self.lean:
             self.pickers = {seat: value.pick() for seat, value in enumerate(standing.values)}
             self.lean_picks: dict = {}   # (seat, hand, its cards taken, the others' packed int) -> its pick
-            self.passes: dict = {}   # (cards taken, hand size) -> (how far hands move, whether the Catch) a pass
+            self.passes = Passes(edition, self.round_index)   # how far the hands move each pass left (playouts.py)
             # each card's int of a packed tally and its site's bit: every seat's cards taken kept as one int and
             # one mask as they are taken (SeatValue.pick's `at`), its categories that read the other seats' cards
             # counting them from the others' ints
@@ -120,6 +120,9 @@ class CompiledRollouts(EngineRollouts):
             # each seat's bytes of the others' packed int its pick reads (SeatValue.pick's `others`): its picks are
             # keyed by them alone, the others' cards that differ only in icons it does not count meeting one pick
             self.others_read = [self.pickers[seat].others for seat in range(len(standing.values))]
+            self.packing = self.icons, self.sites   # what LeanPlay.step reads
+            # what LeanPlay.step works the model's picks out by (remembered_pick's memos and picks)
+            self.model = self.lean_picks, self.values, self.pickers, self.others_read, self.shared
 
     @contextmanager
     def playing(self) -> Iterator[None]:
@@ -189,52 +192,19 @@ class CompiledRollouts(EngineRollouts):
 
     def _lean(self, world: RoundPlay, seat: int, card, ints: list, masks: list) -> list:
         """_unchecked where every seat has a generated pick (charging nothing) and the round discards nothing: the
-        passes played in place as play_picks plays them, a pick not in the decision's memo worked out by the seat's
-        generated pick (each card's worth remembered for its cards taken), the round's end valued by it too
-        (round_gains). Each seat's cards taken are kept as their packed tally's int and their sites' mask too
-        (ints, masks: the world's), as its pick reads them. Where a category reads the other seats' cards, a pick
-        is keyed by them as the packed tally's int its categories count (the sum of their ints, masked to the
-        bytes its pick reads: SeatValue.pick's `others`), not by every seat's cards: a pick reads nothing else of
-        them."""
+        passes played in place as play_picks plays them (playouts.LeanPlay.step, the ismcts bot's passes too), a
+        pick not in the decision's memo worked out by the seat's generated pick (each card's worth remembered for
+        its cards taken), the round's end valued by it too (round_gains). Each seat's cards taken are kept as their
+        packed tally's int and their sites' mask too (ints, masks: the world's), as its pick reads them. Where a
+        category reads the other seats' cards, a pick is keyed by them as the packed tally's int its categories
+        count (the sum of their ints, masked to the bytes its pick reads: SeatValue.pick's `others`), not by every
+        seat's cards: a pick reads nothing else of them."""
         hands, drafts = [list(hand) for hand in world.hands], [list(taken) for taken in world.drafts]
-        ints, masks = list(ints), list(masks)
-        picks, values, pickers, icons, sites = self.lean_picks, self.values, self.pickers, self.icons, self.sites
-        shared, read, first, seats = self.shared, self.others_read, seat, range(len(hands))
-        for turn, caught in self._passes(len(drafts[0]), len(hands[0])):
-            total = sum(ints) if shared else 0
-            for at in seats:
-                hand, mine = hands[at], drafts[at]
-                if at == first:
-                    pick = card
-                elif len(hand) == 1:
-                    pick = hand[0]
-                else:
-                    others = (total - ints[at]) & read[at] if shared else 0
-                    pick = remembered_pick(picks, values, pickers[at], at, hand, mine, others, ints[at], masks[at])
-                hand.remove(pick)
-                mine.append(pick)
-                ints[at] += icons[pick]
-                masks[at] |= sites[pick]
-            first = None
-            hands = hands[-turn:] + hands[:-turn]
-            if caught:
-                for at in seats:
-                    catch = hands[at].pop()
-                    drafts[at].append(catch)
-                    ints[at] += icons[catch]
-                    masks[at] |= sites[catch]
-        return self._round_gains(drafts, ints, masks)
-
-    def _passes(self, taken: int, size: int) -> list:
-        """How far the hands move on each pass left, and whether it passes the Catch (play_picks' rule), for hands
-        of `size` cards after `taken` cards taken (a card a pass; the last card of each hand caught)."""
-        found = self.passes.get((taken, size))
-        if found is None:
-            found = self.passes[taken, size] = [
-                (turn_of(self.edition, self.round_index, taken + step, step == size - 2), step == size - 2)
-                for step in range(size - 1)] if size > 1 else [(turn_of(self.edition, self.round_index, taken, False),
-                                                                 False)] * size
-        return found
+        play = LeanPlay(self, hands, drafts, list(ints), list(masks))
+        first = [None] * len(hands)   # the first pass's picks: the option, every other seat's the model's
+        first[seat] = card
+        play.step(first, self.model)
+        return self._round_gains(drafts, play.ints, play.masks)
 
     def _round_gains(self, drafts: list, ints: list, masks: list) -> list:
         """round_gains by the generated picks (seat_value's values: nothing charged), each hand valued as its seat's

@@ -6,7 +6,7 @@ here every world is dealt first, from the decision's generator in the order the 
 then its rollout seed, world by world: search.SearchAgent.searched), and every lane is played at once in numpy: each
 seat of each lane values each card of its hand by the edition's value of hands as arrays (fast/lanes.py, generated
 from the scoring program), takes the first of the best in its hand's order, the hands move as play_picks moves them
-(CompiledRollouts._passes), the last card of each hand is caught, and every seat's cards are valued at the round's
+(playouts.Passes), the last card of each hand is caught, and every seat's cards are valued at the round's
 end. Each lane's gains are the compiled backend's to the last point (tests/test_search_lanes.py), so the margins,
 their means and the decisions are the same.
 
@@ -75,8 +75,8 @@ class LaneRollouts(CompiledRollouts):
         for _ in range(count - 1):
             worlds.append(self.world(rng))
             rng.randrange(2**31)
-        found = play_lanes(self.lane_standing, worlds, seat, options, self._passes(len(world.drafts[0]),
-                                                                                     len(world.hands[0])))
+        found = play_lanes(self.lane_standing, worlds, seat, options, self.passes[len(world.drafts[0]),
+                                                                                    len(world.hands[0])])
         if found is None:   # hands or cards taken of unequal sizes: world by world, as the compiled backend plays
             return [self.play(one, seat, options, 0) for one in worlds]
         return found
@@ -84,7 +84,7 @@ class LaneRollouts(CompiledRollouts):
 
 def play_lanes(standing, worlds: list, seat: int, options: list, passes: list) -> list:
     """worlds x options x seats: every seat's gain in each lane (module docstring); standing: fast/lanes' _Standing,
-    passes: (how far the hands move, whether the Catch) a pass left (CompiledRollouts._passes)."""
+    passes: (how far the hands move, whether the Catch) a pass left (playouts.Passes)."""
     import numpy as np
     lanes, width = standing.lanes, len(options)
     try:   # worlds x seats x cards (a ragged world: None)

@@ -18,8 +18,8 @@ worth for the seat's own cards remembered for the seat and its cards taken, as t
 do (backend.CompiledRollouts._work_out, and _lean for Europe): the same card greedy_pick gives (tested over
 many worlds), fewer picks worked out and each cheaper; the memo and the work-out are one helper, shared
 with backend._lean (remembered_pick). Where the round discards nothing too, a world is played in place
-(LeanPlay), each seat's cards taken kept as their packed int and sites' mask as they are taken, as backend._lean
-plays its worlds: no RoundPlay made a world, no loop over the cards taken a pick. Elsewhere (a category or race
+(LeanPlay), each seat's cards taken kept as their packed int and sites' mask as they are taken, the pass backend._lean
+plays its worlds by too: no RoundPlay made a world, no loop over the cards taken a pick. Elsewhere (a category or race
 charging steps, an edition without a generated pick) greedy_pick works each out, keyed by every seat's cards.
 The first picks of a round, where the hands are full and nothing is remembered yet, cost the ismcts bot 56-60 ms
 of CPU at 100 iterations by greedy_pick (2026-11-27); the guided bot in Europe 74.2 ms a pick (mean, 400 games)
@@ -67,7 +67,7 @@ class RoundPlayouts:
         # rollouts play theirs (backend._lean); elsewhere not shown to gain (the guided bot in Australia with them,
         # bench/against.py --rung: 0.93x and 0.96x a pick on 12 and 24 games; docs/bots.md)
         self.lean = self.icons is not None and self.sampler is not None and not discards(edition)
-        self.turns: dict = {}   # (cards taken, whether the Catch) -> how far the hands move (turn_of), for LeanPlay
+        self.passes = Passes(edition, self.round_index)   # how far the hands move a pass left, for LeanPlay
         # the other seats' picks drawn by rivals.SampledRivals (the searching seat's own stay the generated pick), or
         # None: every seat's the generated pick; set by the bot where every seat has one and none reads the others'
         self.rivals = None
@@ -170,42 +170,86 @@ class RoundPlayouts:
 
 
 class LeanPlay:
-    """A sampled round played in place (RoundPlayouts.lean): hands and cards taken as the sampler dealt them, each
-    seat's cards taken also as their packed tally's int and sites' mask, kept as cards are taken, for the generated
-    pick's `at`. The passes are RoundPlay.step's (rollout.play_picks: one card a pass, the Catch taken), without a
-    RoundPlay made and copied a world."""
+    """A sampled round played in place (RoundPlayouts.lean, and the compiled rollouts' worlds: backend._lean): hands
+    and cards taken as the sampler dealt them, each seat's cards taken also as their packed tally's int and sites'
+    mask, kept as cards are taken, for the generated pick's `at`. The passes are RoundPlay.step's (rollout.play_picks:
+    one card a pass, the Catch taken), without a RoundPlay made and copied a world. playouts: the decision's
+    RoundPlayouts or CompiledRollouts, for its `packing` (card_ints, card_sites) and `passes` (Passes)."""
 
     __slots__ = ("playouts", "hands", "drafts", "ints", "masks")
 
-    def __init__(self, playouts: RoundPlayouts, hands: list, drafts: list, ints: list, masks: list):
+    def __init__(self, playouts, hands: list, drafts: list, ints: list, masks: list):
         self.playouts, self.hands, self.drafts, self.ints, self.masks = playouts, hands, drafts, ints, masks
 
     @property
     def over(self) -> bool:
         return not self.hands[0]
 
-    def step(self, picks: list) -> None:
-        """Every seat takes its pick, the hands pass on (this pass's direction), the last card of each is caught."""
+    def step(self, picks: list, model: tuple | None = None) -> None:
+        """Every seat takes its pick, the hands pass on (this pass's direction), the last card of each is caught: the
+        one form of a pass played in place, so a new passing rule is written once. The ismcts bot's worlds play one
+        pass a call; with `model`, the compiled rollouts (backend._lean) play every pass left in one call (none a
+        pass on their hot path), `picks` the first pass's (None: a seat the model picks for), every later pick the
+        model's. model: remembered_pick's (the decision's memo of picks, of values, seat -> its generated pick, seat
+        -> the bytes of the others' packed int it reads, whether any pick reads them). A pick reads no other seat's
+        pick of its pass, so each is taken as soon as it is worked out."""
         hands, drafts, ints, masks = self.hands, self.drafts, self.ints, self.masks
-        (icons, sites), turns = self.playouts.packing, self.playouts.turns
-        passed = len(drafts[0])
-        for seat, card in enumerate(picks):
-            hands[seat].remove(card)
-            drafts[seat].append(card)
-            ints[seat] += icons[card]
-            masks[seat] |= sites[card]
-        caught = len(hands[0]) == 1
-        turn = turns.get((passed, caught))
-        if turn is None:
-            playouts = self.playouts
-            turn = turns[passed, caught] = turn_of(playouts.edition, playouts.round_index, passed, caught)
-        hands = self.hands = hands[-turn:] + hands[:-turn]
-        if caught:
-            for seat, hand in enumerate(hands):
-                card = hand.pop()
+        playouts = self.playouts
+        icons, sites = playouts.packing
+        shared, total = False, 0
+        if model is not None:
+            memo, values, pickers, read, shared = model
+            later = (None,) * len(hands)
+        seats = range(len(hands))
+        for turn, caught in playouts.passes[len(drafts[0]), len(hands[0])]:
+            if shared:
+                total = sum(ints)
+            for seat in seats:
+                hand, card = hands[seat], picks[seat]
+                if card is None:
+                    if len(hand) == 1:
+                        card = hand[0]
+                    else:
+                        others = (total - ints[seat]) & read[seat] if shared else 0
+                        card = remembered_pick(memo, values, pickers[seat], seat, hand, drafts[seat], others,
+                                               ints[seat], masks[seat])
+                hand.remove(card)
                 drafts[seat].append(card)
                 ints[seat] += icons[card]
                 masks[seat] |= sites[card]
+            hands = hands[-turn:] + hands[:-turn]
+            if caught:
+                for seat, hand in enumerate(hands):
+                    card = hand.pop()
+                    drafts[seat].append(card)
+                    ints[seat] += icons[card]
+                    masks[seat] |= sites[card]
+            if model is None:
+                break
+            picks = later
+        self.hands = hands
+
+
+class Passes(dict):
+    """(cards taken, hand size) -> (how far the hands move, whether the Catch) for each pass left of the round, a card
+    a pass and the last card of each hand caught (turn_of: play_picks' rule), worked out once a decision: the one
+    cache of them for LeanPlay.step (the ismcts bot's next pass, the compiled rollouts' every pass left: backend._lean)
+    and the array lanes (lanes.py).
+    A dict whose missing key is worked out, so a pass met again costs one lookup."""
+
+    __slots__ = ("edition", "round_index")
+
+    def __init__(self, edition: Edition, round_index: int):
+        super().__init__()
+        self.edition, self.round_index = edition, round_index
+
+    def __missing__(self, key: tuple) -> list:
+        taken, size = key
+        edition, index = self.edition, self.round_index
+        found = self[key] = [(turn_of(edition, index, taken + step, step == size - 2), step == size - 2)
+                             for step in range(size - 1)] if size > 1 else [(turn_of(edition, index, taken, False),
+                                                                             False)] * size
+        return found
 
 
 def remembered_pick(picks: dict, values: dict, picker, seat: int, hand: list, mine: list, others: int, x: int,
