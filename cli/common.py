@@ -34,6 +34,9 @@ def handles_errors(command):
             fail(exc.diagnostics, getattr(exc, "exit_code", 1))
         except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit):
             raise
+        except KeyboardInterrupt:   # Ctrl-C or `kill -INT`: the shell's exit code for it, not click's "Aborted!" 1
+            click.echo("interrupted: nothing kept", err=True)
+            sys.exit(130)
         except BrokenPipeError:  # the reader went away (`| head`): stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(1)
