@@ -133,8 +133,8 @@ def decide_by_value(agent, view: dict, decision, values, effect: str) -> object:
     once, else the option with the highest value(view, decision, rng) among those it valued; a discard,
     the card whose taking is worth least to the seat (effect: what the decision's block declares answering
     it does, which the caller has read)."""
-    if effect == SCORE:
-        return best_choice(agent.edition, view, decision)
+    if effect == SCORE:   # an agent may plan its choices (choices.planned_choice); else the best now, net of a reserve
+        return getattr(agent, "choose", best_choice)(agent.edition, view, decision)
     if len(decision.options) == 1:
         return decision.options[0]
     valued = values(view, decision, decision_rng(agent.seed, view, decision, agent.seeding, agent.edition))

@@ -28,6 +28,7 @@ from .seeding import STEP_SEEDS
 ITERATIONS = 200   # its iterations a decision by default (docs/bots.md: its cost a pick and its strength)
 PRIOR = 1.0        # the progressive bias's weight, in the tree's scaled values (the best estimate's bias at no visit)
 FINAL = 1.0        # the estimate's weight in the final choice, in points beside the mean margin
+PLAN = True        # its once-per-game choices planned over the rounds left (choices.py), not the greedy bot's
 
 
 class GuidedAgent(IsmctsAgent):
@@ -49,8 +50,9 @@ class GuidedAgent(IsmctsAgent):
         seeding: int = STEP_SEEDS,
         steps: int | None = SEARCH_STEPS,
         rivals: str = "one-ply",
+        plan: bool = PLAN,
     ):
         if edition is None:
             raise ValueError("the guided bot needs the edition")
         super().__init__(seed, edition, iterations=iterations, think=think, seeding=seeding, steps=steps, prior=prior,
-                         final=final, samples=samples, completions=completions, rivals=rivals)
+                         final=final, samples=samples, completions=completions, rivals=rivals, plan=plan)

@@ -41,8 +41,9 @@ from ..edition.model import Edition
 from ..game.blocks import round_plan
 from ..game.scoring import ScoreKeeper
 from .allowance import SEARCH_STEPS, Allowance, Spent, steps_option
+from .choices import planned_choice
 from .evaluate import Standing, card_list, seat_value, standing_from_scores, standing_from_view
-from .greedy import GreedyAgent, decide_searching
+from .greedy import GreedyAgent, best_choice, decide_searching
 from .playouts import RoundPlayouts
 from .rivals import SampledRivals, card_worth
 from .search import margin, win_share
@@ -78,6 +79,7 @@ class IsmctsAgent:
         samples: int = PRIOR_SAMPLES,
         completions: int = PRIOR_COMPLETIONS,
         rivals: str = "one-ply",
+        plan: bool = False,
     ):
         if edition is None:
             raise ValueError("the ismcts bot needs the edition")
@@ -99,6 +101,8 @@ class IsmctsAgent:
         # the greedy estimate as a prior (guided.py): its weight in the root's selection (progressive bias), and in
         # the final choice (points of the estimate beside the root's mean margin); 0 and 0: the plain ismcts bot
         self.prior, self.final = prior, final
+        # a once-per-game choice at a round's end: planned over the rounds left (choices.py), or the greedy bot's
+        self.choose = planned_choice if plan else best_choice
         self.expected = GreedyAgent(seed, edition, samples=samples, completions=completions, seeding=seeding) \
             if prior or final else None
 
