@@ -328,4 +328,4 @@ def test_a_new_save_holds_no_output_path():
         log_path="x.jsonl",
         options={"search_rollouts": 8},
     )
-    assert session.header()["options"] == {"search_rollouts": 8} and session.header()["format"] == 5
+    assert session.header()["options"] == {"search_rollouts": 8} and session.header()["format"] == 6

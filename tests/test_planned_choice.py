@@ -8,6 +8,8 @@ from conftest import position
 from rulesengine.bots.choices import _Future, planned_choice, rounds_to_come
 from rulesengine.bots.evaluate import choice_points, face_up_cards, standing_from_view
 from rulesengine.bots.greedy import best_choice
+from rulesengine.bots.registry import make_bot
+from rulesengine.bots.seeding import PLANNED_CHOICES, STEP_SEEDS, seeding_for
 
 
 def test_the_rounds_to_come_are_worth_their_best_choices_by_hand():
@@ -60,3 +62,13 @@ def test_in_the_last_round_it_is_the_icon_that_scores_most(australia, seed):
         best = max((icon for icon in decision.options if icon is not None), key=lambda icon: points[icon])
         expected = best if points[best] > 0 else None
         assert planned_choice(australia, view, decision) == expected == best_choice(australia, view, decision)
+
+
+def test_the_guided_bot_plans_from_file_format_6_and_a_game_of_an_earlier_format_re_decides_as_it_was_played(
+        australia):
+    """Format 6 is the first whose guided bot plans (a format 5 log's guided seats, test_golden_logs, still verify);
+    the ismcts bot and the others keep the greedy bot's choice."""
+    assert (seeding_for(5), seeding_for(6)) == (STEP_SEEDS, PLANNED_CHOICES)
+    assert make_bot("guided", australia, 1).choose is planned_choice
+    assert make_bot("guided", australia, 1, seeding=seeding_for(5)).choose is best_choice
+    assert make_bot("ismcts", australia, 1).choose is best_choice

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from .seeding import (
+    PLANNED_CHOICES,
     STEP_SEEDS,
     STRING_SEEDS,
     agent_seed,
@@ -95,7 +96,7 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def make_bot(kind: str, edition: Edition, seed: int, *, seeding: int = STEP_SEEDS, **options):
+def make_bot(kind: str, edition: Edition, seed: int, *, seeding: int = PLANNED_CHOICES, **options):
     """A bot of this kind for this edition; options go to the bots that take them (search budget).
     seeding: how it draws (seeding_for(the game's file format) for a saved or logged game)."""
     cls = _CLASSES.get(kind) or BOTS[kind]   # (imported already: no Python call for every seat of every game)

@@ -11,7 +11,9 @@ asks the same question again (a bid: Block.repeats) every bid of a round is the 
 round, kind and options), so a random bot made the same bid all round. Format 4 (STEP_SEEDS) mixes
 in, for every decision of such an edition, how many decisions the seat has made this round (as its
 view shows them: game.blocks.decisions_made); the other editions draw as in format 3 (a pick's
-options already change at every pick).
+options already change at every pick). Format 6 draws as 4 and 5 do; what it changes is a bot's decisions: its
+guided bot plans its once-per-game choices over the rounds left (bots/choices.py), where the guided seats of a game
+of an earlier format keep the greedy bot's choices (PLANNED_CHOICES), so that such a game re-decides as it was played.
 """
 
 from __future__ import annotations
@@ -65,17 +67,20 @@ def decision_seed(seed: int, decision) -> int:
 
 STRING_SEEDS = 1      # bots of games written in file formats 1 and 2
 INTEGER_SEEDS = 2     # bots of games written in format 3
-STEP_SEEDS = 3        # bots of games written in format 4 and after: a repeated question's also by the seat's step
+STEP_SEEDS = 3        # bots of games written in formats 4 and 5: a repeated question's also by the seat's step
+PLANNED_CHOICES = 4   # bots of games written in format 6 and after: drawing as STEP_SEEDS; the guided bot plans choices
 
 
 def seeding_for(file_format: int) -> int:
     """How the bots of a game saved or logged in this file format drew their randomness."""
-    return STRING_SEEDS if file_format <= 2 else INTEGER_SEEDS if file_format == 3 else STEP_SEEDS
+    if file_format <= 3:
+        return STRING_SEEDS if file_format <= 2 else INTEGER_SEEDS
+    return STEP_SEEDS if file_format <= 5 else PLANNED_CHOICES
 
 
 def by_step(edition, seeding: int) -> bool:
     """Whether this edition's bots tell decisions apart by the seat's step too (see the module docstring)."""
-    return seeding == STEP_SEEDS and edition is not None and _blocks().round_plan(edition).repeats
+    return seeding >= STEP_SEEDS and edition is not None and _blocks().round_plan(edition).repeats
 
 
 def step_key(key: int, edition, view) -> int:

@@ -10,8 +10,9 @@ written before the change replay. It must never be used for a new game.
 from __future__ import annotations
 
 # the format of new saves and logs (3: bots draw from integer seeds; 4: a repeated question's also by the seat's
-# step; 5: no mulligan draws a hand returned in the same round (game/blocks/mulligan.py); the deal is 2's)
-DEAL_VERSION = 5
+# step; 5: no mulligan draws a hand returned in the same round (game/blocks/mulligan.py); 6: the guided bot plans its
+# once-per-game choices (bots/choices.py, bots/seeding.PLANNED_CHOICES); the deal is 2's)
+DEAL_VERSION = 6
 
 
 def deal(
