@@ -9,7 +9,8 @@ a round), and the best icon, or none, is taken with the rounds after it in view.
 that a later round would likely score seven with is then weighed, not thresholded.
 
 The hands are random, not drafted (a seat that drafts for an icon collects more of it): the future it weighs is the
-same modest one the reserve assumes, so it errs, as best_choice does, towards scoring now.
+same modest one the reserve assumes, so it errs, as best_choice does, towards scoring now (the rounds to come's points
+taken 1.5 times, as a drafter's might be, did no better: docs/bots.md).
 An icon chosen more than once a game (`once_per_game: N`) is left to best_choice (its standing keeps a set of icons).
 Measured (docs/bots.md, 2026-11-28): the guided bot planning its choices, and nothing else changed, gained +2.8 +- 3.1
 points against three greedy bots (600 paired games of seed 50, 4-player Australia) and won 50.8% (48.6-52.9%) of
@@ -27,7 +28,6 @@ from .evaluate import choice_points, face_up_cards, standing_from_scores, standi
 from .greedy import best_choice
 
 HANDS = 400   # random rounds drawn for the expected points of the rounds to come (seeded: the same for every game)
-SCALE = 1.0   # the rounds to come's points, times this
 
 
 def planned_choice(edition: Edition, view: dict, decision):
@@ -74,8 +74,8 @@ class _Future:
             rounds = []
             for _ in range(HANDS):
                 dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
-                points = choice_points(standing, 0, category, dealt[: edition.hand_size], dealt[edition.hand_size:])
-                rounds.append({icon: SCALE * value for icon, value in points.items()})
+                rounds.append(choice_points(standing, 0, category, dealt[: edition.hand_size],
+                                            dealt[edition.hand_size:]))
         return cls(rounds)
 
     def value(self, left: frozenset, later: int) -> float:

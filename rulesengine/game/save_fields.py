@@ -17,8 +17,9 @@ from ..escaping import bidi_problem
 from .dealing import DEAL_VERSION
 
 SAVE_FORMAT = DEAL_VERSION  # the format of files written now
-# 1: before the round-robin deal, replayed with it; 1, 2: bots drew from string seeds; 3, 4, 5: bots.seeding;
-# 5: a mulligan never draws a hand returned in the same round (4 and before replay their mulligans as played)
+# 1: before the round-robin deal, replayed with it; 1, 2: bots drew from string seeds; 3-6: bots.seeding;
+# 5: a mulligan never draws a hand returned in the same round (4 and before replay their mulligans as played);
+# 6: the guided bot plans its once-per-game choices (5 and before re-decide with the greedy bot's)
 FORMATS = (1, 2, 3, 4, 5, 6)
 MAX_ROLLOUTS = 10_000  # a search seat's budget per decision, here and on the command line
 MAX_SEARCH_SECONDS = 600.0
