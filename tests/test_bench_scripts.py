@@ -5,6 +5,7 @@ of wall time at load 15)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -40,6 +41,7 @@ RUNS = {
     "net_kill.py": (["--nodes", "2", "--tables", "2"], "2/2 finished"),
     "search_rollouts.py": (["--games", "1", "--editions", "australia"], "australia's lanes played by: lanes;"),
     "search_lanes.py": (["--games", "1"], "the same gains, every lane"),
+    "screen.py": (["{tmp}/screen.jsonl", "--games", "0:2", "--kind", "guided:5", "--set", "plan=false"], "of 2 games"),
     "simulate_speed.py": (["--games", "20", "--repeats", "1", "--greedy-games", "12"], "greedy seats, 12 games"),
     "tournament.py": (["--games", "4", "--search-games", "2", "--search-rollouts", "8", "--ismcts-iterations", "8",
                        "--jobs", "1", "--editions", "australia"], "ismcts vs search (2p)"),
@@ -51,8 +53,9 @@ def test_every_bench_script_is_run_here():
 
 
 @pytest.mark.parametrize("script", sorted(RUNS))
-def test_a_bench_script_runs_and_prints_its_figures(script):
+def test_a_bench_script_runs_and_prints_its_figures(script, tmp_path):
     arguments, expected = RUNS[script]
+    arguments = [argument.replace("{tmp}", str(tmp_path)) for argument in arguments]   # a file of the test's own
     if script == "instructions.py" and shutil.which("valgrind") is None:
         pytest.skip("valgrind is not installed: instructions.py counts with its callgrind")
     if script == "net_kill.py" and server_programs() is None:
@@ -79,3 +82,21 @@ def test_against_counts_the_same_instructions_for_the_same_code():
     assert done.returncode == 0, done.stderr
     edition, this_revision, this_checkout, ratio = done.stdout.splitlines()[-1].split()
     assert edition == "australia" and 4 < float(this_checkout) < 6 and 0.99 <= float(ratio[:-1]) <= 1.01
+
+
+def test_screen_compares_two_screens_game_by_game(tmp_path):
+    """bench/screen.py --compare on two hand-written screens of four games: shares 1, 0, 1, 0.5 against 1, 1, 0, 0.5,
+    differences 0, 1, -1, 0: mean 0, standard deviation sqrt(2 / 3) = 0.8165, so 1.96 x 0.8165 / sqrt(4) = 0.800:
+    +0.0 +- 80.0 points; a game only one of them played is left out. The base: 2.5 wins of 4, Wilson (0.625 +
+    1.96^2 / 8 -+ 1.96 sqrt(0.625 x 0.375 / 4 + 1.96^2 / 64)) / (1 + 1.96^2 / 4) = 21.9-90.8%; (10 + 20 + 30 + 40) ms
+    over 8 picks, 12.5 ms a pick."""
+    base, candidate = tmp_path / "base.jsonl", tmp_path / "candidate.jsonl"
+    for path, shares in ((base, [1, 0, 1, 0.5, 1]), (candidate, [1, 1, 0, 0.5])):
+        path.write_text("".join(json.dumps({"game": g, "share": share, "ms": 10.0 * (g + 1), "picks": 2}) + "\n"
+                                for g, share in enumerate(shares)))
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "screen.py"), "--compare", str(base), str(candidate)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)  # a hang guard only
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"{base}: 62.5% (21.9-90.8%) of 4 games, 12.5 ms of CPU a pick"
+    assert lines[2] == f"{candidate} minus {base}: +0.0 +- 80.0 points (paired, 4 games)"

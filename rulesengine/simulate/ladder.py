@@ -88,12 +88,16 @@ def rung_options(kind: str, think: float | None) -> tuple[str, dict]:
     return name, options
 
 
-def play_one(edition, kinds: tuple, seed: int, think: float | None, timed: int | None) -> tuple[list, list]:
-    """One game, kinds[seat] at each seat: (each seat's share of the win, CPU ms of seat `timed`'s picks)."""
+def play_one(edition, kinds: tuple, seed: int, think: float | None, timed: int | None,
+             setting: dict | None = None) -> tuple[list, list]:
+    """One game, kinds[seat] at each seat: (each seat's share of the win, CPU ms of seat `timed`'s picks).
+    setting: options more for seat `timed`'s bot (bench/screen.py screens a setting that is no kind)."""
     n = len(kinds)
     agents = []
     for seat, kind in enumerate(kinds):
         name, options = rung_options(kind, think)
+        if setting and seat == timed:
+            options = {**options, **setting}
         agents.append(make_bot(name, edition, agent_seed(seed, seat), **options))
     picks: list = []
     if timed is not None:
