@@ -139,10 +139,10 @@ def answer_all(game, takers) -> None:
 
 
 def test_two_players_both_taking_one_draw_apart_from_each_others_returned_hand(mulligan):
-    """Format 5: Ana's new hand is 7 of the 14 undealt cards, Ben's the 7 others; neither holds a card of the
-    other's returned hand, and the two returned hands are the undealt cards afterwards."""
+    """Format 5 and after (a new game's, 6): Ana's new hand is 7 of the 14 undealt cards, Ben's the 7 others; neither
+    holds a card of the other's returned hand, and the two returned hands are the undealt cards afterwards."""
     game = new_game(mulligan, ["Ana", "Ben"], 5)
-    assert game.deal_version == 5
+    assert game.deal_version == 6
     (ana, ben), undealt = hands_and_undealt(game)
     assert len(undealt) == 14
     answer_all(game, {0, 1})
