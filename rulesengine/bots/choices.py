@@ -19,13 +19,9 @@ points against three greedy bots (600 paired games of seed 50, 4-player Australi
 
 from __future__ import annotations
 
-import random
-
-from ..dsl.meter import aside
 from ..edition.model import Edition
-from ..game.scoring import ScoreKeeper
-from .evaluate import choice_points, face_up_cards, standing_from_scores, standing_from_view
-from .greedy import best_choice
+from .evaluate import choice_points, face_up_cards, standing_from_view
+from .greedy import best_choice, random_choice_points
 
 HANDS = 400   # random rounds drawn for the expected points of the rounds to come (seeded: the same for every game)
 
@@ -68,15 +64,7 @@ class _Future:
     @classmethod
     def drawn(cls, edition: Edition, category, players: int) -> _Future:
         """Over the points of every legal icon in HANDS seeded random first-round hands (kept with the edition)."""
-        with aside():   # kept for the edition: charged to no decision (dsl/meter.py)
-            standing = standing_from_scores(edition, ScoreKeeper(edition, [str(i) for i in range(players)]))
-            rng = random.Random(f"planned/{edition.id}/{category.key}/{players}")
-            rounds = []
-            for _ in range(HANDS):
-                dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
-                rounds.append(choice_points(standing, 0, category, dealt[: edition.hand_size],
-                                            dealt[edition.hand_size:]))
-        return cls(rounds)
+        return cls(random_choice_points(edition, category, players, "planned", HANDS))
 
     def value(self, left: frozenset, later: int) -> float:
         if not later or not left:

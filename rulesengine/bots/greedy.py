@@ -96,17 +96,26 @@ def typical_points(edition: Edition, category, players: int) -> float:
     typical = edition.kept("typical choice points", dict)
     key = (category.key, players)
     if key not in typical:
-        with aside():   # remembered for the edition: charged to no decision (dsl/meter.py)
-            standing = standing_from_scores(edition, ScoreKeeper(edition, [str(i) for i in range(players)]))
-            rng = random.Random(f"typical/{edition.id}/{category.key}/{players}")
-            total, trials = 0.0, 200
-            for _ in range(trials):
-                dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
-                points = choice_points(standing, 0, category, dealt[: edition.hand_size], dealt[edition.hand_size :])
-                positive = sorted((p for p in points.values() if p > 0), reverse=True)
-                total += sum(positive) / len(positive) if positive else 0.0
-            typical[key] = total / trials
+        total, rounds = 0.0, random_choice_points(edition, category, players, "typical", 200)
+        for points in rounds:
+            positive = sorted((p for p in points.values() if p > 0), reverse=True)
+            total += sum(positive) / len(positive) if positive else 0.0
+        typical[key] = total / len(rounds)
     return typical[key]
+
+
+def random_choice_points(edition: Edition, category, players: int, purpose: str, hands: int) -> list:
+    """icon -> points of every legal icon of a choice category, for seat 0 of `hands` seeded random first-round
+    deals (the generator named by `purpose`, the edition, the category and the player count): the random rounds
+    the reserve (typical_points) and the planned choices (choices.py) estimate a round by. Charged to no decision."""
+    with aside():   # remembered for the edition by the callers (dsl/meter.py)
+        standing = standing_from_scores(edition, ScoreKeeper(edition, [str(i) for i in range(players)]))
+        rng = random.Random(f"{purpose}/{edition.id}/{category.key}/{players}")
+        rounds = []
+        for _ in range(hands):
+            dealt = rng.sample(edition.cards, min(len(edition.cards), players * edition.hand_size))
+            rounds.append(choice_points(standing, 0, category, dealt[: edition.hand_size], dealt[edition.hand_size :]))
+    return rounds
 
 
 def best_choice(edition: Edition, view: dict, decision):
